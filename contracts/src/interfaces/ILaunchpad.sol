@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @title ILaunchpad
+/// @notice A singleton that launches ERC-20 tokens, trades each on its own bonding curve with USDC as the
+/// reserve, and graduates it to a Uniswap V3 pool once its curve supply reaches the migration supply.
+/// @dev Units used throughout: token amounts in token wei (18 decimals), USDC amounts in USDC base units
+/// (6 decimals), fees in basis points (bps, 1/10_000), weights in parts per million (ppm), prices in USD per whole
+/// token with 18 decimals (1e18 = $1), rounded down; market caps in USDC base units.
+interface ILaunchpad {
+    /// @notice The four ways to trade. Exact-in fixes what the trader gives; exact-out what the trader gets.
+    enum TradeMode {
+        BuyExactIn, // spend an exact USDC amount
+        BuyExactOut, // receive an exact token amount
+        SellExactIn, // sell an exact token amount
+        SellExactOut // receive an exact USDC amount
+    }
+
+    /// @notice Where a trade (or one leg of it) was filled.
+    enum Venue {
+        BondingCurve,
+        UniswapV3
+    }
+
+    /// @notice Parameters of a pool type. A pool copies them at creation, so later registry changes never
+    /// alter a live curve.
+    struct PoolTypeParams {
+        /// Reserve weight in ppm. Only 500_000 (a linear price) is accepted: see CurveMath.
+        uint32 weightPpm;
+        /// Virtual supply S0 the curve starts from, in token wei. Never minted.
+        uint128 virtualSupply;
+        /// Virtual reserve R0 the curve starts from, in USDC base units. Never deposited.
+        uint128 virtualReserve;
+        /// Curve supply (token wei, excluding the virtual supply) at which the pool graduates.
+        uint128 migrationSupply;
+        /// Tokens minted into the Uniswap V3 position at graduation, in token wei.
+        uint128 dexSupply;
+        /// USDC moved into the Uniswap V3 position at graduation, in USDC base units.
+        uint128 dexReserve;
+        /// Trade fee on the USDC side of every trade, in bps.
+        uint16 tradeFeeBps;
+        /// The creator's reward: its share of each trade fee (after the builder's cut), in bps of that rest.
+        uint16 creatorShareBps;
+        /// Uniswap V3 fee tier of the graduated pool, in hundredths of a bip (100, 500, 3000 or 10000).
+        uint24 dexFeeTier;
+    }
+
+    /// @notice Builder and referral attribution for one call. Their shares are carved out of the trade fee, so
+    /// the trader pays the same total with or without them.
+    struct Attribution {
+        /// Receives `builderFeeBps` of the trade's USDC amount, out of the fee. Zero for none.
+        address builder;
+        /// The builder's cut in bps of the trade's USDC amount; at most MAX_BUILDER_FEE_BPS.
+        uint16 builderFeeBps;
+        /// Receives REFERRAL_SHARE_BPS of the fee left after the builder's cut. Zero for none.
+        address referral;
+    }
+
+    /// @notice How one fee was split. The four parts add up to the whole fee, in USDC base units.
+    struct FeeSplit {
+        uint256 protocol;
+        uint256 creator;
+        uint256 referral;
+        uint256 builder;
+    }
+
+    /// @notice The pool's state after an event, so an indexer needs no RPC call.
+    struct PoolSnapshot {
+        /// Curve supply before graduation; the token's total supply after it. Token wei.
+        uint256 supply;
+        /// USDC held as the curve's reserve (zero once graduated). USDC base units.
+        uint256 reserve;
+        /// Marginal price in USD per whole token with 18 decimals (1e18 = $1), rounded down.
+        uint256 price;
+        /// The V3 pool's sqrtPriceX96 after the event (zero before graduation).
+        uint160 sqrtPriceX96;
+    }
+
+    /// @notice Parameters of createToken.
+    struct CreateTokenParams {
+        string name;
+        string symbol;
+        /// Usually `ipfs://<cid>` of the metadata JSON.
+        string tokenURI;
+        uint8 poolType;
+        /// Chosen by the caller; with the caller's address it derives the token_layer_id and the token address.
+        bytes32 salt;
+        Attribution attribution;
+        /// Optional first buy by the creator, in USDC base units (gross, fee included). Zero for none.
+        uint256 initialBuyUsdc;
+        /// Slippage bound of that first buy, in token wei.
+        uint256 minTokensOut;
+        /// Unix time after which the call reverts.
+        uint256 deadline;
+    }
+
+    /// @notice Result of a curve quote. Mirrors core/curve.ts field for field.
+    struct CurveQuote {
+        /// Tokens the curve leg mints (buy) or burns (sell), in token wei.
+        uint256 tokenAmount;
+        /// USDC the curve leg takes (buy, gross) or pays (sell, net), in USDC base units.
+        uint256 usdcAmount;
+        /// The trade fee of the curve leg, in USDC base units.
+        uint256 fee;
+        /// What the curve cannot fill and Uniswap V3 must: USDC (buy exact-in) or tokens (buy exact-out).
+        uint256 remainder;
+        /// True when this trade takes the curve supply to the migration supply.
+        bool graduates;
+    }
+
+    /// @notice Everything known about one pool, as the view functions and the indexer see it.
+    struct PoolView {
+        address token;
+        address creator;
+        bytes32 tokenLayerId;
+        uint8 poolType;
+        PoolTypeParams params;
+        uint256 supply;
+        uint256 reserve;
+        uint256 price;
+        uint256 marketCap;
+        /// Curve supply / migration supply, in bps (0 to 10_000), rounded down.
+        uint256 progressBps;
+        bool graduated;
+        address v3Pool;
+        uint256 positionId;
+    }
+
+    /// @notice Emitted when a token and its pool are created.
+    event TokenCreated(
+        bytes32 indexed tokenLayerId,
+        address indexed token,
+        address indexed creator,
+        uint8 poolType,
+        string name,
+        string symbol,
+        string tokenURI,
+        Attribution attribution,
+        PoolTypeParams params
+    );
+
+    /// @notice Emitted for every trade leg. A buy that crosses graduation emits a curve leg, Graduated, then a V3
+    /// leg. `usdcAmount` is what the trader paid (buy, fee included) or received (sell, fee deducted).
+    event Trade(
+        bytes32 indexed tokenLayerId,
+        address indexed token,
+        address indexed trader,
+        TradeMode mode,
+        Venue venue,
+        uint256 tokenAmount,
+        uint256 usdcAmount,
+        FeeSplit fees,
+        Attribution attribution,
+        PoolSnapshot state
+    );
+
+    /// @notice Emitted once per token, when its liquidity moves to Uniswap V3.
+    /// @param tokenAmount Tokens placed in the locked position, in token wei.
+    /// @param usdcAmount USDC placed in the locked position, in USDC base units.
+    /// @param protocolFee Reserve left over after seeding the position, credited to the protocol.
+    /// @param tick The V3 pool's tick after seeding.
+    /// @param liquidity The V3 pool's active liquidity after seeding (someone else's early liquidity included).
+    event Graduated(
+        bytes32 indexed tokenLayerId,
+        address indexed token,
+        address indexed v3Pool,
+        uint24 feeTier,
+        uint256 positionId,
+        uint256 tokenAmount,
+        uint256 usdcAmount,
+        uint256 protocolFee,
+        PoolSnapshot state,
+        int24 tick,
+        uint128 liquidity
+    );
+
+    /// @notice Emitted when a recipient withdraws its accrued fees, in USDC base units.
+    event FeesClaimed(address indexed recipient, uint256 amount);
+
+    /// @notice Emitted when a pool type is registered or changed.
+    event PoolTypeSet(uint8 indexed poolType, PoolTypeParams params);
+
+    /// @notice Emitted when the protocol's fee recipient changes.
+    event ProtocolFeeRecipientSet(address indexed recipient);
+
+    /// @notice Thrown when a call arrives after its deadline.
+    error DeadlineExpired();
+    /// @notice Thrown when a trade would give less than its minimum or take more than its maximum.
+    error SlippageExceeded(uint256 amount, uint256 bound);
+    /// @notice Thrown when an amount is zero or a trade would move nothing.
+    error ZeroAmount();
+    /// @notice Thrown when no pool exists for the token.
+    error UnknownToken();
+    /// @notice Thrown when the pool type is not registered.
+    error UnknownPoolType();
+    /// @notice Thrown when a token with this token_layer_id exists already.
+    error TokenExists();
+    /// @notice Thrown when a builder fee exceeds MAX_BUILDER_FEE_BPS.
+    error BuilderFeeTooHigh();
+    /// @notice Thrown when pool type parameters break a hard cap or are inconsistent.
+    error InvalidPoolType();
+    /// @notice Thrown when a sell asks for more USDC than the curve holds.
+    error InsufficientReserve();
+    /// @notice Thrown when Uniswap V3 cannot fill the whole trade.
+    error InsufficientLiquidity();
+    /// @notice Thrown when a curve quote is asked of a graduated token.
+    error AlreadyGraduated();
+    /// @notice Thrown when a swap callback does not come from the pool being swapped.
+    error UnauthorizedCallback();
+    /// @notice Thrown when the caller has nothing to claim.
+    error NothingToClaim();
+
+    function buyExactIn(address token, uint256 usdcIn, uint256 minTokensOut, uint256 deadline, Attribution calldata attribution)
+        external
+        returns (uint256 tokensOut);
+
+    function buyExactOut(address token, uint256 tokensOut, uint256 maxUsdcIn, uint256 deadline, Attribution calldata attribution)
+        external
+        returns (uint256 usdcIn);
+
+    function sellExactIn(address token, uint256 tokensIn, uint256 minUsdcOut, uint256 deadline, Attribution calldata attribution)
+        external
+        returns (uint256 usdcOut);
+
+    function sellExactOut(address token, uint256 usdcOut, uint256 maxTokensIn, uint256 deadline, Attribution calldata attribution)
+        external
+        returns (uint256 tokensIn);
+
+    function createToken(CreateTokenParams calldata params) external returns (address token, bytes32 tokenLayerId);
+
+    function claimFees() external returns (uint256 amount);
+
+    function quoteBuyExactIn(address token, uint256 usdcIn) external view returns (CurveQuote memory);
+    function quoteBuyExactOut(address token, uint256 tokensOut) external view returns (CurveQuote memory);
+    function quoteSellExactIn(address token, uint256 tokensIn) external view returns (CurveQuote memory);
+    function quoteSellExactOut(address token, uint256 usdcOut) external view returns (CurveQuote memory);
+
+    function getPool(address token) external view returns (PoolView memory);
+    function claimable(address recipient) external view returns (uint256);
+    function tokenLayerIdOf(address creator, bytes32 salt) external pure returns (bytes32);
+    function predictTokenAddress(address creator, bytes32 salt, string calldata name, string calldata symbol, string calldata tokenURI)
+        external
+        view
+        returns (address);
+}
