@@ -1,0 +1,36 @@
+/**
+ * The pool types registered at deploy, as contracts/src/libraries/PoolTypes.sol. The chain is the authority: the
+ * indexer reads each pool's parameters from its TokenCreated event. These copies serve docs, seeds and tests.
+ */
+import { finalPrice, fullMulDiv, type PoolTypeParams } from "./curve.js";
+
+export const poolTypeIds = { meme: 7, "startup-preseed": 8 } as const;
+export type PoolTypeName = keyof typeof poolTypeIds;
+
+function withDexSupply(p: Omit<PoolTypeParams, "dexSupply">): PoolTypeParams {
+  const { num, den } = finalPrice({ ...p, dexSupply: 0n });
+  return { ...p, dexSupply: fullMulDiv(p.dexReserve, den, num) };
+}
+
+export const defaultPoolTypes: Record<PoolTypeName, PoolTypeParams> = {
+  meme: withDexSupply({
+    weightPpm: 500_000,
+    virtualSupply: 100_000_000n * 10n ** 18n,
+    virtualReserve: 500n * 10n ** 6n,
+    migrationSupply: 800_000_000n * 10n ** 18n,
+    dexReserve: 38_000n * 10n ** 6n,
+    tradeFeeBps: 100,
+    creatorShareBps: 3_000,
+    dexFeeTier: 10_000,
+  }),
+  "startup-preseed": withDexSupply({
+    weightPpm: 500_000,
+    virtualSupply: 200_000_000n * 10n ** 18n,
+    virtualReserve: 20_000n * 10n ** 6n,
+    migrationSupply: 600_000_000n * 10n ** 18n,
+    dexReserve: 285_000n * 10n ** 6n,
+    tradeFeeBps: 150,
+    creatorShareBps: 4_000,
+    dexFeeTier: 3_000,
+  }),
+};

@@ -1,0 +1,409 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  type Abi,
+  type Address,
+  BaseError,
+  createPublicClient,
+  createWalletClient,
+  decodeErrorResult,
+  defineChain,
+  getAddress,
+  type Hex,
+  http,
+  isAddress,
+  isHex,
+  keccak256,
+  type PublicClient,
+  zeroAddress,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { z } from "zod";
+import { nonfungiblePositionManagerAbi } from "../abis/index.js";
+import { type ChainSlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** Where deployments/<chainSlug>.json live; DEPLOYMENTS_DIR overrides it (tests use their own folder). */
+export function deploymentsDir(): string {
+  return process.env.DEPLOYMENTS_DIR ? resolve(process.env.DEPLOYMENTS_DIR) : join(root, "deployments");
+}
+
+/**
+ * Private key of anvil's account 0 (from the public "test test … junk" mnemonic). A documented
+ * local-development default: the deploy refuses to use it on anything but anvil.
+ */
+export const anvilAccount0PrivateKey: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+
+/**
+ * The init code hash Uniswap's periphery (NonfungiblePositionManager, SwapRouter, QuoterV2) has compiled
+ * in to compute pool addresses. The factory must create pools from exactly this init code, or the
+ * periphery talks to addresses where no pool lives.
+ */
+const poolInitCodeHash: Hex = "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54";
+
+const addressSchema = z.custom<Address>((value) => typeof value === "string" && isAddress(value), {
+  message: "expected a 0x-prefixed 20-byte address (checksummed if mixed case)",
+});
+
+export const deploymentSchema = z.object({
+  chainSlug: chainSlugSchema,
+  chainId: z.number().int().positive(),
+  /** Block of the first contract this deployment created: where indexers start. */
+  startBlock: z.number().int().nonnegative(),
+  deployer: addressSchema,
+  protocolFeeRecipient: addressSchema,
+  contracts: z.object({
+    usdc: addressSchema,
+    weth9: addressSchema,
+    multicall3: addressSchema,
+    v3Factory: addressSchema,
+    positionManager: addressSchema,
+    swapRouter: addressSchema,
+    quoterV2: addressSchema,
+    launchpad: addressSchema,
+  }),
+});
+
+export type Deployment = z.infer<typeof deploymentSchema>;
+
+export type DeployParameters = {
+  rpcUrl: string;
+  /** Default "base-sepolia" (what local anvil stands in for). */
+  chainSlug?: ChainSlug;
+  /** Default: anvil's account 0, accepted only when the RPC is anvil. */
+  privateKey?: Hex;
+  /** Write deployments/<chainSlug>.json. Default true. */
+  write?: boolean;
+  log?: (msg: string) => void;
+};
+
+/**
+ * Deploys the launchpad and everything it needs, waiting for each receipt.
+ *
+ * "Local" means the RPC answers `anvil_nodeInfo`. Locally it deploys, in order: MockUSDC, WETH9,
+ * Multicall3 (forge artifacts), the real Uniswap V3 UniswapV3Factory, NonfungiblePositionManager,
+ * SwapRouter and QuoterV2 (npm artifacts), then Launchpad. The position manager gets the zero address as
+ * its token descriptor, so its `tokenURI` reverts; nothing here needs position NFT metadata.
+ *
+ * On any other RPC it deploys only the Launchpad and wires it to the chain's published USDC and Uniswap
+ * V3 contracts from core/chains.ts (WETH9 is read from the position manager).
+ */
+export async function deploy(p: DeployParameters): Promise<Deployment> {
+  const chainSlug = p.chainSlug ?? "base-sepolia";
+  const log = p.log ?? (() => {});
+  const chain = getChain(chainSlug);
+  if (chain.kind !== "evm") throw new Error(`Cannot deploy to ${chainSlug}: it is not an EVM chain.`);
+
+  const transport = http(p.rpcUrl);
+  const publicClient = createPublicClient({ transport, pollingInterval: 100 });
+  let rpcChainId: number;
+  try {
+    rpcChainId = await publicClient.getChainId();
+  } catch (error) {
+    throw new Error(`Cannot reach the RPC at ${p.rpcUrl} (eth_chainId failed). Is the node running?`, {
+      cause: error,
+    });
+  }
+  if (rpcChainId !== chain.chainId) {
+    throw new Error(
+      `The RPC at ${p.rpcUrl} is chain ${rpcChainId}, but ${chainSlug} is chain ${chain.chainId}. Pass the matching chain slug (CHAIN_SLUG) or RPC.`,
+    );
+  }
+
+  const local = await isAnvil(publicClient);
+  if (!local && (p.privateKey === undefined || p.privateKey.toLowerCase() === anvilAccount0PrivateKey)) {
+    throw new Error(
+      `A deployer key of your own is required for ${chainSlug}: set DEPLOYER_PRIVATE_KEY. The anvil development key is only accepted on anvil.`,
+    );
+  }
+  const account = privateKeyToAccount(p.privateKey ?? anvilAccount0PrivateKey);
+  const wallet = createWalletClient({
+    account,
+    chain: defineChain({
+      id: chain.chainId,
+      name: chain.name,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [p.rpcUrl] } },
+    }),
+    transport,
+  });
+
+  const deployContract = async (name: string, artifact: Artifact, args: readonly unknown[] = []) => {
+    let hash: Hex;
+    try {
+      hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args });
+    } catch (error) {
+      throw new Error(`Deploying ${name} failed: ${describeError(error, artifact.abi)}`, { cause: error });
+    }
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success" || !receipt.contractAddress) {
+      throw new Error(`Deploying ${name} failed (transaction ${hash} ${receipt.status}).`);
+    }
+    const address = getAddress(receipt.contractAddress);
+    log(`${name.padEnd(28)} ${address}`);
+    return { address, blockNumber: Number(receipt.blockNumber) };
+  };
+
+  log(
+    `deploying to ${chainSlug} (chain ${chain.chainId}, ${local ? "local anvil" : "live network"}) from ${account.address}`,
+  );
+  const deployer = account.address;
+  const protocolFeeRecipient = deployer;
+  let deployment: Deployment;
+
+  if (local) {
+    const artifacts = loadLocalArtifacts();
+    const usdc = await deployContract("MockUSDC", artifacts.mockUsdc);
+    const weth9 = await deployContract("WETH9", artifacts.weth9);
+    const multicall3 = await deployContract("Multicall3", artifacts.multicall3);
+    const factory = await deployContract("UniswapV3Factory", artifacts.factory);
+    const positionManager = await deployContract("NonfungiblePositionManager", artifacts.positionManager, [
+      factory.address,
+      weth9.address,
+      zeroAddress,
+    ]);
+    const swapRouter = await deployContract("SwapRouter", artifacts.swapRouter, [factory.address, weth9.address]);
+    const quoterV2 = await deployContract("QuoterV2", artifacts.quoterV2, [factory.address, weth9.address]);
+    const launchpad = await deployContract("Launchpad", artifacts.launchpad, [
+      deployer,
+      usdc.address,
+      factory.address,
+      positionManager.address,
+      protocolFeeRecipient,
+    ]);
+    deployment = {
+      chainSlug,
+      chainId: chain.chainId,
+      startBlock: usdc.blockNumber,
+      deployer,
+      protocolFeeRecipient,
+      contracts: {
+        usdc: usdc.address,
+        weth9: weth9.address,
+        multicall3: multicall3.address,
+        v3Factory: factory.address,
+        positionManager: positionManager.address,
+        swapRouter: swapRouter.address,
+        quoterV2: quoterV2.address,
+        launchpad: launchpad.address,
+      },
+    };
+  } else {
+    const published = await publishedContracts(chain, publicClient);
+    const launchpad = await deployContract("Launchpad", forgeArtifact("Launchpad"), [
+      deployer,
+      published.usdc,
+      published.v3Factory,
+      published.positionManager,
+      protocolFeeRecipient,
+    ]);
+    deployment = {
+      chainSlug,
+      chainId: chain.chainId,
+      startBlock: launchpad.blockNumber,
+      deployer,
+      protocolFeeRecipient,
+      contracts: {
+        usdc: published.usdc,
+        weth9: published.weth9,
+        multicall3: published.multicall3,
+        v3Factory: published.v3Factory,
+        positionManager: published.positionManager,
+        swapRouter: published.swapRouter,
+        quoterV2: published.quoterV2,
+        launchpad: launchpad.address,
+      },
+    };
+  }
+
+  if (p.write ?? true) {
+    mkdirSync(deploymentsDir(), { recursive: true });
+    const path = join(deploymentsDir(), `${chainSlug}.json`);
+    writeFileSync(path, `${JSON.stringify(deployment, null, 2)}\n`);
+    log(`wrote ${relative(process.cwd(), path)}`);
+  }
+  return deployment;
+}
+
+/** Reads and validates deployments/<chainSlug>.json, the one source of deployed addresses. */
+export function readDeployment(chainSlug: ChainSlug): Deployment {
+  const slug = getChain(chainSlug).slug;
+  const path = join(deploymentsDir(), `${slug}.json`);
+  if (!existsSync(path)) {
+    throw new Error(
+      `No deployment for ${slug}: ${relative(process.cwd(), path)} does not exist. Deploy first (\`npm start\` for local anvil, or \`CHAIN_SLUG=${slug} npm run deploy\`).`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (error) {
+    throw new Error(`${relative(process.cwd(), path)} is not valid JSON.`, { cause: error });
+  }
+  const parsed = deploymentSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}`);
+    throw new Error(`${relative(process.cwd(), path)} is not a valid deployment:\n${problems.join("\n")}`);
+  }
+  if (parsed.data.chainSlug !== slug) {
+    throw new Error(`${relative(process.cwd(), path)} is for ${parsed.data.chainSlug}, not ${slug}.`);
+  }
+  return parsed.data;
+}
+
+type Artifact = { abi: Abi; bytecode: Hex };
+
+/** viem's short message, with a custom error decoded through the contract's ABI when there is one. */
+function describeError(error: unknown, abi: Abi): string {
+  if (!(error instanceof BaseError)) return error instanceof Error ? error.message : String(error);
+  const withData = error.walk((e) => isHex((e as { data?: unknown }).data)) as { data?: Hex } | null;
+  if (withData?.data && withData.data.length >= 10) {
+    try {
+      const decoded = decodeErrorResult({ abi, data: withData.data });
+      return `reverted with ${decoded.errorName}(${(decoded.args ?? []).map(String).join(", ")})`;
+    } catch {
+      return `${error.shortMessage} (revert data ${withData.data})`;
+    }
+  }
+  return error.shortMessage;
+}
+
+async function isAnvil(client: PublicClient): Promise<boolean> {
+  const request = client.request as unknown as (args: { method: string }) => Promise<unknown>;
+  try {
+    await request({ method: "anvil_nodeInfo" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readArtifact(relativePath: string, hint: string): Artifact {
+  const path = join(root, relativePath);
+  if (!existsSync(path)) throw new Error(`Artifact not found: ${relativePath}. ${hint}`);
+  const json = JSON.parse(readFileSync(path, "utf8")) as {
+    abi: Abi;
+    bytecode: string | { object: string };
+  };
+  // forge puts bytecode under `bytecode.object`; Hardhat (the Uniswap packages) makes it a plain string.
+  const bytecode = typeof json.bytecode === "string" ? json.bytecode : json.bytecode.object;
+  if (!isHex(bytecode) || bytecode.length <= 2) throw new Error(`${relativePath} has no deployable bytecode.`);
+  return { abi: json.abi, bytecode };
+}
+
+function forgeArtifact(name: string): Artifact {
+  return readArtifact(`contracts/out/${name}.sol/${name}.json`, "Run `npx forge build` first.");
+}
+
+function uniswapArtifact(pkg: "v3-core" | "v3-periphery", path: string): Artifact {
+  return readArtifact(`node_modules/@uniswap/${pkg}/artifacts/contracts/${path}`, "Run `npm ci` first.");
+}
+
+function loadLocalArtifacts() {
+  const artifacts = {
+    mockUsdc: forgeArtifact("MockUSDC"),
+    weth9: forgeArtifact("WETH9"),
+    multicall3: forgeArtifact("Multicall3"),
+    factory: uniswapArtifact("v3-core", "UniswapV3Factory.sol/UniswapV3Factory.json"),
+    pool: uniswapArtifact("v3-core", "UniswapV3Pool.sol/UniswapV3Pool.json"),
+    positionManager: uniswapArtifact("v3-periphery", "NonfungiblePositionManager.sol/NonfungiblePositionManager.json"),
+    swapRouter: uniswapArtifact("v3-periphery", "SwapRouter.sol/SwapRouter.json"),
+    quoterV2: uniswapArtifact("v3-periphery", "lens/QuoterV2.sol/QuoterV2.json"),
+    launchpad: forgeArtifact("Launchpad"),
+  };
+  // The factory embeds the pool's creation code; the periphery embeds its hash. Check both before
+  // deploying, so a Uniswap package upgrade with different bytecode fails here, not at the first mint.
+  const hash = poolInitCodeHash.slice(2);
+  const problems = [
+    keccak256(artifacts.pool.bytecode) !== poolInitCodeHash && "UniswapV3Pool init code hash",
+    !artifacts.factory.bytecode.includes(artifacts.pool.bytecode.slice(2)) && "UniswapV3Factory's pool code",
+    ...(["positionManager", "swapRouter", "quoterV2"] as const).map(
+      (name) => !artifacts[name].bytecode.toLowerCase().includes(hash) && `${name}'s compiled-in hash`,
+    ),
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    throw new Error(
+      `The Uniswap artifacts disagree on the pool init code hash (${poolInitCodeHash}): ${problems.join(", ")}. The periphery would compute wrong pool addresses. Check the @uniswap/v3-core and v3-periphery versions.`,
+    );
+  }
+  return artifacts;
+}
+
+/** The published addresses of a live chain, each checked to hold code. */
+async function publishedContracts(chain: EvmChain, client: PublicClient) {
+  if (chain.eraVm) {
+    throw new Error(
+      `${chain.slug} runs EraVM: forge's EVM bytecode cannot be deployed there. It needs a zksolc build, which this project does not have yet.`,
+    );
+  }
+  if (!chain.usdc || !chain.uniswapV3 || !chain.multicall3) {
+    const missing = [!chain.usdc && "usdc", !chain.uniswapV3 && "uniswapV3", !chain.multicall3 && "multicall3"];
+    throw new Error(
+      `Cannot deploy to ${chain.slug}: core/chains.ts has no published ${missing.filter(Boolean).join(", ")} for it.`,
+    );
+  }
+  const contracts = {
+    usdc: chain.usdc,
+    multicall3: chain.multicall3,
+    v3Factory: chain.uniswapV3.factory,
+    positionManager: chain.uniswapV3.positionManager,
+    swapRouter: chain.uniswapV3.swapRouter,
+    quoterV2: chain.uniswapV3.quoterV2,
+  };
+  for (const [name, address] of Object.entries(contracts)) {
+    const code = await client.getCode({ address });
+    if (!code || code === "0x") {
+      throw new Error(`No contract at ${address} (${name} of ${chain.slug} in core/chains.ts). Wrong RPC or address?`);
+    }
+  }
+  const [weth9, factory] = await Promise.all([
+    client.readContract({
+      address: contracts.positionManager,
+      abi: nonfungiblePositionManagerAbi,
+      functionName: "WETH9",
+    }),
+    client.readContract({
+      address: contracts.positionManager,
+      abi: nonfungiblePositionManagerAbi,
+      functionName: "factory",
+    }),
+  ]);
+  if (factory.toLowerCase() !== contracts.v3Factory.toLowerCase()) {
+    throw new Error(
+      `${chain.slug}: the position manager's factory is ${factory}, but core/chains.ts says ${contracts.v3Factory}.`,
+    );
+  }
+  return { ...contracts, weth9 };
+}
+
+async function main() {
+  const env = z
+    .object({
+      RPC_URL: z.url().default("http://127.0.0.1:8545"),
+      CHAIN_SLUG: chainSlugSchema.default("base-sepolia"),
+      DEPLOYER_PRIVATE_KEY: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex digits")
+        .transform((key) => key as Hex)
+        .optional(),
+    })
+    .safeParse(process.env);
+  if (!env.success) {
+    const problems = env.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  await deploy({
+    rpcUrl: env.data.RPC_URL,
+    chainSlug: env.data.CHAIN_SLUG,
+    privateKey: env.data.DEPLOYER_PRIVATE_KEY,
+    log: (msg) => console.log(`[deploy] ${msg}`),
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`[deploy] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

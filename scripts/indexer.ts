@@ -1,0 +1,207 @@
+/**
+ * Runs the Ponder indexer (indexer/, ponder.config.ts) as a child process, for the run command, the tests and the
+ * benchmarks alike.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { getChain } from "../core/chains.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const ponderBin = join(root, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
+
+export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+
+export type StartIndexerParameters = {
+  /** JSON-RPC URL of the chain to index. */
+  rpcUrl: string;
+  /** The chain's slug; deployments/<slug>.json must exist (default base-sepolia). */
+  chainSlug?: string;
+  /** Postgres schema the indexer writes (Ponder's `--schema`). */
+  schema: string;
+  databaseUrl?: string;
+  /** Port of Ponder's HTTP server (/ready, /status); 0 picks a free one (default). */
+  port?: number;
+  /** Folder holding deployments/<slug>.json (default: the repository's deployments/). */
+  deploymentsDir?: string;
+  /** Drop the schema first. */
+  fresh?: boolean;
+  /**
+   * Forget the raw chain data Ponder cached for this chain id in this database first: its `ponder_sync` schema is
+   * shared by every schema of the database and keyed by chain id and block number only, so a local chain that
+   * restarted from genesis (same id, same block numbers, other blocks) would read the old chain's blocks. Only for
+   * a database no other indexer of this chain id is using.
+   */
+  forgetCachedChain?: boolean;
+  /** Receives Ponder's output lines; without it Ponder logs only warnings and errors to stderr. */
+  log?: (line: string) => void;
+  /** Ponder's log level (default: info with a log function, warn without). */
+  logLevel?: "silent" | "error" | "warn" | "info" | "debug";
+  /** Further environment for the Ponder process. */
+  env?: Record<string, string>;
+};
+
+export type StartIndexerReturnType = {
+  /** Base URL of Ponder's HTTP server. */
+  url: string;
+  schema: string;
+  process: ChildProcess;
+  /** Stop gracefully (SIGTERM), then SIGKILL after a grace period. */
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash would. */
+  kill(): Promise<void>;
+  /** Settles with the exit code when Ponder ends. */
+  exited: Promise<number | null>;
+  /** Resolve once /ready answers 200 (backfill done). */
+  waitForReady(timeoutMs?: number): Promise<void>;
+  /** Resolve once the indexer has processed block `number` (or later). */
+  waitForBlock(number: bigint | number, timeoutMs?: number): Promise<void>;
+  /** The last block the indexer has processed. */
+  indexedBlock(): Promise<bigint | undefined>;
+};
+
+export async function startIndexer(p: StartIndexerParameters): Promise<StartIndexerReturnType> {
+  const databaseUrl = p.databaseUrl ?? DEFAULT_DATABASE_URL;
+  const chainSlug = p.chainSlug ?? "base-sepolia";
+  if (!/^[a-z_][a-z0-9_]*$/.test(p.schema)) throw new Error(`Invalid schema name ${p.schema}: use [a-z0-9_].`);
+  if (p.fresh) await dropSchema(databaseUrl, p.schema);
+  if (p.forgetCachedChain) {
+    const chainId = getChain(chainSlug).chainId;
+    if (chainId !== null) await forgetChainData(databaseUrl, chainId);
+  }
+  const port = p.port || (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+
+  const child = spawn(
+    process.execPath,
+    ["--no-deprecation", ponderBin, "start", "--root", "indexer", "--schema", p.schema, "--port", String(port)],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PONDER_TELEMETRY_DISABLED: "true",
+        PONDER_LOG_LEVEL: p.logLevel ?? (p.log ? "info" : "warn"),
+        RPC_URL: p.rpcUrl,
+        CHAIN_SLUG: chainSlug,
+        INDEXER_CHAINS: chainSlug,
+        ...(p.deploymentsDir ? { DEPLOYMENTS_DIR: resolve(p.deploymentsDir) } : {}),
+        ...p.env,
+      },
+    },
+  );
+  const tail: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding("utf8");
+    // A line can arrive split across chunks: keep the unfinished tail until its newline comes.
+    let partial = "";
+    stream?.on("data", (chunk: string) => {
+      const parts = (partial + chunk).split("\n");
+      partial = parts.pop() ?? "";
+      for (const line of parts) {
+        if (!line.trim()) continue;
+        tail.push(line);
+        if (tail.length > 40) tail.shift();
+        if (p.log) p.log(line);
+        else if (stream === child.stderr) process.stderr.write(`[indexer] ${line}\n`);
+      }
+    });
+  }
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((done) => {
+    child.once("exit", (code) => {
+      exitCode = code;
+      done(code);
+    });
+  });
+
+  const fail = (what: string) =>
+    new Error(`Indexer ${what}.${tail.length ? `\nLast output:\n  ${tail.slice(-15).join("\n  ")}` : ""}`);
+
+  async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (exitCode !== undefined) throw fail(`exited (code ${exitCode}) while waiting for ${what}`);
+      const value = await probe().catch(() => undefined);
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw fail(`did not reach ${what} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  const indexedBlock = async (): Promise<bigint | undefined> => {
+    const res = await fetch(`${url}/status`);
+    if (!res.ok) return undefined;
+    const status = (await res.json()) as Record<string, { block?: { number?: number } }>;
+    const n = status[chainSlug]?.block?.number;
+    return n === undefined ? undefined : BigInt(n);
+  };
+
+  const signal = async (sig: NodeJS.Signals, graceMs: number) => {
+    if (exitCode !== undefined) return;
+    child.kill(sig);
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  return {
+    url,
+    schema: p.schema,
+    process: child,
+    exited,
+    stop: () => signal("SIGTERM", 10_000),
+    kill: () => signal("SIGKILL", 0),
+    indexedBlock,
+    async waitForReady(timeoutMs = 120_000) {
+      await poll("ready", timeoutMs, async () => ((await fetch(`${url}/ready`)).status === 200 ? true : undefined));
+    },
+    async waitForBlock(number, timeoutMs = 60_000) {
+      await poll(`block ${number}`, timeoutMs, async () => {
+        const n = await indexedBlock();
+        return n !== undefined && n >= BigInt(number) ? n : undefined;
+      });
+    },
+  };
+}
+
+/** Delete every row Ponder's shared sync cache (`ponder_sync`) holds for `chainId`. */
+export async function forgetChainData(databaseUrl: string, chainId: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.columns WHERE table_schema = 'ponder_sync' AND column_name = 'chain_id'`,
+    );
+    for (const { table_name } of rows) {
+      await client.query(`DELETE FROM ponder_sync."${table_name}" WHERE chain_id = $1`, [chainId]);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drop a Postgres schema and everything in it. */
+export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
+    });
+  });
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The test command (`npm test`): installs what is missing, starts what is down, builds, then runs every suite.
+# CI runs exactly this (through .ci/run) in a fresh clone with CI=true.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n[test] %s\n' "$*"; }
+started=$(date +%s)
+
+if [ ! -x node_modules/.bin/forge ] || [ ! -x node_modules/.bin/vitest ]; then
+  step "installing dependencies (npm ci)"
+  # The registry these machines reach lacks the other platforms' optional binaries (biome, foundry), which the
+  # lock file therefore cannot list, and npm ci refuses such a lock; npm install then installs the same locked
+  # versions.
+  if ! npm ci --no-audit --no-fund; then
+    step "npm ci refused the lock file; installing the locked versions with npm install"
+    npm install --no-audit --no-fund --no-save
+  fi
+fi
+
+step "checking Postgres and Redis"
+bash scripts/services.sh
+
+step "building contracts (forge, solc-js; optimized, and within the 24 KiB code-size limit)"
+npx forge build contracts/src --sizes
+
+step "checking abis/ matches the build"
+npx tsx scripts/gen-abis.ts --check
+
+step "lint (biome) and types (tsc)"
+npx biome check .
+npx tsc --noEmit
+
+# forge test spends most of its time compiling the test contracts (solc-js, via-IR, about 4 minutes of one core),
+# so it runs beside vitest, whose integration tests mostly wait on anvil, Ponder and Postgres. Its output is
+# printed once it ends. The ci profile runs more fuzz and invariant cases at the same fixed seed.
+profile=default
+[ "${CI:-}" = "true" ] && profile=ci
+forge_log=$(mktemp)
+step "forge test (profile ${profile}) started in the background"
+FOUNDRY_PROFILE=$profile npx forge test >"$forge_log" 2>&1 &
+forge_pid=$!
+
+step "vitest (unit, differential, integration and end-to-end against anvil, Postgres and Redis)"
+vitest_status=0
+npx vitest run || vitest_status=$?
+
+step "forge test output"
+forge_status=0
+wait "$forge_pid" || forge_status=$?
+cat "$forge_log"
+rm -f "$forge_log"
+
+if [ "$vitest_status" -ne 0 ] || [ "$forge_status" -ne 0 ]; then
+  step "FAILED: vitest exit ${vitest_status}, forge test exit ${forge_status}"
+  exit 1
+fi
+
+step "all suites passed in $(( $(date +%s) - started ))s"
