@@ -1,0 +1,32 @@
+/**
+ * The chains this indexer serves: INDEXER_CHAINS (comma-separated ChainSlugs, default CHAIN_SLUG or base-sepolia),
+ * each with its deployment (deployments/<slug>.json) and RPC URL (RPC_URL_<SLUG>, or RPC_URL for CHAIN_SLUG).
+ * The config and the handlers both read it, so no address is written twice.
+ */
+import type { Address } from "viem";
+import { type ChainSlug, getChain } from "../../core/chains.js";
+import { type Deployment, readDeployment } from "../../scripts/deploy.js";
+
+export type IndexedChain = { slug: ChainSlug; chainId: number; rpcUrl: string; deployment: Deployment; local: boolean };
+
+export function indexedChains(env: Record<string, string | undefined> = process.env): IndexedChain[] {
+  const defaultSlug = env.CHAIN_SLUG ?? "base-sepolia";
+  const slugs = (env.INDEXER_CHAINS ?? defaultSlug)
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return slugs.map((slug) => {
+    const chain = getChain(slug);
+    const deployment = readDeployment(chain.slug);
+    const key = `RPC_URL_${chain.slug.toUpperCase().replace(/-/g, "_")}`;
+    const rpcUrl = env[key] ?? (chain.slug === defaultSlug ? (env.RPC_URL ?? "http://127.0.0.1:8545") : undefined);
+    if (!rpcUrl) throw new Error(`No RPC URL for ${chain.slug}: set ${key}.`);
+    const local = /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(rpcUrl);
+    return { slug: chain.slug, chainId: deployment.chainId, rpcUrl, deployment, local };
+  });
+}
+
+/** USDC of each indexed chain, by chain id: the handlers need it to orient V3 prices. */
+export function usdcByChainId(chains: IndexedChain[] = indexedChains()): Map<number, Address> {
+  return new Map(chains.map((c) => [c.chainId, c.deployment.contracts.usdc]));
+}

@@ -1,0 +1,196 @@
+/**
+ * The indexed state. Every row is keyed by chain id first, so one indexer can serve several chains.
+ *
+ * Units: token amounts in token wei, USDC amounts and market caps in USDC base units, prices in USD per whole
+ * token with 18 decimals (1e18 = $1), fees in bps, progress in bps (0 to 10_000), times in unix seconds.
+ */
+import { index, onchainTable, primaryKey } from "ponder";
+
+/** A launched token: its on-chain identity. */
+export const token = onchainTable(
+  "token",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    tokenLayerId: t.hex().notNull(),
+    creator: t.hex().notNull(),
+    poolType: t.integer().notNull(),
+    name: t.text().notNull(),
+    symbol: t.text().notNull(),
+    tokenUri: t.text().notNull(),
+    /** Builder and referral named at creation. */
+    builder: t.hex().notNull(),
+    referral: t.hex().notNull(),
+    createdBlock: t.bigint().notNull(),
+    createdAt: t.bigint().notNull(),
+    createdTx: t.hex().notNull(),
+    /** Addresses with a non-zero balance (the V3 pool included once graduated). */
+    holdersCount: t.integer().notNull(),
+    /** Trades on both venues. */
+    tradeCount: t.integer().notNull(),
+    /** Sum of trade USDC amounts on both venues. */
+    volumeUsdc: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.address] }),
+    layerIdx: index().on(table.tokenLayerId),
+    creatorIdx: index().on(table.creator),
+  }),
+);
+
+/** The pool of a token: curve state until graduation, then the Uniswap V3 pool's. */
+export const pool = onchainTable(
+  "pool",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    creator: t.hex().notNull(),
+    poolType: t.integer().notNull(),
+    weightPpm: t.integer().notNull(),
+    virtualSupply: t.bigint().notNull(),
+    virtualReserve: t.bigint().notNull(),
+    migrationSupply: t.bigint().notNull(),
+    dexSupply: t.bigint().notNull(),
+    dexReserve: t.bigint().notNull(),
+    tradeFeeBps: t.integer().notNull(),
+    creatorShareBps: t.integer().notNull(),
+    dexFeeTier: t.integer().notNull(),
+    /** Curve supply before graduation; total supply after. */
+    supply: t.bigint().notNull(),
+    /** Curve reserve (zero once graduated). */
+    reserve: t.bigint().notNull(),
+    price: t.bigint().notNull(),
+    marketCap: t.bigint().notNull(),
+    progressBps: t.integer().notNull(),
+    graduated: t.boolean().notNull(),
+    graduatedAt: t.bigint(),
+    graduatedBlock: t.bigint(),
+    v3Pool: t.hex(),
+    feeTier: t.integer(),
+    positionId: t.bigint(),
+    usdcIsToken0: t.boolean().notNull(),
+    sqrtPriceX96: t.bigint(),
+    tick: t.integer(),
+    liquidity: t.bigint(),
+    updatedBlock: t.bigint().notNull(),
+    updatedAt: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.token] }),
+    v3Idx: index().on(table.v3Pool),
+  }),
+);
+
+/** Every buy and sell, on the curve or on Uniswap V3 (through the launchpad or directly). */
+export const trade = onchainTable(
+  "trade",
+  (t) => ({
+    /** `<chainId>-<txHash>-<logIndex>` */
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    trader: t.hex().notNull(),
+    /** buy_exact_in, buy_exact_out, sell_exact_in, sell_exact_out; dex_buy / dex_sell for swaps made directly on V3. */
+    mode: t.text().notNull(),
+    isBuy: t.boolean().notNull(),
+    /** bonding_curve or uniswap_v3 */
+    venue: t.text().notNull(),
+    tokenAmount: t.bigint().notNull(),
+    /** What the trader paid (buy, fee included) or received (sell, fee deducted). */
+    usdcAmount: t.bigint().notNull(),
+    /** Pool price after the trade. */
+    price: t.bigint().notNull(),
+    feeProtocol: t.bigint().notNull(),
+    feeCreator: t.bigint().notNull(),
+    feeReferral: t.bigint().notNull(),
+    feeBuilder: t.bigint().notNull(),
+    builder: t.hex().notNull(),
+    builderFeeBps: t.integer().notNull(),
+    referral: t.hex().notNull(),
+    supplyAfter: t.bigint().notNull(),
+    reserveAfter: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    tokenTimeIdx: index().on(table.chainId, table.token, table.timestamp),
+    traderIdx: index().on(table.trader),
+  }),
+);
+
+/** Balance per token and holder. Rows at zero stay, so a holder's history of holding is kept. */
+export const holder = onchainTable(
+  "holder",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    address: t.hex().notNull(),
+    balance: t.bigint().notNull(),
+    updatedBlock: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.token, table.address] }),
+    balanceIdx: index().on(table.chainId, table.token, table.balance),
+    addressIdx: index().on(table.address),
+  }),
+);
+
+/** OHLCV per token and interval (60, 300, 3600 or 86400 seconds), across both venues. Prices are post-trade. */
+export const candle = onchainTable(
+  "candle",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    interval: t.integer().notNull(),
+    /** Start of the bucket, unix seconds, a multiple of the interval. */
+    bucket: t.bigint().notNull(),
+    open: t.bigint().notNull(),
+    high: t.bigint().notNull(),
+    low: t.bigint().notNull(),
+    close: t.bigint().notNull(),
+    volumeUsdc: t.bigint().notNull(),
+    volumeToken: t.bigint().notNull(),
+    trades: t.integer().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.token, table.interval, table.bucket] }),
+  }),
+);
+
+/** Fees per recipient: accrued in total, claimed in total, and claimable now. */
+export const fees = onchainTable(
+  "fees",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    recipient: t.hex().notNull(),
+    claimable: t.bigint().notNull(),
+    accrued: t.bigint().notNull(),
+    claimed: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.recipient] }),
+  }),
+);
+
+/** Per chain: the launchpad and who receives the protocol's fees. */
+export const launchpad = onchainTable("launchpad", (t) => ({
+  chainId: t.integer().primaryKey(),
+  address: t.hex().notNull(),
+  protocolFeeRecipient: t.hex().notNull(),
+}));
+
+/** Which token a graduated token's Uniswap V3 pool belongs to (the V3 events name only the pool). */
+export const v3Pool = onchainTable(
+  "v3_pool",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    token: t.hex().notNull(),
+    usdcIsToken0: t.boolean().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.address] }),
+  }),
+);

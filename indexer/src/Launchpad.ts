@@ -1,0 +1,144 @@
+/**
+ * Launchpad events. Each carries the pool's post-event state, so nothing here calls the chain; prices and
+ * progress come from core/curve.ts.
+ */
+import { ponder } from "ponder:registry";
+import { fees, launchpad, pool, token, v3Pool } from "ponder:schema";
+import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
+import { bookTrade, creditFees, tradeId } from "../lib/book.js";
+import { usdcByChainId } from "../lib/chains.js";
+
+const usdcOf = usdcByChainId();
+const modes = ["buy_exact_in", "buy_exact_out", "sell_exact_in", "sell_exact_out"] as const;
+const venues = ["bonding_curve", "uniswap_v3"] as const;
+
+ponder.on("Launchpad:ProtocolFeeRecipientSet", async ({ event, context }) => {
+  const chainId = context.chain.id;
+  await context.db
+    .insert(launchpad)
+    .values({ chainId, address: event.log.address, protocolFeeRecipient: event.args.recipient })
+    .onConflictDoUpdate({ protocolFeeRecipient: event.args.recipient });
+});
+
+ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
+  const chainId = context.chain.id;
+  const { tokenLayerId, token: address, creator, poolType, name, symbol, tokenURI, attribution, params } = event.args;
+  const usdc = usdcOf.get(chainId);
+  if (!usdc) throw new Error(`no USDC known for chain ${chainId}`);
+  await context.db.insert(token).values({
+    chainId,
+    address,
+    tokenLayerId,
+    creator,
+    poolType,
+    name,
+    symbol,
+    tokenUri: tokenURI,
+    builder: attribution.builder,
+    referral: attribution.referral,
+    createdBlock: event.block.number,
+    createdAt: event.block.timestamp,
+    createdTx: event.transaction.hash,
+    holdersCount: 0,
+    tradeCount: 0,
+    volumeUsdc: 0n,
+  });
+  await context.db.insert(pool).values({
+    chainId,
+    token: address,
+    creator,
+    poolType,
+    ...params,
+    supply: 0n,
+    reserve: 0n,
+    price: price(params, 0n),
+    marketCap: 0n,
+    progressBps: 0,
+    graduated: false,
+    usdcIsToken0: isUsdcToken0(usdc, address),
+    updatedBlock: event.block.number,
+    updatedAt: event.block.timestamp,
+  });
+});
+
+ponder.on("Launchpad:Trade", async ({ event, context }) => {
+  const chainId = context.chain.id;
+  const { token: address, trader, mode, venue, tokenAmount, usdcAmount, fees: split, attribution, state } = event.args;
+  const onCurve = venue === 0;
+  const row = await context.db.update(pool, { chainId, token: address }).set((p) => ({
+    supply: state.supply,
+    reserve: state.reserve,
+    price: state.price,
+    marketCap: onCurve ? marketCap(p, state.supply) : marketCapAt(state.price, state.supply),
+    progressBps: Number(progressBps(p, onCurve ? state.supply : p.migrationSupply)),
+    ...(onCurve ? {} : { sqrtPriceX96: state.sqrtPriceX96 }),
+    updatedBlock: event.block.number,
+    updatedAt: event.block.timestamp,
+  }));
+  await bookTrade(context, {
+    id: tradeId(chainId, event.transaction.hash, event.log.logIndex),
+    chainId,
+    token: address,
+    trader,
+    mode: modes[mode] ?? "unknown",
+    isBuy: mode < 2,
+    venue: venues[venue] ?? "unknown",
+    tokenAmount,
+    usdcAmount,
+    price: state.price,
+    feeProtocol: split.protocol,
+    feeCreator: split.creator,
+    feeReferral: split.referral,
+    feeBuilder: split.builder,
+    builder: attribution.builder,
+    builderFeeBps: attribution.builderFeeBps,
+    referral: attribution.referral,
+    supplyAfter: state.supply,
+    reserveAfter: state.reserve,
+    txHash: event.transaction.hash,
+    logIndex: event.log.logIndex,
+    blockNumber: event.block.number,
+    timestamp: event.block.timestamp,
+  });
+  const meta = await context.db.find(launchpad, { chainId });
+  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
+  await creditFees(context, chainId, meta.protocolFeeRecipient, split.protocol);
+  await creditFees(context, chainId, row.creator, split.creator);
+  await creditFees(context, chainId, attribution.referral, split.referral);
+  await creditFees(context, chainId, attribution.builder, split.builder);
+});
+
+ponder.on("Launchpad:Graduated", async ({ event, context }) => {
+  const chainId = context.chain.id;
+  const { token: address, v3Pool: v3, feeTier, positionId, protocolFee, state, tick, liquidity } = event.args;
+  const row = await context.db.update(pool, { chainId, token: address }).set({
+    graduated: true,
+    graduatedAt: event.block.timestamp,
+    graduatedBlock: event.block.number,
+    v3Pool: v3,
+    feeTier,
+    positionId,
+    supply: state.supply,
+    reserve: 0n,
+    price: state.price,
+    marketCap: marketCapAt(state.price, state.supply),
+    progressBps: 10_000,
+    sqrtPriceX96: state.sqrtPriceX96,
+    tick,
+    liquidity,
+    updatedBlock: event.block.number,
+    updatedAt: event.block.timestamp,
+  });
+  await context.db.insert(v3Pool).values({ chainId, address: v3, token: address, usdcIsToken0: row.usdcIsToken0 });
+  const meta = await context.db.find(launchpad, { chainId });
+  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
+  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolFee);
+});
+
+ponder.on("Launchpad:FeesClaimed", async ({ event, context }) => {
+  const { recipient, amount } = event.args;
+  await context.db.update(fees, { chainId: context.chain.id, recipient }).set((f) => ({
+    claimable: f.claimable - amount,
+    claimed: f.claimed + amount,
+  }));
+});
