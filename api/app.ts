@@ -1,0 +1,116 @@
+/**
+ * createApp: the Hono app with the one error envelope, the validation hook, the method and body rules, and every
+ * route. The same app serves tests in process (app.request) and the server (api/server.ts).
+ */
+
+import { swaggerUI } from "@hono/swagger-ui";
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import { AppError } from "../core/errors.js";
+import { REQUIRED } from "../core/schemas.js";
+import type { ApiDeps } from "./deps.js";
+import type { AppEnv } from "./env.js";
+import { registerRoutes } from "./routes/index.js";
+
+export const API_BASE = "/functions/v1";
+
+/** Turns zod issues into the spec's messages: "Missing required fields: a, b", the enum message, or the first issue. */
+export function validationError(error: ZodError): AppError {
+  const missing = error.issues.filter((i) => i.message === REQUIRED).map((i) => i.path.join("."));
+  if (missing.length > 0) return new AppError("INVALID_PARAMETERS", `Missing required fields: ${missing.join(", ")}`);
+  const issue = error.issues[0];
+  const field = issue?.path.join(".") || "body";
+  if (issue?.code === "invalid_value" && "values" in issue) {
+    return new AppError(
+      "INVALID_PARAMETERS",
+      `Invalid ${field} value. Must be one of: ${(issue.values as unknown[]).join(", ")}`,
+    );
+  }
+  return new AppError("INVALID_PARAMETERS", `Invalid ${field}: ${issue?.message ?? "invalid input"}`);
+}
+
+/** The one error envelope, `{success: false, error}`; unknown errors become 500 and are logged, never shown. */
+export function errorResponse(error: unknown): {
+  status: ContentfulStatusCode;
+  body: { success: false; error: string };
+} {
+  if (error instanceof AppError)
+    return { status: error.status as ContentfulStatusCode, body: { success: false, error: error.message } };
+  if (error instanceof HTTPException) {
+    const message =
+      error.status === 400 && /JSON/i.test(error.message) ? "Malformed JSON in request body" : error.message;
+    return { status: error.status, body: { success: false, error: message || "Bad request" } };
+  }
+  console.error("[api] unhandled error", error);
+  return { status: 500, body: { success: false, error: "Internal server error" } };
+}
+
+export function createApp(deps: ApiDeps) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error as unknown as ZodError);
+    },
+  });
+
+  app.onError((error, c) => {
+    const { status, body } = errorResponse(error);
+    if (error instanceof AppError && error.status === 429 && error.details.retryAfterSeconds !== undefined) {
+      c.header("Retry-After", String(error.details.retryAfterSeconds));
+    }
+    return c.json(body, status);
+  });
+  app.notFound((c) => c.json({ success: false, error: "Not found" }, 404));
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+
+  // Every endpoint is POST with a JSON body; the OpenAPI document is the one GET.
+  app.use(`${API_BASE}/*`, async (c, next) => {
+    if (c.req.path === `${API_BASE}/openapi.json` && c.req.method === "GET") return next();
+    if (c.req.method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", "Method not allowed");
+    const type = c.req.header("content-type") ?? "";
+    if (!type.toLowerCase().startsWith("application/json")) {
+      throw new AppError("INVALID_PARAMETERS", "Content-Type must be application/json");
+    }
+    await next();
+  });
+  app.use(
+    `${API_BASE}/*`,
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: () => {
+        throw new AppError("INVALID_PARAMETERS", `Request body too large (limit ${deps.config.bodyLimitBytes} bytes)`, {
+          status: 413,
+        });
+      },
+    }),
+  );
+
+  registerRoutes(app);
+
+  app.doc31(`${API_BASE}/openapi.json`, {
+    openapi: "3.1.0",
+    info: {
+      title: "Social token trading service",
+      version: "1.0.0",
+      description:
+        "POST-only JSON API under /functions/v1. Errors are {success:false, error}. Authentication: Authorization: Bearer <JWT or API key>.",
+    },
+    servers: [{ url: deps.config.publicUrl }],
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+  });
+  app.get("/docs", swaggerUI({ url: `${API_BASE}/openapi.json` }));
+  app.get("/health", (c) => c.json({ ok: true }));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

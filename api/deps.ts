@@ -1,0 +1,50 @@
+/**
+ * What the API needs from the outside world, built once at start (api/server.ts) or per test. Handlers and
+ * services receive it; nothing reaches for globals.
+ */
+import type { Queue } from "bullmq";
+import type { Redis } from "ioredis";
+import type pg from "pg";
+import type { Deployment } from "../scripts/deploy.js";
+import type { ChainHead } from "./services/chain-head.js";
+
+export type ApiConfig = {
+  /** Postgres schema of the app tables (migrations in db/). */
+  appSchema: string;
+  /** Postgres schema the indexer writes. */
+  indexerSchema: string;
+  /** HS256 secret for local JWTs. */
+  jwtSecret?: string;
+  /** JWKS URL for production JWTs; when set, HS256 is not accepted. */
+  jwksUrl?: string;
+  jwtIssuer?: string;
+  jwtAudience?: string;
+  /** Algorithms accepted with the JWKS (default RS256). */
+  jwtAlgorithms: string[];
+  /** Server secret the custodial wallets are derived from. */
+  walletSecret: string;
+  /** Requests per user (or per IP when anonymous) per minute, on REST. */
+  rateLimitPerMinute: number;
+  /** Largest accepted request body, in bytes. */
+  bodyLimitBytes: number;
+  /** Public base URL of the service (hub and metadata links). */
+  publicUrl: string;
+};
+
+export type ApiDeps = {
+  db: pg.Pool;
+  redis: Redis;
+  config: ApiConfig;
+  /** Deployments by chain slug, for the chains this service trades on. */
+  deployments: Map<string, Deployment>;
+  /** RPC URL per chain slug (quotes of graduated tokens, simulations). */
+  rpcUrls: Map<string, string>;
+  chainHead: ChainHead;
+  /**
+   * The worker's execute queue (worker/queues.ts), for autoExecute and execute-transaction. Without it those
+   * answer 503: this server does not execute transactions.
+   */
+  executeQueue?: Queue;
+  /** How long an executing request waits for its intent to be final before answering with its status; ms. */
+  autoExecuteWaitMs?: number;
+};

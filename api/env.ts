@@ -1,0 +1,18 @@
+/** Hono context variables set by the middleware. */
+import type { ApiDeps } from "./deps.js";
+
+export type AuthedUser = {
+  id: string;
+  walletAddress: `0x${string}`;
+  walletIndex: number;
+  /** Set when the request authenticated with an API key. */
+  apiKeyId?: string;
+  tier: "authenticated" | "premium";
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: ApiDeps;
+    user?: AuthedUser;
+  };
+};

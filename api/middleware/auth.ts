@@ -1,0 +1,147 @@
+/**
+ * Authentication: `Authorization: Bearer <JWT or API key>`. API keys start with "sk_" and are looked up by their
+ * SHA-256; JWTs are verified with jose: HS256 with AUTH_JWT_SECRET locally, or a JWKS with pinned algorithms in
+ * production, with `exp` required and issuer/audience checked when configured. A user is provisioned on first
+ * sight, with a custodial wallet as the wallet on record.
+ */
+import { createHash } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { AppError } from "../../core/errors.js";
+import { walletAddress } from "../../core/wallets.js";
+import type { ApiDeps } from "../deps.js";
+import type { AppEnv, AuthedUser } from "../env.js";
+
+export const API_KEY_PREFIX = "sk_";
+
+const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+
+export const hashApiKey = (key: string) => createHash("sha256").update(key).digest();
+
+async function verifyJwt(deps: ApiDeps, token: string): Promise<JWTPayload> {
+  const { config } = deps;
+  const options = {
+    requiredClaims: ["exp"],
+    ...(config.jwtIssuer ? { issuer: config.jwtIssuer } : {}),
+    ...(config.jwtAudience ? { audience: config.jwtAudience } : {}),
+  };
+  try {
+    if (config.jwksUrl) {
+      let jwks = jwksCache.get(config.jwksUrl);
+      if (!jwks) {
+        jwks = createRemoteJWKSet(new URL(config.jwksUrl));
+        jwksCache.set(config.jwksUrl, jwks);
+      }
+      return (await jwtVerify(token, jwks, { ...options, algorithms: config.jwtAlgorithms })).payload;
+    }
+    if (!config.jwtSecret) throw new Error("no JWT verification configured");
+    const key = new TextEncoder().encode(config.jwtSecret);
+    return (await jwtVerify(token, key, { ...options, algorithms: ["HS256"] })).payload;
+  } catch (error) {
+    throw new AppError("AUTHENTICATION_FAILED", "Invalid or expired authentication token", { cause: error });
+  }
+}
+
+/** Find or create the user of an identity provider subject. */
+export async function provisionUser(deps: ApiDeps, sub: string): Promise<AuthedUser> {
+  const found = await deps.db.query<{ id: string; wallet_address: string; wallet_index: number }>(
+    `SELECT id, wallet_address, wallet_index FROM ${deps.config.appSchema}.users WHERE external_sub = $1`,
+    [sub],
+  );
+  const row = found.rows[0] ?? (await createUser(deps, sub));
+  return {
+    id: row.id,
+    walletAddress: row.wallet_address as `0x${string}`,
+    walletIndex: row.wallet_index,
+    tier: "authenticated",
+  };
+}
+
+/** Create a user (optionally tied to an identity provider subject) with the next custodial wallet. */
+export async function createUser(deps: ApiDeps, sub: string | null, username?: string) {
+  const s = deps.config.appSchema;
+  const index = Number(
+    (await deps.db.query<{ n: string }>(`SELECT nextval('${s}.wallet_index_seq') AS n`)).rows[0]?.n ?? Number.NaN,
+  );
+  const address = walletAddress(deps.config.walletSecret, index);
+  const name = username ?? `user_${address.slice(2, 10).toLowerCase()}`;
+  const inserted = await deps.db.query<{ id: string; wallet_address: string; wallet_index: number }>(
+    `INSERT INTO ${s}.users (external_sub, username, wallet_index, wallet_address) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (external_sub) DO UPDATE SET external_sub = EXCLUDED.external_sub
+     RETURNING id, wallet_address, wallet_index`,
+    [sub, name, index, address],
+  );
+  const row = inserted.rows[0];
+  if (!row) throw new Error("user insert returned nothing");
+  return row;
+}
+
+/**
+ * JWTs verified in the last few seconds, per process, with the user they map to (a subject's user never changes),
+ * never past the token's own `exp`. API keys are not cached: a revoked key must stop working at once, in every
+ * process. Keyed by the credential's SHA-256, never the credential itself.
+ */
+const CREDENTIAL_TTL_MS = 5_000;
+const credentialCache = new Map<string, { until: number; user: AuthedUser }>();
+
+async function authenticate(deps: ApiDeps, header: string | undefined): Promise<AuthedUser> {
+  if (!header) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+  const cacheKey = `${deps.config.appSchema}:${hashApiKey(header).toString("hex")}`;
+  const hit = credentialCache.get(cacheKey);
+  if (hit && Date.now() < hit.until) return hit.user;
+  const { user, expiresAt } = await authenticateUncached(deps, header);
+  if (!Number.isFinite(expiresAt)) return user;
+  if (credentialCache.size > 10_000) credentialCache.clear();
+  // Never past the credential's own expiry.
+  credentialCache.set(cacheKey, { until: Math.min(Date.now() + CREDENTIAL_TTL_MS, expiresAt), user });
+  return user;
+}
+
+async function authenticateUncached(deps: ApiDeps, header: string): Promise<{ user: AuthedUser; expiresAt: number }> {
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (!match?.[1]) throw new AppError("AUTHENTICATION_FAILED", "Invalid or expired authentication token");
+  const credential = match[1].trim();
+  if (credential.startsWith(API_KEY_PREFIX)) {
+    const s = deps.config.appSchema;
+    const { rows } = await deps.db.query<{
+      key_id: string;
+      tier: AuthedUser["tier"];
+      id: string;
+      wallet_address: string;
+      wallet_index: number;
+    }>(
+      `SELECT k.id AS key_id, k.tier, u.id, u.wallet_address, u.wallet_index
+       FROM ${s}.api_keys k JOIN ${s}.users u ON u.id = k.user_id
+       WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+      [hashApiKey(credential)],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError("AUTHENTICATION_FAILED", "Invalid or expired authentication token");
+    const user: AuthedUser = {
+      id: row.id,
+      walletAddress: row.wallet_address as `0x${string}`,
+      walletIndex: row.wallet_index,
+      apiKeyId: row.key_id,
+      tier: row.tier,
+    };
+    return { user, expiresAt: Number.POSITIVE_INFINITY };
+  }
+  const payload = await verifyJwt(deps, credential);
+  if (typeof payload.sub !== "string" || payload.sub.length === 0) {
+    throw new AppError("AUTHENTICATION_FAILED", "No user ID in token");
+  }
+  return { user: await provisionUser(deps, payload.sub), expiresAt: (payload.exp ?? 0) * 1000 };
+}
+
+/** Requires a valid credential. */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", await authenticate(c.var.deps, c.req.header("authorization")));
+  await next();
+};
+
+/** Authenticates when a credential is sent; anonymous otherwise (a bad credential still fails). */
+export const optionalAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const header = c.req.header("authorization");
+  if (header) c.set("user", await authenticate(c.var.deps, header));
+  await next();
+};

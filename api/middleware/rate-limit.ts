@@ -1,0 +1,66 @@
+/**
+ * Per-user rate limits: a sliding window in Redis (a sorted set of request times per subject), checked and
+ * recorded atomically by one Lua script, so several API processes share the same counts. Over the limit the
+ * request gets 429 with Retry-After (seconds until the oldest request leaves the window).
+ */
+
+import type { MiddlewareHandler } from "hono";
+import type { Redis } from "ioredis";
+import { AppError } from "../../core/errors.js";
+import type { AppEnv } from "../env.js";
+
+const SCRIPT = `
+local key = KEYS[1]
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local member = ARGV[4]
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+if count >= limit then
+  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  return {0, tonumber(oldest[2]) + window - now}
+end
+redis.call('ZADD', key, now, member)
+redis.call('PEXPIRE', key, window)
+return {1, limit - count - 1}
+`;
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterMs: number };
+
+let counter = 0;
+
+/** Count one request of `subject` against `limit` per `windowMs`. */
+export async function hitRateLimit(
+  redis: Redis,
+  subject: string,
+  limit: number,
+  windowMs = 60_000,
+): Promise<RateLimitResult> {
+  const now = Date.now();
+  const member = `${now}-${process.pid}-${counter++}`;
+  const [ok, value] = (await redis.eval(SCRIPT, 1, `ratelimit:${subject}`, now, windowMs, limit, member)) as [
+    number,
+    number,
+  ];
+  return ok === 1
+    ? { allowed: true, remaining: value, retryAfterMs: 0 }
+    : { allowed: false, remaining: 0, retryAfterMs: Math.max(0, value) };
+}
+
+/** REST rate limit: per user when authenticated, per client address otherwise. */
+export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { redis, config } = c.var.deps;
+  const user = c.var.user;
+  const subject = user
+    ? `rest:user:${user.id}`
+    : `rest:ip:${c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "local"}`;
+  const result = await hitRateLimit(redis, subject, config.rateLimitPerMinute);
+  c.header("X-RateLimit-Limit", String(config.rateLimitPerMinute));
+  c.header("X-RateLimit-Remaining", String(result.remaining));
+  if (!result.allowed) {
+    const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+    throw new AppError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", { details: { retryAfterSeconds: seconds } });
+  }
+  await next();
+};

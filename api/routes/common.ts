@@ -1,0 +1,70 @@
+/**
+ * Helpers every route file uses, so that each route states only its path, schemas and auth.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env.js";
+import { optionalAuth, requireAuth } from "../middleware/auth.js";
+import { rateLimit } from "../middleware/rate-limit.js";
+
+export const ErrorEnvelope = z
+  .object({ success: z.literal(false), error: z.string() })
+  .openapi("Error", { example: { success: false, error: "Token not found" } });
+
+export const Freshness = z
+  .object({
+    indexed_block: z.number().int().nullable().describe("Last block the indexer has processed"),
+    chain_head: z.number().int().nullable().describe("Latest block of the chain, as last polled"),
+    chain: z.string(),
+  })
+  .openapi("Freshness");
+
+const errors = {
+  400: {
+    description: "Invalid parameters or missing required fields",
+    content: { "application/json": { schema: ErrorEnvelope } },
+  },
+  401: {
+    description: "Authentication required or token invalid",
+    content: { "application/json": { schema: ErrorEnvelope } },
+  },
+  404: { description: "Resource does not exist", content: { "application/json": { schema: ErrorEnvelope } } },
+  405: {
+    description: "Wrong HTTP method (every endpoint uses POST)",
+    content: { "application/json": { schema: ErrorEnvelope } },
+  },
+  429: {
+    description: "Rate limit exceeded (see Retry-After)",
+    content: { "application/json": { schema: ErrorEnvelope } },
+  },
+  500: { description: "Server-side error", content: { "application/json": { schema: ErrorEnvelope } } },
+} as const;
+
+export type PostRouteParameters<Req extends z.ZodType, Res extends z.ZodType> = {
+  /** Endpoint name, as in /functions/v1/<name>. */
+  name: string;
+  tag: "Tokens" | "Posts" | "Voting" | "Notifications" | "Clubs" | "Feed" | "Transactions";
+  summary: string;
+  description?: string;
+  request: Req;
+  response: Res;
+  /** "required" (default) or "optional": /search allows anonymous calls. */
+  auth?: "required" | "optional";
+};
+
+/** A POST JSON route under /functions/v1 with the shared auth, rate limit and error responses. */
+export function postRoute<Req extends z.ZodType, Res extends z.ZodType>(p: PostRouteParameters<Req, Res>) {
+  const auth = p.auth === "optional" ? optionalAuth : requireAuth;
+  return createRoute({
+    method: "post",
+    path: `/functions/v1/${p.name}`,
+    tags: [p.tag],
+    summary: p.summary,
+    description: p.description,
+    // Typed, because the union of the two literals stops createRoute inferring the route (valid("json") is never).
+    security: (p.auth === "optional" ? [{ bearer: [] }, {}] : [{ bearer: [] }]) as Record<string, string[]>[],
+    middleware: [auth, rateLimit] as MiddlewareHandler<AppEnv>[],
+    request: { body: { required: true, content: { "application/json": { schema: p.request } } } },
+    responses: { 200: { description: "Success", content: { "application/json": { schema: p.response } } }, ...errors },
+  });
+}

@@ -1,0 +1,12 @@
+/** Every route group of the API. */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env.js";
+import { registerIntentRoutes } from "./intents/handlers.js";
+import { registerTokenRoutes } from "./tokens/handlers.js";
+import { registerTradingRoutes } from "./trading/handlers.js";
+
+export function registerRoutes(app: OpenAPIHono<AppEnv>) {
+  registerTokenRoutes(app);
+  registerTradingRoutes(app);
+  registerIntentRoutes(app);
+}

@@ -1,0 +1,89 @@
+/** Handlers of the token read routes (schemas and route definitions in ./routes.ts). */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { AppError } from "../../../core/errors.js";
+import type { ApiDeps } from "../../deps.js";
+import type { AppEnv } from "../../env.js";
+import { freshness } from "../../services/indexed.js";
+import { listTokens, resolveToken, searchAll, tagToken } from "../../services/token-catalog.js";
+import { getCandles, getHolders, getPoolData, getTrades } from "../../services/token-market.js";
+import { buildTokenViews } from "../../services/token-view.js";
+import {
+  candlesRoute,
+  getTokensRoute,
+  holdersRoute,
+  poolDataRoute,
+  searchRoute,
+  searchTokenRoute,
+  tagCoinRoute,
+  tradesRoute,
+} from "./routes.js";
+
+/** Freshness of reads that span tokens: the service's default chain (the first one it is deployed on). */
+const defaultFreshness = (deps: ApiDeps) => freshness(deps, deps.deployments.keys().next().value ?? "base-sepolia");
+
+const unixOf = (iso: string | undefined) => (iso === undefined ? undefined : Math.floor(Date.parse(iso) / 1000));
+
+export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(searchTokenRoute, async (c) => {
+    const deps = c.var.deps;
+    const row = await resolveToken(deps, c.req.valid("json").input);
+    const [token] = await buildTokenViews(deps, [row]);
+    if (!token) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
+    const chain = token.token_addresses[0]?.chain ?? row.chain_slug;
+    return c.json({ success: true as const, token, freshness: await freshness(deps, chain) }, 200);
+  });
+
+  app.openapi(poolDataRoute, async (c) => {
+    const { tokenId, chainSlug } = c.req.valid("json");
+    return c.json({ success: true as const, ...(await getPoolData(c.var.deps, tokenId, chainSlug)) }, 200);
+  });
+
+  app.openapi(getTokensRoute, async (c) => {
+    const deps = c.var.deps;
+    const body = c.req.valid("json");
+    const [list, fresh] = await Promise.all([
+      listTokens(deps, {
+        filter: body.filter,
+        limit: body.limit,
+        offset: body.offset,
+        hashtag: body.hashtag_name,
+        verifiedOnly: body.verified_only,
+      }),
+      defaultFreshness(deps),
+    ]);
+    return c.json({ success: true as const, ...list, freshness: fresh }, 200);
+  });
+
+  app.openapi(searchRoute, async (c) => {
+    const deps = c.var.deps;
+    const { query, type, limit } = c.req.valid("json");
+    const [results, fresh] = await Promise.all([searchAll(deps, query, type, limit), defaultFreshness(deps)]);
+    return c.json({ success: true as const, results, freshness: fresh }, 200);
+  });
+
+  app.openapi(tagCoinRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    const { slug, tags } = c.req.valid("json");
+    return c.json({ success: true as const, ...(await tagToken(c.var.deps, user, slug, tags ?? [])) }, 200);
+  });
+
+  app.openapi(candlesRoute, async (c) => {
+    const body = c.req.valid("json");
+    const from = unixOf(body.from);
+    const to = unixOf(body.to);
+    if (from !== undefined && to !== undefined && from > to) {
+      throw new AppError("INVALID_PARAMETERS", "Invalid from: must not be after to");
+    }
+    const candles = await getCandles(c.var.deps, { ...body, from, to });
+    return c.json({ success: true as const, ...candles }, 200);
+  });
+
+  app.openapi(holdersRoute, async (c) => {
+    return c.json({ success: true as const, ...(await getHolders(c.var.deps, c.req.valid("json"))) }, 200);
+  });
+
+  app.openapi(tradesRoute, async (c) => {
+    return c.json({ success: true as const, ...(await getTrades(c.var.deps, c.req.valid("json"))) }, 200);
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * API keys: "sk_" followed by the base64url form of 32 random bytes (256 bits). The key is returned once, at
+ * creation; only its SHA-256 (hashApiKey) and its first characters are stored. scripts/api-key.ts is the CLI
+ * over these functions; the auth middleware looks keys up by hash.
+ */
+import { randomBytes } from "node:crypto";
+import type pg from "pg";
+import { API_KEY_PREFIX, hashApiKey } from "../middleware/auth.js";
+
+export type ApiKeyTier = "authenticated" | "premium";
+
+export type ApiKeyRecord = {
+  id: string;
+  user_id: string;
+  name: string;
+  key_prefix: string;
+  tier: ApiKeyTier;
+  created_at: Date;
+  revoked_at: Date | null;
+};
+
+/** How many characters of a key are kept in clear, to tell keys apart in listings. */
+const SHOWN_CHARACTERS = API_KEY_PREFIX.length + 6;
+
+export type CreateApiKeyParameters = { userId: string; name?: string; tier?: ApiKeyTier };
+export type CreateApiKeyReturnType = { key: string; record: ApiKeyRecord };
+
+/** A fresh key for `userId`; the returned `key` is the only copy there will ever be. */
+export async function createApiKey(
+  db: pg.Pool | pg.Client,
+  schema: string,
+  p: CreateApiKeyParameters,
+): Promise<CreateApiKeyReturnType> {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const { rows } = await db.query<ApiKeyRecord>(
+    `INSERT INTO ${schema}.api_keys (user_id, name, key_hash, key_prefix, tier) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id, user_id, name, key_prefix, tier, created_at, revoked_at`,
+    [p.userId, p.name ?? "", hashApiKey(key), key.slice(0, SHOWN_CHARACTERS), p.tier ?? "authenticated"],
+  );
+  const record = rows[0];
+  if (!record) throw new Error("api key insert returned nothing");
+  return { key, record };
+}
+
+/** Every key of a user, newest first, revoked ones included. */
+export async function listApiKeys(db: pg.Pool | pg.Client, schema: string, userId: string): Promise<ApiKeyRecord[]> {
+  const { rows } = await db.query<ApiKeyRecord>(
+    `SELECT id, user_id, name, key_prefix, tier, created_at, revoked_at FROM ${schema}.api_keys
+      WHERE user_id = $1 ORDER BY created_at DESC, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Revoke a key; returns false when no active key has that id. Takes effect on the next request. */
+export async function revokeApiKey(db: pg.Pool | pg.Client, schema: string, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE ${schema}.api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`,
+    [id],
+  );
+  return (rowCount ?? 0) > 0;
+}

@@ -1,0 +1,336 @@
+/**
+ * Executing transactions for a user with the custodial wallet on record: autoExecute of trade-token and
+ * create-token-transaction, execute-transaction and get-intent-status.
+ *
+ * The API never signs. It records intents in Postgres (worker/intents.ts), dispatches them to the worker's execute
+ * queue, and waits for the final state by polling the intent row (one indexed SELECT per INTENT_POLL_MS).
+ *
+ * Decisions:
+ * - Steps: a trade that needs a USDC allowance is two intents, the approval and then the trade with
+ *   `after_intent_id` = the approval; the worker runs the trade only once the approval is confirmed.
+ * - Idempotency: the key is the request's `idempotencyKey` or a fresh uuid. It is scoped per user and per step
+ *   (`<userId>:<key>:<step>`), so two users' keys never meet. A reused key executes nothing new: it answers the
+ *   first request's intent (waiting for it again), without re-reading the body.
+ * - Waiting: up to AUTO_EXECUTE_WAIT_MS (10 s). Confirmed in time: `executed: true` with the transaction hash.
+ *   Not final in time: `executed: false`, the intent id and its status (pending, signed or broadcast); the client
+ *   polls get-intent-status. Reverted or failed: 400 with "<CODE>: <decoded reason> (intent <id>)", CODE being
+ *   INSUFFICIENT_BALANCE (the wallet lacks USDC, tokens or ether) or TRANSACTION_FAILED (any other revert).
+ * - The sender is always the wallet on record: a `userAddress` that differs is rejected, never signed for.
+ */
+
+import { randomUUID } from "node:crypto";
+import type { Address, Hex } from "viem";
+import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
+import { publicClientFor } from "../../core/rpc.js";
+import { errorAbi } from "../../worker/error-abi.js";
+import {
+  type CreateIntentParameters,
+  createIntent,
+  dispatchIntent,
+  type IntentRow,
+  isFinal,
+} from "../../worker/intents.js";
+import { revertReason } from "../../worker/processors/execute.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+
+/** How long an executing request waits for its final state by default, in ms. */
+export const AUTO_EXECUTE_WAIT_MS = 10_000;
+/** Interval between reads of the intent row while waiting, in ms. */
+export const INTENT_POLL_MS = 100;
+
+export type Step = {
+  /** Names the step inside the idempotency key: "approval", "trade", "create", "transaction". */
+  name: string;
+  kind: CreateIntentParameters["kind"];
+  to: Address;
+  data: Hex;
+  /** Wei. */
+  value?: bigint;
+};
+
+const clientOf = publicClientFor;
+
+/** autoExecute signs with the wallet on record only: a userAddress that is another address is a 400. */
+export function requireWalletOnRecord(user: AuthedUser, userAddress: string | undefined): void {
+  if (userAddress !== undefined && userAddress.toLowerCase() !== user.walletAddress.toLowerCase()) {
+    throw new AppError(
+      "INVALID_PARAMETERS",
+      `userAddress must be the wallet on record (${user.walletAddress}) when autoExecute is true`,
+    );
+  }
+}
+
+function queueOf(deps: ApiDeps) {
+  if (!deps.executeQueue) {
+    throw new AppError("INTERNAL", "Automatic execution is not available on this server", { status: 503 });
+  }
+  return deps.executeQueue;
+}
+
+const stepKey = (user: AuthedUser, key: string, step: string) => `${user.id}:${key}:${step}`;
+
+/** The intent a user's request made under `key` for `step`, if the key was used before. */
+export async function findIntentByKey(
+  deps: ApiDeps,
+  user: AuthedUser,
+  key: string,
+  step: string,
+): Promise<IntentRow | undefined> {
+  const { rows } = await deps.db.query<IntentRow>(
+    `SELECT * FROM ${deps.config.appSchema}.intents WHERE idempotency_key = $1`,
+    [stepKey(user, key, step)],
+  );
+  return rows[0];
+}
+
+/** The intent chain ending in `last` (its prerequisites first). */
+async function chainOf(deps: ApiDeps, last: IntentRow): Promise<IntentRow[]> {
+  const out = [last];
+  let cur = last;
+  while (cur.after_intent_id) {
+    const { rows } = await deps.db.query<IntentRow>(`SELECT * FROM ${deps.config.appSchema}.intents WHERE id = $1`, [
+      cur.after_intent_id,
+    ]);
+    if (!rows[0]) break;
+    cur = rows[0];
+    out.unshift(cur);
+  }
+  return out;
+}
+
+/**
+ * Record `steps` as one chain of intents (each after the previous), in one database transaction, and dispatch
+ * every one still open. Idempotent by (user, key, step).
+ */
+export async function submitSteps(
+  deps: ApiDeps,
+  user: AuthedUser,
+  p: { chainSlug: string; chainId: number; key: string; steps: Step[] },
+): Promise<IntentRow[]> {
+  const queue = queueOf(deps);
+  const conn = await deps.db.connect();
+  const rows: IntentRow[] = [];
+  try {
+    await conn.query("BEGIN");
+    for (const step of p.steps) {
+      const { intent } = await createIntent(conn, deps.config.appSchema, {
+        idempotencyKey: stepKey(user, p.key, step.name),
+        userId: user.id,
+        kind: step.kind,
+        chainSlug: p.chainSlug,
+        chainId: p.chainId,
+        walletIndex: user.walletIndex,
+        from: user.walletAddress,
+        to: step.to,
+        data: step.data,
+        value: step.value ?? 0n,
+        ...(rows.length > 0 ? { afterIntentId: rows[rows.length - 1]?.id } : {}),
+      });
+      rows.push(intent);
+    }
+    await conn.query("COMMIT");
+  } catch (error) {
+    await conn.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    conn.release();
+  }
+  await dispatchOpen(queue, rows);
+  return rows;
+}
+
+async function dispatchOpen(queue: NonNullable<ApiDeps["executeQueue"]>, rows: IntentRow[]) {
+  try {
+    for (const row of rows) if (!isFinal(row.status)) await dispatchIntent(queue, row.id);
+  } catch (error) {
+    throw new AppError(
+      "NETWORK_ERROR",
+      "Could not queue the transaction for execution: retry with the same idempotencyKey",
+      { cause: error, status: 503 },
+    );
+  }
+}
+
+/** Poll the chain's rows until its last intent is final or `waitMs` passes; returns the rows as last read. */
+async function awaitFinal(deps: ApiDeps, rows: IntentRow[], waitMs: number): Promise<IntentRow[]> {
+  const ids = rows.map((r) => r.id);
+  const deadline = Date.now() + waitMs;
+  let current = rows;
+  for (;;) {
+    const last = current[current.length - 1];
+    if (!last || isFinal(last.status) || Date.now() >= deadline) return current;
+    await new Promise((r) => setTimeout(r, INTENT_POLL_MS));
+    const { rows: fresh } = await deps.db.query<IntentRow>(
+      `SELECT * FROM ${deps.config.appSchema}.intents WHERE id = ANY($1)`,
+      [ids],
+    );
+    current = ids.map((id) => fresh.find((r) => r.id === id) ?? (current.find((r) => r.id === id) as IntentRow));
+  }
+}
+
+const toCode = (code: string | null): ErrorCode =>
+  (errorCodes as readonly string[]).includes(code ?? "") ? (code as ErrorCode) : "TRANSACTION_FAILED";
+
+/** The JSON form of an intent (get-intent-status, and the `intents` of an executing response). */
+export function intentView(r: IntentRow) {
+  return {
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    chainSlug: r.chain_slug,
+    chainId: r.chain_id,
+    from: r.from_address,
+    to: r.to_address,
+    value: r.value,
+    afterIntentId: r.after_intent_id,
+    transactionHash: r.tx_hash,
+    blockNumber: r.block_number === null ? null : Number(r.block_number),
+    gasUsed: r.gas_used,
+    errorCode: r.error_code,
+    errorReason: r.error_reason,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+  };
+}
+export type IntentView = ReturnType<typeof intentView>;
+
+export type ExecutionResult = {
+  executed: boolean;
+  transactionHash: string | null;
+  intentId: string;
+  status: IntentRow["status"];
+  intents: IntentView[];
+};
+
+/**
+ * Wait for the chain of intents and answer: executed (confirmed in time), still running (executed false, with the
+ * status), or throw the failure of the first intent that failed, as "<CODE>: <reason>".
+ */
+export async function settleExecution(deps: ApiDeps, rows: IntentRow[]): Promise<ExecutionResult> {
+  const done = await awaitFinal(deps, rows, deps.autoExecuteWaitMs ?? AUTO_EXECUTE_WAIT_MS);
+  const last = done[done.length - 1];
+  if (!last) throw new Error("no intent to settle");
+  // A failed prerequisite is the cause; the trade after it only says "prerequisite … failed".
+  const failed = done.find((r) => r.status === "failed" || r.status === "reverted");
+  if (failed && (isFinal(last.status) || failed !== last)) {
+    const code = toCode(failed.error_code);
+    const reason = failed.error_reason ?? `transaction ${failed.status}`;
+    throw new AppError(code, `${code}: ${reason} (intent ${failed.id})`, {
+      details: { intentId: last.id, failedIntentId: failed.id, status: failed.status, transactionHash: failed.tx_hash },
+    });
+  }
+  return {
+    executed: last.status === "confirmed",
+    transactionHash: last.tx_hash,
+    intentId: last.id,
+    status: last.status,
+    intents: done.map(intentView),
+  };
+}
+
+/** A reused idempotency key: dispatch what is still open (Redis may have lost it) and settle it again. */
+export async function replayExecution(deps: ApiDeps, last: IntentRow): Promise<ExecutionResult> {
+  const rows = await chainOf(deps, last);
+  await dispatchOpen(queueOf(deps), rows);
+  return settleExecution(deps, rows);
+}
+
+export const newIdempotencyKey = (given: string | undefined) => given ?? randomUUID();
+
+/** get-intent-status: one of the user's own intents; any other id is "Intent not found". */
+export async function getIntentStatus(deps: ApiDeps, user: AuthedUser, intentId: string) {
+  const { rows } = await deps.db.query<IntentRow>(
+    `SELECT * FROM ${deps.config.appSchema}.intents WHERE id = $1 AND user_id = $2`,
+    [intentId, user.id],
+  );
+  const row = rows[0];
+  if (!row) throw new AppError("NOT_FOUND", "Intent not found");
+  return intentView(row);
+}
+
+export type ExecuteTransactionInput = {
+  to: string;
+  /** Wei, decimal string. */
+  amount: string;
+  chainSlug: string;
+  data?: string;
+  dryRun?: boolean;
+  idempotencyKey?: string;
+};
+
+/**
+ * execute-transaction: a raw transaction (to, value in wei, calldata) from the user's custodial wallet. With
+ * dryRun it is simulated only (eth_call and eth_estimateGas from the wallet, on the latest block) and the answer
+ * says what would happen; otherwise it is executed like autoExecute.
+ */
+export async function executeTransaction(deps: ApiDeps, user: AuthedUser, body: ExecuteTransactionInput) {
+  const deployment = deps.deployments.get(body.chainSlug);
+  const rpcUrl = deps.rpcUrls.get(body.chainSlug);
+  if (!deployment || !rpcUrl) {
+    throw new AppError("INVALID_PARAMETERS", `Transactions are not available on chain ${body.chainSlug}`);
+  }
+  const value = BigInt(body.amount);
+  if (value >= 1n << 256n) throw new AppError("INVALID_PARAMETERS", "Invalid amount: too large");
+  const to = body.to as Address;
+  const data = (body.data ?? "0x") as Hex;
+  const transaction = { from: user.walletAddress, to, value: value.toString(), data, chain: deployment.chainSlug };
+
+  if (body.dryRun) {
+    const client = clientOf(rpcUrl);
+    const request = { account: user.walletAddress, to, data, value };
+    try {
+      const call = await client.call(request);
+      const gas = await client.estimateGas(request);
+      return {
+        executed: false,
+        dryRun: true,
+        transaction,
+        simulation: {
+          success: true,
+          returnData: call.data ?? "0x",
+          gasEstimate: gas.toString(),
+          errorCode: null,
+          reason: null,
+        },
+      };
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      const revert =
+        revertReason(error, errorAbi) ??
+        (/insufficient funds/i.test(text)
+          ? { code: "INSUFFICIENT_BALANCE" as const, reason: "insufficient funds for the value and gas" }
+          : undefined);
+      if (!revert) {
+        throw new AppError("NETWORK_ERROR", "Simulation failed: the chain's RPC did not answer", { cause: error });
+      }
+      return {
+        executed: false,
+        dryRun: true,
+        transaction,
+        simulation: {
+          success: false,
+          returnData: null,
+          gasEstimate: null,
+          errorCode: revert.code,
+          reason: revert.reason,
+        },
+      };
+    }
+  }
+
+  const key = newIdempotencyKey(body.idempotencyKey);
+  const existing = await findIntentByKey(deps, user, key, "transaction");
+  const execution = existing
+    ? await replayExecution(deps, existing)
+    : await settleExecution(
+        deps,
+        await submitSteps(deps, user, {
+          chainSlug: deployment.chainSlug,
+          chainId: deployment.chainId,
+          key,
+          steps: [{ name: "transaction", kind: "transaction", to, data, value }],
+        }),
+      );
+  return { ...execution, dryRun: false, transaction };
+}

@@ -1,0 +1,404 @@
+/**
+ * createToken: prepares the launchpad createToken transaction of a new token and records the token.
+ *
+ * Steps: check the media (api/services/media.ts) and store data-URI media content-addressed; make the uuid and the
+ * salt (keccak256 of the uuid's UTF-8 bytes); token_layer_id = keccak256(abi.encode(creator, salt)) as the
+ * launchpad computes it; build the metadata JSON, store it (CIDv1, raw codec) and set tokenURI = ipfs://<cid>;
+ * predict the token's CREATE2 address with Launchpad.predictTokenAddress (one eth_call); insert app.tokens (slug from
+ * the name, made unique with -2, -3, …) and app.token_hashtags; return the transaction.
+ *
+ * Decisions: `executed` is false and `transactionHash` null unless autoExecute is true (then the worker deploys it
+ * with the wallet on record, see createToken below); the creator is `userAddress` or the wallet on record and must be the account that sends the transaction (the
+ * launchpad derives the id from msg.sender); createToken's deadline is now + 24 hours (nothing in it is price
+ * sensitive, and a stale transaction cannot be replayed: the id is taken once); destinationChains are recorded as
+ * given (default base-sepolia, bnb-testnet, solana-devnet); no initial buy is made (initialBuyUsdc 0).
+ */
+
+import { randomUUID } from "node:crypto";
+import {
+  type Address,
+  decodeFunctionData,
+  encodeAbiParameters,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  toHex,
+} from "viem";
+import { launchpadAbi } from "../../abis/index.js";
+import { AppError } from "../../core/errors.js";
+import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
+import { publicClientFor } from "../../core/rpc.js";
+import type { IntentRow } from "../../worker/intents.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+import {
+  findIntentByKey,
+  type IntentView,
+  newIdempotencyKey,
+  replayExecution,
+  requireWalletOnRecord,
+  settleExecution,
+  submitSteps,
+} from "./auto-execute.js";
+import { media } from "./media.js";
+import { jsonBytes, storeBlob } from "./metadata.js";
+import { attributionOf, type BuilderInput } from "./trade.js";
+
+export const DEFAULT_DESTINATION_CHAINS = ["base-sepolia", "bnb-testnet", "solana-devnet"] as const;
+export const CREATE_DEADLINE_SECONDS = 24 * 60 * 60;
+/** Fallback when eth_estimateGas cannot run (e.g. the creator has no ether yet). */
+export const FALLBACK_CREATE_GAS = 3_000_000n;
+
+export type CreateTokenInput = {
+  name: string;
+  symbol: string;
+  description: string;
+  image: string;
+  chainSlug: string;
+  banner?: string;
+  video?: string;
+  links?: Partial<Record<"website" | "twitter" | "youtube" | "discord" | "telegram", string>>;
+  destinationChains?: string[];
+  poolType?: PoolTypeName;
+  userAddress?: string;
+  builder?: BuilderInput;
+  token_referral?: string;
+  tags?: string[];
+  type?: "coin";
+  /** Deploy with the custodial wallet on record (api/services/auto-execute.ts); default false. */
+  autoExecute?: boolean;
+  idempotencyKey?: string;
+};
+
+const clientOf = publicClientFor;
+
+/** URL-friendly slug of a name: lowercase ASCII letters, digits and single hyphens ("token" when nothing is left). */
+export function slugify(name: string): string {
+  const s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return s || "token";
+}
+
+/** Hashtags without '#', trimmed and lowercased, deduplicated; each 1–50 letters, digits or underscores. */
+export function normalizeTags(tags: string[]): string[] {
+  const out = new Set<string>();
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/^#+/, "").toLowerCase();
+    if (!/^[\p{L}\p{N}_]{1,50}$/u.test(tag)) {
+      throw new AppError("INVALID_PARAMETERS", `Invalid tags: "${raw}" is not a hashtag (1–50 letters, digits or _)`);
+    }
+    out.add(tag);
+  }
+  return [...out];
+}
+
+/** A checked media field as it goes into the metadata (ipfs://<cid> for data URIs) and into app.tokens (a URL). */
+async function mediaField(deps: ApiDeps, field: string, value: string | undefined, kind: "image" | "video") {
+  if (value === undefined) return { metadata: undefined, url: "" };
+  const m = media(field, value, kind);
+  if (m.source === "url") return { metadata: m.url, url: m.url };
+  const cid = await storeBlob(deps, m.bytes, m.contentType, field);
+  return { metadata: `ipfs://${cid}`, url: `${deps.config.publicUrl}/ipfs/${cid}` };
+}
+
+/**
+ * create-token-transaction. Without autoExecute: the prepared transaction, `executed: false`, `transactionHash`
+ * null. With autoExecute: the creator is the wallet on record, the createToken transaction becomes an intent the
+ * worker executes, and the answer waits for it (`executed: true` and the hash once confirmed; see
+ * api/services/auto-execute.ts). A reused idempotencyKey records no second token: it answers the first request's
+ * token and execution, with `replayed: true`.
+ */
+export async function createToken(deps: ApiDeps, user: AuthedUser, body: CreateTokenInput) {
+  if (!body.autoExecute) return { ...(await prepareCreateToken(deps, user, body)), intentId: null, replayed: false };
+  requireWalletOnRecord(user, body.userAddress);
+  const key = newIdempotencyKey(body.idempotencyKey);
+  const existing = await findIntentByKey(deps, user, key, "create");
+  if (existing) {
+    const execution = await replayExecution(deps, existing);
+    const { executed, transactionHash, intentId, status, intents } = execution;
+    return {
+      ...(await replayedToken(deps, user, existing)),
+      executed,
+      transactionHash,
+      intentId,
+      status,
+      intents,
+      replayed: true,
+    };
+  }
+  const prepared = await prepareCreateToken(deps, user, { ...body, userAddress: user.walletAddress });
+  const rows = await submitSteps(deps, user, {
+    chainSlug: body.chainSlug,
+    chainId: prepared.chainId,
+    key,
+    steps: [
+      { name: "create", kind: "create_token", to: prepared.transaction.to, data: prepared.transaction.data as Hex },
+    ],
+  });
+  const { executed, transactionHash, intentId, status, intents } = await settleExecution(deps, rows);
+  return { ...prepared, executed, transactionHash, intentId, status, intents, replayed: false };
+}
+
+/** The token a create intent deploys, from its calldata's salt: the response of the request that made it. */
+async function replayedToken(deps: ApiDeps, user: AuthedUser, intent: IntentRow) {
+  const decoded = decodeFunctionData({ abi: launchpadAbi, data: intent.data });
+  const args = decoded.functionName === "createToken" ? decoded.args[0] : undefined;
+  if (!args) throw new Error(`intent ${intent.id} is not a createToken`);
+  const { rows } = await deps.db.query<{
+    id: string;
+    token_layer_id: string;
+    name: string;
+    symbol: string;
+    slug: string;
+    description: string;
+  }>(
+    `SELECT id, token_layer_id, name, symbol, slug, description FROM ${deps.config.appSchema}.tokens
+      WHERE salt = $1 AND creator_user_id = $2`,
+    [args.salt, user.id],
+  );
+  const token = rows[0];
+  if (!token) throw new Error(`no token recorded for intent ${intent.id}`);
+  const deployment = deps.deployments.get(intent.chain_slug);
+  const rpcUrl = deps.rpcUrls.get(intent.chain_slug);
+  if (!deployment || !rpcUrl) {
+    throw new AppError("INVALID_PARAMETERS", `Token creation is not available on chain ${intent.chain_slug}`);
+  }
+  const predicted = await clientOf(rpcUrl)
+    .readContract({
+      address: deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "predictTokenAddress",
+      args: [intent.from_address, args.salt, args.name, args.symbol, args.tokenURI],
+    })
+    .catch((error: unknown) => {
+      throw new AppError("NETWORK_ERROR", "Could not predict the token address: the chain's RPC did not answer", {
+        cause: error,
+      });
+    });
+  return {
+    chainId: deployment.chainId,
+    transaction: { to: intent.to_address, data: intent.data, value: intent.value, gasLimit: intent.gas_limit ?? "0" },
+    metadata: {
+      tokenUri: args.tokenURI,
+      tokenId: token.id,
+      name: token.name,
+      symbol: token.symbol,
+      slug: token.slug,
+      description: token.description,
+      hubUrl: `${deps.config.publicUrl}/token/${token.slug}`,
+      addresses: { evm: predicted, solana: "" },
+      token_layer_id: token.token_layer_id,
+    },
+  };
+}
+
+/** Media, metadata, token row and the createToken transaction (for the client to send, or for an intent). */
+async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateTokenInput) {
+  const deployment = deps.deployments.get(body.chainSlug);
+  const rpcUrl = deps.rpcUrls.get(body.chainSlug);
+  if (!deployment || !rpcUrl) {
+    throw new AppError("INVALID_PARAMETERS", `Token creation is not available on chain ${body.chainSlug}`);
+  }
+  const attribution = attributionOf(body.builder, body.token_referral);
+  const tags = normalizeTags(body.tags ?? []);
+  const poolTypeName = body.poolType ?? "meme";
+  const poolType = poolTypeIds[poolTypeName];
+  const creator = (body.userAddress ?? user.walletAddress) as Address;
+  const image = await mediaField(deps, "image", body.image, "image");
+  const banner = await mediaField(deps, "banner", body.banner, "image");
+  const video = await mediaField(deps, "video", body.video, "video");
+  const links = Object.fromEntries(Object.entries(body.links ?? {}).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >;
+
+  const id = randomUUID();
+  const salt = keccak256(toHex(id));
+  const tokenLayerId = keccak256(encodeAbiParameters([{ type: "address" }, { type: "bytes32" }], [creator, salt]));
+  const metadata = {
+    name: body.name,
+    symbol: body.symbol,
+    description: body.description,
+    image: image.metadata,
+    ...(banner.metadata ? { banner: banner.metadata } : {}),
+    ...(video.metadata ? { video: video.metadata } : {}),
+    links,
+    tags,
+    token_layer_id: tokenLayerId,
+    id,
+    pool_type: poolTypeName,
+    chain: body.chainSlug,
+    creator,
+  };
+  const cid = await storeBlob(deps, jsonBytes(metadata), "application/json", `${body.symbol} metadata`);
+  const tokenUri = `ipfs://${cid}`;
+
+  const client = clientOf(rpcUrl);
+  const launchpad = deployment.contracts.launchpad;
+  let predicted: Address;
+  try {
+    predicted = await client.readContract({
+      address: launchpad,
+      abi: launchpadAbi,
+      functionName: "predictTokenAddress",
+      args: [creator, salt, body.name, body.symbol, tokenUri],
+    });
+  } catch (error) {
+    throw new AppError("NETWORK_ERROR", "Could not predict the token address: the chain's RPC did not answer", {
+      cause: error,
+    });
+  }
+  const data = encodeFunctionData({
+    abi: launchpadAbi,
+    functionName: "createToken",
+    args: [
+      {
+        name: body.name,
+        symbol: body.symbol,
+        tokenURI: tokenUri,
+        poolType,
+        salt,
+        attribution,
+        initialBuyUsdc: 0n,
+        minTokensOut: 0n,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + CREATE_DEADLINE_SECONDS),
+      },
+    ],
+  });
+  const gas = await client
+    .estimateGas({ account: creator, to: launchpad, data })
+    .then((g) => (g * 125n) / 100n)
+    .catch(() => FALLBACK_CREATE_GAS);
+
+  const slug = await insertToken(deps, {
+    id,
+    tokenLayerId,
+    name: body.name,
+    symbol: body.symbol,
+    description: body.description,
+    logo: image.url,
+    banner: banner.url,
+    video: video.url,
+    links,
+    poolType,
+    chainSlug: body.chainSlug,
+    destinationChains: body.destinationChains ?? [...DEFAULT_DESTINATION_CHAINS],
+    userId: user.id,
+    creator,
+    salt,
+    cid,
+    tags,
+  });
+
+  return {
+    executed: false,
+    transactionHash: null as string | null,
+    status: null as IntentRow["status"] | null,
+    intents: [] as IntentView[],
+    chainId: deployment.chainId,
+    transaction: { to: launchpad, data, value: "0", gasLimit: gas.toString() },
+    metadata: {
+      tokenUri,
+      tokenId: id,
+      name: body.name,
+      symbol: body.symbol,
+      slug,
+      description: body.description,
+      hubUrl: `${deps.config.publicUrl}/token/${slug}`,
+      addresses: { evm: predicted, solana: "" },
+      token_layer_id: tokenLayerId,
+    },
+  };
+}
+
+type TokenRow = {
+  id: string;
+  tokenLayerId: string;
+  name: string;
+  symbol: string;
+  description: string;
+  logo: string;
+  banner: string;
+  video: string;
+  links: Record<string, string>;
+  poolType: number;
+  chainSlug: string;
+  destinationChains: string[];
+  userId: string;
+  creator: string;
+  salt: string;
+  cid: string;
+  tags: string[];
+};
+
+/** Insert the token and its hashtags in one transaction; returns the unique slug it got. */
+async function insertToken(deps: ApiDeps, t: TokenRow): Promise<string> {
+  const s = deps.config.appSchema;
+  const base = slugify(t.name);
+  const db = await deps.db.connect();
+  try {
+    await db.query("BEGIN");
+    const taken = await db.query<{ slug: string }>(
+      `SELECT slug FROM ${s}.tokens WHERE slug = $1 OR slug LIKE $2 ESCAPE '\\'`,
+      [base, `${base.replace(/[\\%_]/g, "\\$&")}-%`],
+    );
+    const used = new Set(taken.rows.map((r) => r.slug));
+    let slug = base;
+    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
+    // A concurrent insert can take the same slug between the read and the insert: retry on the unique violation.
+    for (let attempt = 0; ; attempt++) {
+      await db.query("SAVEPOINT slug");
+      try {
+        await db.query(
+          `INSERT INTO ${s}.tokens (id, token_layer_id, name, symbol, slug, description, logo, banner_url, video_url,
+             links, pool_type, chain_slug, destination_chains, creator_user_id, creator_address, salt, metadata_cid)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
+          [
+            t.id,
+            t.tokenLayerId,
+            t.name,
+            t.symbol,
+            slug,
+            t.description,
+            t.logo,
+            t.banner,
+            t.video,
+            JSON.stringify(t.links),
+            t.poolType,
+            t.chainSlug,
+            t.destinationChains,
+            t.userId,
+            t.creator,
+            t.salt,
+            t.cid,
+          ],
+        );
+        break;
+      } catch (error) {
+        await db.query("ROLLBACK TO SAVEPOINT slug");
+        const pgError = error as { code?: string; constraint?: string };
+        if (pgError.code !== "23505" || !pgError.constraint?.includes("slug") || attempt > 20) throw error;
+        slug = `${base}-${randomUUID().slice(0, 6)}`;
+      }
+    }
+    for (const tag of t.tags) {
+      await db.query(`INSERT INTO ${s}.token_hashtags (token_id, hashtag) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+        t.id,
+        tag,
+      ]);
+    }
+    await db.query("COMMIT");
+    return slug;
+  } catch (error) {
+    await db.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    db.release();
+  }
+}

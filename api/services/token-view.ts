@@ -1,0 +1,260 @@
+/**
+ * The spec's Token shape (search-token) and the shorter list item (get-tokens, search), built from the app row
+ * (metadata, uuid) and the indexed deployments (price, market cap, holders, venue).
+ *
+ * Units at this boundary: `price` is USD per whole token and `market_cap` USD, both JSON numbers (converted from
+ * the indexer's 18-decimal price and USDC base units; a float keeps ~15 significant digits, which is why
+ * get-pool-data also returns the exact integers as strings).
+ *
+ * Social counters (posts, media, groups, votes, user_vote, launch post, is_live) belong to the social features,
+ * which do not exist yet: they are 0, null or false until then.
+ */
+import { createHash } from "node:crypto";
+import { formatUnits, getAddress, isAddress } from "viem";
+import { chainBySlug } from "../../core/chains.js";
+import type { ApiDeps } from "../deps.js";
+import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./tokens.js";
+
+export type TokenCreator = { id: string; username: string; profile_picture: string };
+
+export type TokenAddressView = {
+  id: string;
+  token_id: string;
+  address: string;
+  address_display: string;
+  address_type: "evm";
+  chain: string;
+  platform_name: string;
+  is_registered: boolean;
+  dex_name: "Bonding curve" | "Uniswap V3";
+  dex_address: string | null;
+  created_at: string;
+};
+
+export type TokenView = {
+  id: string;
+  name: string;
+  symbol: string;
+  slug: string;
+  logo: string;
+  banner_url: string;
+  video_url: string;
+  description: string;
+  token_layer_id: string;
+  created_at: string;
+  launch_post_id: string | null;
+  total_posts_count: number;
+  total_media_count: number;
+  groups_count: number;
+  holders_count: number;
+  upvotes: number;
+  downvotes: number;
+  weighted_upvotes: number;
+  weighted_downvotes: number;
+  user_vote: string | null;
+  is_live: boolean;
+  hashtags: string[];
+  creator: TokenCreator | null;
+  creator_address: string;
+  price: number;
+  market_cap: number;
+  total_holder_count: number;
+  is_graduated: boolean;
+  verified: boolean;
+  token_addresses: TokenAddressView[];
+};
+
+/** A token in a list (get-tokens, search): the fields of the MCP get_tokens tool plus price and market data. */
+export type TokenListItem = {
+  id: string;
+  name: string;
+  symbol: string;
+  slug: string;
+  logo: string;
+  contract_address: string | null;
+  chain: string;
+  holders_count: number;
+  upvote_count: number;
+  downvote_count: number;
+  creator: TokenCreator | null;
+  price: number;
+  market_cap: number;
+  is_graduated: boolean;
+  verified: boolean;
+  hashtags: string[];
+  created_at: string;
+};
+
+/** USD per whole token (the indexer's price has 18 decimals) as a JSON number. */
+export const priceUsd = (price: bigint) => Number(formatUnits(price, 18));
+/** USDC base units (6 decimals) as a JSON number of USD. */
+export const usdcUsd = (amount: bigint) => Number(formatUnits(amount, 6));
+/** Token wei (18 decimals) as a JSON number of whole tokens. */
+export const tokenAmount = (amount: bigint) => Number(formatUnits(amount, 18));
+/** Unix seconds as an ISO 8601 timestamp. */
+export const isoOfUnix = (seconds: bigint | number) => new Date(Number(seconds) * 1000).toISOString();
+
+/**
+ * The deployment a token's single-chain figures come from: the chain it was created for (app.chain_slug) when
+ * that deployment is indexed, otherwise the first one created.
+ */
+export function primaryDeployment(app: Pick<AppTokenRow, "chain_slug">, indexed: IndexedToken[]) {
+  const onHome = indexed.find((t) => t.chainSlug === app.chain_slug);
+  if (onHome) return onHome;
+  return [...indexed].sort((a, b) =>
+    a.createdAt === b.createdAt ? a.chainId - b.chainId : a.createdAt < b.createdAt ? -1 : 1,
+  )[0];
+}
+
+/**
+ * A stable uuid per token and deployment (RFC 4122 version 5 in the token's uuid namespace), so token_addresses
+ * entries keep their id without a table of their own.
+ */
+export function tokenAddressId(tokenId: string, chainId: number, address: string): string {
+  const namespace = Buffer.from(tokenId.replace(/-/g, ""), "hex");
+  const hash = createHash("sha1").update(namespace).update(`${chainId}:${address.toLowerCase()}`).digest();
+  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
+  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
+  const h = hash.subarray(0, 16).toString("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** EIP-55 form of an address; anything that is not one is returned as is. */
+export const checksum = (a: string) => (isAddress(a, { strict: false }) ? getAddress(a) : a);
+
+const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+
+async function launchpadsByChainId(deps: ApiDeps): Promise<Map<number, string>> {
+  const byChain = new Map<number, string>();
+  for (const [slug, d] of deps.deployments) {
+    const c = chainBySlug[slug as keyof typeof chainBySlug];
+    if (c && c.kind === "evm") byChain.set(c.chainId, d.contracts.launchpad);
+  }
+  const { rows } = await deps.db.query<{ chain_id: number; address: string }>(
+    `SELECT chain_id, address FROM ${deps.config.indexerSchema}.launchpad`,
+  );
+  for (const r of rows) byChain.set(r.chain_id, r.address);
+  return byChain;
+}
+
+/**
+ * Creators of app tokens: the user named by creator_user_id, else the user whose custodial wallet created the
+ * token on chain. Tokens whose creator is no user of ours are absent.
+ */
+export async function creatorsOf(deps: ApiDeps, tokenIds: string[]): Promise<Map<string, TokenCreator>> {
+  const s = deps.config.appSchema;
+  const { rows } = await deps.db.query<TokenCreator & { token_id: string }>(
+    `SELECT a.id AS token_id, u.id, u.username, u.profile_picture
+       FROM ${s}.tokens a
+       JOIN ${s}.users u ON u.id = COALESCE(a.creator_user_id,
+            (SELECT w.id FROM ${s}.users w WHERE lower(w.wallet_address) = lower(a.creator_address) LIMIT 1))
+      WHERE a.id = ANY($1::uuid[])`,
+    [tokenIds],
+  );
+  return new Map(rows.map((r) => [r.token_id, { id: r.id, username: r.username, profile_picture: r.profile_picture }]));
+}
+
+/** Hashtags per token uuid, sorted. */
+export async function hashtagsOf(deps: ApiDeps, tokenIds: string[]): Promise<Map<string, string[]>> {
+  const { rows } = await deps.db.query<{ token_id: string; hashtag: string }>(
+    `SELECT token_id, hashtag FROM ${deps.config.appSchema}.token_hashtags WHERE token_id = ANY($1::uuid[])
+      ORDER BY hashtag`,
+    [tokenIds],
+  );
+  const byToken = new Map<string, string[]>();
+  for (const r of rows) byToken.set(r.token_id, [...(byToken.get(r.token_id) ?? []), r.hashtag]);
+  return byToken;
+}
+
+/** Full Token views of app rows, in the order given, with three queries whatever the count. */
+export async function buildTokenViews(deps: ApiDeps, apps: AppTokenRow[]): Promise<TokenView[]> {
+  if (apps.length === 0) return [];
+  const ids = apps.map((a) => a.id);
+  const [indexed, creators, hashtags, launchpads] = await Promise.all([
+    getIndexedTokensByLayerIds(
+      deps,
+      apps.map((a) => a.token_layer_id),
+    ),
+    creatorsOf(deps, ids),
+    hashtagsOf(deps, ids),
+    launchpadsByChainId(deps),
+  ]);
+  return apps.map((app) => {
+    const deployments = indexed.get(app.token_layer_id.toLowerCase()) ?? [];
+    const primary = primaryDeployment(app, deployments);
+    const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : deployments;
+    return {
+      id: app.id,
+      name: app.name,
+      symbol: app.symbol,
+      slug: app.slug,
+      logo: app.logo,
+      banner_url: app.banner_url,
+      video_url: app.video_url,
+      description: app.description,
+      token_layer_id: app.token_layer_id.toLowerCase(),
+      created_at: app.created_at.toISOString(),
+      launch_post_id: app.launch_post_id,
+      total_posts_count: 0,
+      total_media_count: 0,
+      groups_count: 0,
+      holders_count: primary?.holdersCount ?? 0,
+      upvotes: 0,
+      downvotes: 0,
+      weighted_upvotes: 0,
+      weighted_downvotes: 0,
+      user_vote: null,
+      is_live: false,
+      hashtags: hashtags.get(app.id) ?? [],
+      creator: creators.get(app.id) ?? null,
+      creator_address: checksum(primary?.creator ?? app.creator_address),
+      price: primary?.pool ? priceUsd(primary.pool.price) : 0,
+      market_cap: primary?.pool ? usdcUsd(primary.pool.marketCap) : 0,
+      total_holder_count: deployments.reduce((n, t) => n + t.holdersCount, 0),
+      is_graduated: primary?.pool?.graduated ?? false,
+      verified: app.verified,
+      token_addresses: ordered.map((t) => {
+        const graduated = t.pool?.graduated === true;
+        const address = getAddress(t.address);
+        const dex = graduated ? t.pool?.v3Pool : launchpads.get(t.chainId);
+        return {
+          id: tokenAddressId(app.id, t.chainId, t.address),
+          token_id: app.id,
+          address,
+          address_display: shortAddress(address),
+          address_type: "evm" as const,
+          chain: t.chainSlug,
+          platform_name: chainBySlug[t.chainSlug as keyof typeof chainBySlug]?.name ?? t.chainSlug,
+          is_registered: true,
+          dex_name: graduated ? ("Uniswap V3" as const) : ("Bonding curve" as const),
+          dex_address: dex ? getAddress(dex) : null,
+          created_at: isoOfUnix(t.createdAt),
+        };
+      }),
+    };
+  });
+}
+
+/** The list item of a full view (contract address and chain of its primary deployment, listed first). */
+export function listItemOf(view: TokenView): TokenListItem {
+  const home = view.token_addresses[0];
+  return {
+    id: view.id,
+    name: view.name,
+    symbol: view.symbol,
+    slug: view.slug,
+    logo: view.logo,
+    contract_address: home?.address ?? null,
+    chain: home?.chain ?? "",
+    holders_count: view.holders_count,
+    upvote_count: view.upvotes,
+    downvote_count: view.downvotes,
+    creator: view.creator,
+    price: view.price,
+    market_cap: view.market_cap,
+    is_graduated: view.is_graduated,
+    verified: view.verified,
+    hashtags: view.hashtags,
+    created_at: view.created_at,
+  };
+}

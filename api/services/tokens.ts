@@ -1,0 +1,179 @@
+/**
+ * Token lookups that join the app's metadata (app.tokens, keyed by uuid) with the indexed on-chain state (the
+ * indexer's token and pool tables, keyed by chain and address, joined on token_layer_id).
+ */
+import { AppError } from "../../core/errors.js";
+import type { ApiDeps } from "../deps.js";
+import { slugOfChainId } from "./indexed.js";
+
+export type AppTokenRow = {
+  id: string;
+  token_layer_id: string;
+  name: string;
+  symbol: string;
+  slug: string;
+  description: string;
+  logo: string;
+  banner_url: string;
+  video_url: string;
+  links: Record<string, string>;
+  pool_type: number;
+  chain_slug: string;
+  destination_chains: string[];
+  creator_user_id: string | null;
+  creator_address: string;
+  metadata_cid: string | null;
+  verified: boolean;
+  launch_post_id: string | null;
+  created_at: Date;
+};
+
+/** One indexed deployment of a token, with its pool. Amounts are bigint base units, as indexed. */
+export type IndexedToken = {
+  chainId: number;
+  chainSlug: string;
+  address: `0x${string}`;
+  tokenLayerId: string;
+  creator: string;
+  poolType: number;
+  name: string;
+  symbol: string;
+  tokenUri: string;
+  createdAt: bigint;
+  holdersCount: number;
+  tradeCount: number;
+  volumeUsdc: bigint;
+  pool: IndexedPool | null;
+};
+
+export type IndexedPool = {
+  supply: bigint;
+  reserve: bigint;
+  price: bigint;
+  marketCap: bigint;
+  progressBps: number;
+  graduated: boolean;
+  v3Pool: `0x${string}` | null;
+  feeTier: number | null;
+  positionId: bigint | null;
+  sqrtPriceX96: bigint | null;
+  tick: number | null;
+  liquidity: bigint | null;
+  usdcIsToken0: boolean;
+  params: {
+    weightPpm: number;
+    virtualSupply: bigint;
+    virtualReserve: bigint;
+    migrationSupply: bigint;
+    dexSupply: bigint;
+    dexReserve: bigint;
+    tradeFeeBps: number;
+    creatorShareBps: number;
+    dexFeeTier: number;
+  };
+  updatedBlock: bigint;
+};
+
+const big = (v: string | null) => (v === null ? null : BigInt(v));
+
+/** The app row of a token uuid, or a 404 "Token not found". */
+export async function getAppToken(deps: ApiDeps, tokenId: string): Promise<AppTokenRow> {
+  const { rows } = await deps.db.query<AppTokenRow>(`SELECT * FROM ${deps.config.appSchema}.tokens WHERE id = $1`, [
+    tokenId,
+  ]);
+  const row = rows[0];
+  if (!row) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
+  return row;
+}
+
+/** Every indexed deployment of a token_layer_id (one per chain), with pools. */
+export async function getIndexedTokens(deps: ApiDeps, tokenLayerId: string): Promise<IndexedToken[]> {
+  return (await getIndexedTokensByLayerIds(deps, [tokenLayerId])).get(tokenLayerId.toLowerCase()) ?? [];
+}
+
+/**
+ * The indexed deployments of several token_layer_ids in one query, keyed by lowercase token_layer_id (each list
+ * ordered by chain id). Ids without a deployment are absent from the map.
+ */
+export async function getIndexedTokensByLayerIds(
+  deps: ApiDeps,
+  tokenLayerIds: readonly string[],
+): Promise<Map<string, IndexedToken[]>> {
+  const byLayerId = new Map<string, IndexedToken[]>();
+  if (tokenLayerIds.length === 0) return byLayerId;
+  const ix = deps.config.indexerSchema;
+  const { rows } = await deps.db.query(
+    `SELECT t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
+            t.created_at, t.holders_count, t.trade_count, t.volume_usdc,
+            p.token AS pool_token, p.supply, p.reserve, p.price, p.market_cap, p.progress_bps, p.graduated, p.v3_pool,
+            p.fee_tier, p.position_id, p.sqrt_price_x_96 AS sqrt_price_x96, p.tick, p.liquidity, p.usdc_is_token0, p.weight_ppm,
+            p.virtual_supply, p.virtual_reserve, p.migration_supply, p.dex_supply, p.dex_reserve, p.trade_fee_bps,
+            p.creator_share_bps, p.dex_fee_tier, p.updated_block
+       FROM ${ix}.token t LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
+      WHERE t.token_layer_id = ANY($1::text[])
+      ORDER BY t.token_layer_id, t.chain_id`,
+    [tokenLayerIds.map((id) => id.toLowerCase())],
+  );
+  for (const r of rows) {
+    const list = byLayerId.get(r.token_layer_id) ?? [];
+    list.push(indexedTokenOfRow(r));
+    byLayerId.set(r.token_layer_id, list);
+  }
+  return byLayerId;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a raw row of the query above
+function indexedTokenOfRow(r: any): IndexedToken {
+  return {
+    chainId: r.chain_id,
+    chainSlug: slugOfChainId(r.chain_id) ?? String(r.chain_id),
+    address: r.address,
+    tokenLayerId: r.token_layer_id,
+    creator: r.creator,
+    poolType: r.pool_type,
+    name: r.name,
+    symbol: r.symbol,
+    tokenUri: r.token_uri,
+    createdAt: BigInt(r.created_at),
+    holdersCount: r.holders_count,
+    tradeCount: r.trade_count,
+    volumeUsdc: BigInt(r.volume_usdc),
+    pool:
+      r.pool_token === null
+        ? null
+        : {
+            supply: BigInt(r.supply),
+            reserve: BigInt(r.reserve),
+            price: BigInt(r.price),
+            marketCap: BigInt(r.market_cap),
+            progressBps: r.progress_bps,
+            graduated: r.graduated,
+            v3Pool: r.v3_pool,
+            feeTier: r.fee_tier,
+            positionId: big(r.position_id),
+            sqrtPriceX96: big(r.sqrt_price_x96),
+            tick: r.tick,
+            liquidity: big(r.liquidity),
+            usdcIsToken0: r.usdc_is_token0,
+            params: {
+              weightPpm: r.weight_ppm,
+              virtualSupply: BigInt(r.virtual_supply),
+              virtualReserve: BigInt(r.virtual_reserve),
+              migrationSupply: BigInt(r.migration_supply),
+              dexSupply: BigInt(r.dex_supply),
+              dexReserve: BigInt(r.dex_reserve),
+              tradeFeeBps: r.trade_fee_bps,
+              creatorShareBps: r.creator_share_bps,
+              dexFeeTier: r.dex_fee_tier,
+            },
+            updatedBlock: BigInt(r.updated_block),
+          },
+  };
+}
+
+/** The token's deployment on `chainSlug`, or "Token not available on chain <slug>". */
+export async function getTokenOnChain(deps: ApiDeps, app: AppTokenRow, chainSlug: string): Promise<IndexedToken> {
+  const found = (await getIndexedTokens(deps, app.token_layer_id)).find((t) => t.chainSlug === chainSlug);
+  if (!found) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+  return found;
+}

@@ -1,0 +1,405 @@
+/**
+ * trade: prepares launchpad trades (trade-token) and quotes them (quote-token).
+ *
+ * Decisions (documented in the OpenAPI descriptions too):
+ * - The selector is `direction` ("buy" | "sell"), as in the tool form; `side` is accepted as an alias. When both are
+ *   absent the direction follows from the amount field; when given it must agree with the amount field.
+ * - Exactly one of buyAmountUSD (buy exact-in, USD), buyAmountToken (buy exact-out, whole tokens), sellAmountToken
+ *   (sell exact-in, whole tokens), sellAmountUSD (sell exact-out, USD). JSON numbers are converted to base units
+ *   exactly through their shortest decimal representation, never by float multiplication; more decimals than the
+ *   asset has (6 for USD, 18 for tokens) is an error, not a rounding.
+ * - slippageBps: default 100 (1%), 0 to 5000; the bound is min out (exact-in, rounded down) or max in (exact-out,
+ *   rounded up) around the quote of the venue the launchpad uses, widened by ESTIMATE_MARGIN_BPS when a leg is
+ *   estimated (a buy that crosses graduation).
+ * - Deadline: now + 20 minutes (unix seconds), checked by the launchpad.
+ * - Approvals: buys need a USDC allowance to the launchpad. When the trader's allowance is below the most the buy can
+ *   take (the USD amount for exact-in, the max-in bound for exact-out), `approvals` holds an approve for exactly that
+ *   amount, to be sent first. Sells need none (the launchpad burns or pulls tokens of the seller who calls it).
+ * - gasLimit: eth_estimateGas from the trader, plus 25%, when it succeeds (it cannot while an approval is
+ *   missing); otherwise the fixed limits below, per venue.
+ * - Sells are checked against the trader's indexed holder balance ("Insufficient token balance"): the amount sold
+ *   (exact-in) or the quoted tokens in (exact-out).
+ */
+
+import { type Address, encodeFunctionData, formatUnits, type Hex } from "viem";
+import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
+import type { ChainSlug } from "../../core/chains.js";
+import { AppError } from "../../core/errors.js";
+import { type Attribution, MAX_BUILDER_FEE_BPS, ZERO_ADDRESS } from "../../core/fees.js";
+import { publicClientFor } from "../../core/rpc.js";
+import type { Deployment } from "../../scripts/deploy.js";
+import { executionTierFailed, type QuoteMode, type QuoteReturnType, quote, slippageBound } from "../../worker/quote.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+import {
+  type ExecutionResult,
+  findIntentByKey,
+  newIdempotencyKey,
+  replayExecution,
+  requireWalletOnRecord,
+  type Step,
+  settleExecution,
+  submitSteps,
+} from "./auto-execute.js";
+import { freshness } from "./indexed.js";
+import { getAppToken, getTokenOnChain, type IndexedPool, type IndexedToken } from "./tokens.js";
+
+export const USDC_DECIMALS = 6;
+export const TOKEN_DECIMALS = 18;
+export const DEFAULT_SLIPPAGE_BPS = 100;
+export const MAX_SLIPPAGE_BPS = 5000;
+export const DEADLINE_SECONDS = 20 * 60;
+/** Fallback gas limits when eth_estimateGas cannot run (e.g. the approval is not mined yet). */
+export const FALLBACK_GAS = {
+  approve: 80_000n,
+  bondingCurve: 500_000n,
+  uniswapV3: 700_000n,
+  /** A buy that graduates the token: pool creation, initialisation, position mint and the V3 remainder swap. */
+  graduatingBuy: 7_000_000n,
+} as const;
+
+export const AMOUNT_FIELDS = ["buyAmountUSD", "buyAmountToken", "sellAmountToken", "sellAmountUSD"] as const;
+type AmountField = (typeof AMOUNT_FIELDS)[number];
+const modeOfField: Record<AmountField, QuoteMode> = {
+  buyAmountUSD: "buyExactIn",
+  buyAmountToken: "buyExactOut",
+  sellAmountToken: "sellExactIn",
+  sellAmountUSD: "sellExactOut",
+};
+
+export type BuilderInput = { address: string; feeBps: number };
+
+export type TradeInput = {
+  tokenId: string;
+  chainSlug: string;
+  direction?: "buy" | "sell";
+  side?: "buy" | "sell";
+  buyAmountUSD?: number;
+  buyAmountToken?: number;
+  sellAmountToken?: number;
+  sellAmountUSD?: number;
+  userAddress?: string;
+  token_referral?: string;
+  builder?: BuilderInput;
+  slippageBps?: number;
+  /** Execute with the custodial wallet on record (api/services/auto-execute.ts); default false. */
+  autoExecute?: boolean;
+  idempotencyKey?: string;
+};
+
+export type QuoteInput = {
+  tokenId: string;
+  chainSlug: string;
+  direction: "buy" | "sell";
+  amount: number;
+  inputToken: "token" | "usdc";
+};
+
+/**
+ * A positive JSON number in whole units → base units, exactly: the number's shortest round-trip decimal form is
+ * scaled by 10^decimals in integers. More decimals than `decimals` is rejected, never rounded.
+ */
+export function amountToBaseUnits(value: number, decimals: number, field: string): bigint {
+  if (!Number.isFinite(value) || value <= 0)
+    throw new AppError("INVALID_PARAMETERS", `${field} must be greater than 0`);
+  const m = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(String(value));
+  if (!m?.[1]) throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: not a decimal number`);
+  const fraction = m[2] ?? "";
+  const digits = BigInt(m[1] + fraction);
+  const shift = Number(m[3] ?? 0) - fraction.length + decimals;
+  let units: bigint;
+  if (shift >= 0) units = digits * 10n ** BigInt(shift);
+  else {
+    const div = 10n ** BigInt(-shift);
+    if (digits % div !== 0n) {
+      throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: more than ${decimals} decimal places`);
+    }
+    units = digits / div;
+  }
+  if (units >= 1n << 255n) throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: too large`);
+  return units;
+}
+
+/** The mode and base-unit amount of a trade-token body (exactly one amount field, agreeing with direction). */
+export function tradeMode(body: TradeInput): { mode: QuoteMode; field: AmountField; amount: bigint } {
+  const given = AMOUNT_FIELDS.filter((f) => body[f] !== undefined);
+  if (given.length === 0) {
+    throw new AppError("INVALID_PARAMETERS", `Exactly one of ${AMOUNT_FIELDS.join(", ")} is required`);
+  }
+  if (given.length > 1) {
+    throw new AppError(
+      "INVALID_PARAMETERS",
+      `Exactly one of ${AMOUNT_FIELDS.join(", ")} is allowed; got ${given.join(", ")}`,
+    );
+  }
+  if (body.direction && body.side && body.direction !== body.side) {
+    throw new AppError("INVALID_PARAMETERS", `direction (${body.direction}) and side (${body.side}) disagree`);
+  }
+  const field = given[0] as AmountField;
+  const mode = modeOfField[field];
+  const direction = body.direction ?? body.side;
+  const fieldDirection = mode.startsWith("buy") ? "buy" : "sell";
+  if (direction && direction !== fieldDirection) {
+    const fits = direction === "buy" ? "buyAmountUSD or buyAmountToken" : "sellAmountToken or sellAmountUSD";
+    throw new AppError(
+      "INVALID_PARAMETERS",
+      `${field} does not fit direction ${direction}: a ${direction} takes ${fits}`,
+    );
+  }
+  const decimals = field.endsWith("USD") ? USDC_DECIMALS : TOKEN_DECIMALS;
+  return { mode, field, amount: amountToBaseUnits(body[field] as number, decimals, field) };
+}
+
+/** quote-token's (direction, inputToken) → mode: the amount is in `inputToken` units. */
+export function quoteMode(direction: "buy" | "sell", inputToken: "token" | "usdc"): QuoteMode {
+  if (direction === "buy") return inputToken === "usdc" ? "buyExactIn" : "buyExactOut";
+  return inputToken === "token" ? "sellExactIn" : "sellExactOut";
+}
+
+const clientOf = publicClientFor;
+
+type Market = { token: IndexedToken; pool: IndexedPool; deployment: Deployment; rpcUrl: string | undefined };
+
+/** The token's indexed deployment and pool on `chainSlug`; 404 "Token not found", 400 "Token not available on chain". */
+async function market(deps: ApiDeps, tokenId: string, chainSlug: string): Promise<Market> {
+  const app = await getAppToken(deps, tokenId);
+  const deployment = deps.deployments.get(chainSlug);
+  if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+  const token = await getTokenOnChain(deps, app, chainSlug);
+  if (!token.pool) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+  return { token, pool: token.pool, deployment, rpcUrl: deps.rpcUrls.get(chainSlug) };
+}
+
+async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint, attribution?: Attribution) {
+  const indexedBlock = m.pool.graduated ? null : (await freshness(deps, m.deployment.chainSlug)).indexed_block;
+  return quote({
+    mode,
+    amount,
+    token: m.token.address,
+    pool: m.pool,
+    contracts: m.deployment.contracts,
+    rpcUrl: m.rpcUrl,
+    indexedBlock: indexedBlock === null ? null : BigInt(indexedBlock),
+    attribution,
+  });
+}
+
+const fmt = (v: bigint, unit: "usdc" | "token") => formatUnits(v, unit === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS);
+
+/** The JSON form of a quote: amounts as decimal strings in whole units plus base-unit strings. */
+export function quoteView(q: QuoteReturnType) {
+  return {
+    mode: q.mode,
+    direction: q.mode.startsWith("buy") ? ("buy" as const) : ("sell" as const),
+    protocol: q.protocol,
+    isGraduated: q.isGraduated,
+    graduates: q.graduates,
+    estimated: q.estimated,
+    inputToken: q.inputToken,
+    outputToken: q.outputToken,
+    inputAmount: fmt(q.inputAmount, q.inputToken),
+    outputAmount: fmt(q.outputAmount, q.outputToken),
+    inputAmountBaseUnits: q.inputAmount.toString(),
+    outputAmountBaseUnits: q.outputAmount.toString(),
+    feeTier: q.feeTier,
+    execution: q.execution && {
+      feeTier: q.execution.feeTier,
+      inputAmountBaseUnits: q.execution.inputAmount.toString(),
+      outputAmountBaseUnits: q.execution.outputAmount.toString(),
+    },
+    priceImpact: q.priceImpact,
+    fee: {
+      tradeFeeBps: q.fee.tradeFeeBps,
+      amount: fmt(q.fee.total, "usdc"),
+      amountBaseUnits: q.fee.total.toString(),
+      protocol: q.fee.split.protocol.toString(),
+      creator: q.fee.split.creator.toString(),
+      referral: q.fee.split.referral.toString(),
+      builder: q.fee.split.builder.toString(),
+      poolFeeTier: q.fee.poolFeeTier,
+    },
+    legs: q.legs.map((l) => ({
+      protocol: l.protocol,
+      inputAmountBaseUnits: l.inputAmount.toString(),
+      outputAmountBaseUnits: l.outputAmount.toString(),
+      feeBaseUnits: l.fee.toString(),
+      estimated: l.estimated,
+    })),
+    tiers: q.tiers.map((t) => ({
+      feeTier: t.feeTier,
+      ok: t.ok,
+      inputAmountBaseUnits: t.inputAmount?.toString() ?? null,
+      outputAmountBaseUnits: t.outputAmount?.toString() ?? null,
+    })),
+    timestamp: q.timestamp.toISOString(),
+    block: q.block === null ? null : Number(q.block),
+  };
+}
+export type QuoteView = ReturnType<typeof quoteView>;
+
+/** quote-token: the same quote as the MCP quote_trade_token; no transaction. */
+export async function quoteToken(deps: ApiDeps, body: QuoteInput) {
+  const mode = quoteMode(body.direction, body.inputToken);
+  const decimals = body.inputToken === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS;
+  const amount = amountToBaseUnits(body.amount, decimals, "amount");
+  const m = await market(deps, body.tokenId, body.chainSlug);
+  return quoteView(await quoteOn(deps, m, mode, amount));
+}
+
+/** The builder attribution object → the launchpad's Attribution (builder fee 0–50 bps; zero address = none). */
+export function attributionOf(builder: BuilderInput | undefined, referral: string | undefined): Attribution {
+  const feeBps = builder?.feeBps ?? 0;
+  if (feeBps > MAX_BUILDER_FEE_BPS) {
+    throw new AppError("INVALID_PARAMETERS", `Invalid builder.feeBps: at most ${MAX_BUILDER_FEE_BPS}`);
+  }
+  return {
+    builder: (builder?.address ?? ZERO_ADDRESS) as Address,
+    builderFeeBps: builder ? feeBps : 0,
+    referral: (referral ?? ZERO_ADDRESS) as Address,
+  };
+}
+
+/** The trader's indexed balance of the token, token wei. */
+async function holderBalance(deps: ApiDeps, t: IndexedToken, who: string): Promise<bigint> {
+  const { rows } = await deps.db.query<{ balance: string }>(
+    `SELECT balance FROM ${deps.config.indexerSchema}.holder WHERE chain_id = $1 AND token = $2 AND address = $3`,
+    [t.chainId, t.address.toLowerCase(), who.toLowerCase()],
+  );
+  return rows[0] ? BigInt(rows[0].balance) : 0n;
+}
+
+async function estimate(rpcUrl: string | undefined, from: Address, to: Address, data: Hex): Promise<bigint | null> {
+  if (!rpcUrl) return null;
+  try {
+    const gas = await clientOf(rpcUrl).estimateGas({ account: from, to, data });
+    return (gas * 125n) / 100n;
+  } catch {
+    return null;
+  }
+}
+
+/** trade-token: the launchpad transaction (and any USDC approval to send first) for one trade, with its quote. */
+export async function prepareTrade(deps: ApiDeps, user: AuthedUser, body: TradeInput) {
+  const { mode, amount } = tradeMode(body);
+  const slippageBps = body.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
+  const attribution = attributionOf(body.builder, body.token_referral);
+  const trader = (body.userAddress ?? user.walletAddress) as Address;
+  const m = await market(deps, body.tokenId, body.chainSlug);
+  const q = await quoteOn(deps, m, mode, amount, attribution);
+  if (!q.execution)
+    throw new AppError("INVALID_PARAMETERS", executionTierFailed(m.pool.feeTier ?? m.pool.params.dexFeeTier));
+  const bound = slippageBound(mode, q.execution, slippageBps, q.estimated);
+
+  const buy = mode.startsWith("buy");
+  if (!buy) {
+    const tokensIn = q.execution.inputAmount;
+    if ((await holderBalance(deps, m.token, trader)) < tokensIn) {
+      throw new AppError("INSUFFICIENT_BALANCE", "Insufficient token balance");
+    }
+  }
+
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS);
+  const launchpad = m.deployment.contracts.launchpad;
+  const data = encodeFunctionData({
+    abi: launchpadAbi,
+    functionName: mode,
+    args: [m.token.address, amount, bound, deadline, attribution],
+  });
+  const chain = m.deployment.chainSlug;
+
+  const approvals: { to: string; data: string; value: string; gasLimit: string; chain: ChainSlug }[] = [];
+  if (buy) {
+    const maxUsdc = mode === "buyExactIn" ? amount : bound;
+    let allowance = 0n;
+    if (m.rpcUrl) {
+      allowance = await clientOf(m.rpcUrl)
+        .readContract({
+          address: m.deployment.contracts.usdc,
+          abi: mockUsdcAbi,
+          functionName: "allowance",
+          args: [trader, launchpad],
+        })
+        .catch((error: unknown) => {
+          throw new AppError("NETWORK_ERROR", "Could not read the USDC allowance: the chain's RPC did not answer", {
+            cause: error,
+          });
+        });
+    }
+    if (allowance < maxUsdc) {
+      const approveData = encodeFunctionData({ abi: mockUsdcAbi, functionName: "approve", args: [launchpad, maxUsdc] });
+      const gas = await estimate(m.rpcUrl, trader, m.deployment.contracts.usdc, approveData);
+      approvals.push({
+        to: m.deployment.contracts.usdc,
+        data: approveData,
+        value: "0",
+        gasLimit: (gas ?? FALLBACK_GAS.approve).toString(),
+        chain,
+      });
+    }
+  }
+  const fallback = q.graduates
+    ? FALLBACK_GAS.graduatingBuy
+    : q.protocol === "uniswap_v3"
+      ? FALLBACK_GAS.uniswapV3
+      : FALLBACK_GAS.bondingCurve;
+  const gas = approvals.length > 0 ? null : await estimate(m.rpcUrl, trader, launchpad, data);
+  return {
+    transaction: { to: launchpad, data, value: "0", gasLimit: (gas ?? fallback).toString(), chain },
+    approvals,
+    quote: quoteView(q),
+    trade: {
+      mode,
+      userAddress: trader,
+      amountBaseUnits: amount.toString(),
+      slippageBps,
+      /** min out (exact-in) or max in (exact-out), base units. */
+      boundBaseUnits: bound.toString(),
+      deadline: Number(deadline),
+    },
+  };
+}
+
+/**
+ * trade-token. Without autoExecute: the prepared transaction (and approvals) for the client to send, with
+ * `executed: false`. With autoExecute: the same transactions become intents (approval first, then the trade after
+ * it) executed by the worker with the wallet on record, and the answer waits for them (api/services/auto-execute.ts).
+ * A reused idempotencyKey answers the first request's execution, with `replayed: true` and without a new quote.
+ */
+export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInput) {
+  if (!body.autoExecute) {
+    return { executed: false, transactionHash: null, ...(await prepareTrade(deps, user, body)) };
+  }
+  requireWalletOnRecord(user, body.userAddress);
+  const key = newIdempotencyKey(body.idempotencyKey);
+  const existing = await findIntentByKey(deps, user, key, "trade");
+  if (existing) {
+    const execution: ExecutionResult = await replayExecution(deps, existing);
+    return {
+      ...execution,
+      replayed: true,
+      transaction: {
+        to: existing.to_address,
+        data: existing.data,
+        value: existing.value,
+        gasLimit: existing.gas_limit ?? "0",
+        chain: existing.chain_slug as ChainSlug,
+      },
+    };
+  }
+  const prepared = await prepareTrade(deps, user, { ...body, userAddress: user.walletAddress });
+  const deployment = deps.deployments.get(body.chainSlug);
+  if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${body.chainSlug}`);
+  const steps: Step[] = [
+    ...prepared.approvals.map(
+      (a): Step => ({ name: "approval", kind: "approval", to: a.to as Address, data: a.data as Hex }),
+    ),
+    { name: "trade", kind: "trade", to: prepared.transaction.to, data: prepared.transaction.data },
+  ];
+  const rows = await submitSteps(deps, user, {
+    chainSlug: deployment.chainSlug,
+    chainId: deployment.chainId,
+    key,
+    steps,
+  });
+  return { ...prepared, ...(await settleExecution(deps, rows)), replayed: false };
+}
