@@ -1,0 +1,297 @@
+/**
+ * Executes one intent, step by step, each step recorded in Postgres before the next:
+ *
+ *   pending ──simulate──▶ (revert: failed, never broadcast)
+ *           ──allocate nonce + sign + store raw tx and hash (one DB transaction)──▶ signed
+ *   signed  ──broadcast the stored bytes──▶ broadcast
+ *   broadcast ──receipt──▶ confirmed | reverted; no receipt and the nonce used by another tx ──▶ failed (replaced)
+ *
+ * A retry (a BullMQ retry, or a job a dead worker left) resumes from the recorded step: it rebroadcasts the stored
+ * bytes or reads the receipt, and never signs a second transaction for the same intent.
+ */
+import { UnrecoverableError } from "bullmq";
+import type pg from "pg";
+import {
+  type Abi,
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeErrorResult,
+  type Hex,
+  keccak256,
+  type PublicClient,
+} from "viem";
+import type { ErrorCode } from "../../core/errors.js";
+import { getIntent, type IntentRow, isFinal } from "../intents.js";
+import type { Signer } from "../signer.js";
+
+export type ExecuteDeps = {
+  db: pg.Pool;
+  appSchema: string;
+  signer: Signer;
+  /** A client per chain id. */
+  clients: Map<number, PublicClient>;
+  /** ABIs whose custom errors revert reasons are decoded with. */
+  errorAbi: Abi;
+  /** How long one attempt waits for a receipt before handing back to the queue for a rebroadcast. */
+  receiptTimeoutMs?: number;
+  log?: (line: string) => void;
+};
+
+export type ExecuteResult = Pick<IntentRow, "id" | "status" | "tx_hash" | "error_code" | "error_reason">;
+
+/** A failure the caller can act on: the intent is final and the job must not retry. */
+export class IntentFailed extends UnrecoverableError {
+  constructor(
+    readonly code: ErrorCode,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+export async function executeIntent(deps: ExecuteDeps, intentId: string): Promise<ExecuteResult> {
+  let intent = await getIntent(deps.db, deps.appSchema, intentId);
+  if (!intent) throw new UnrecoverableError(`unknown intent ${intentId}`);
+  if (isFinal(intent.status)) return summary(intent);
+  const client = deps.clients.get(intent.chain_id);
+  if (!client) return summary(await fail(deps, intent, "INVALID_PARAMETERS", `no RPC for chain ${intent.chain_id}`));
+  await deps.db.query(
+    `UPDATE ${deps.appSchema}.intents SET attempts = attempts + 1, updated_at = now() WHERE id = $1`,
+    [intent.id],
+  );
+
+  if (intent.after_intent_id) {
+    const before = await getIntent(deps.db, deps.appSchema, intent.after_intent_id);
+    if (!before || !isFinal(before.status)) throw new Error(`waiting for intent ${intent.after_intent_id}`);
+    if (before.status !== "confirmed") {
+      return summary(
+        await fail(deps, intent, "TRANSACTION_FAILED", `prerequisite intent ${before.id} ${before.status}`),
+      );
+    }
+  }
+
+  if (intent.status === "pending") intent = await simulateAndSign(deps, client, intent);
+  if (isFinal(intent.status)) return summary(intent);
+  return summary(await broadcastAndTrack(deps, client, intent));
+}
+
+async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: IntentRow): Promise<IntentRow> {
+  const request = {
+    account: intent.from_address,
+    to: intent.to_address,
+    data: intent.data,
+    value: BigInt(intent.value),
+  } as const;
+  let gas: bigint;
+  try {
+    await client.call(request);
+    gas = intent.gas_limit ? BigInt(intent.gas_limit) : ((await client.estimateGas(request)) * 12n) / 10n;
+  } catch (error) {
+    const revert = revertReason(error, deps.errorAbi);
+    if (revert) {
+      await fail(deps, intent, revert.code, `simulation reverted: ${revert.reason}`);
+      throw new IntentFailed(revert.code, `simulation reverted: ${revert.reason}`);
+    }
+    throw error; // the RPC itself failed: retry
+  }
+  const fees = await client.estimateFeesPerGas();
+  const chainCount = BigInt(await client.getTransactionCount({ address: intent.from_address, blockTag: "pending" }));
+
+  const conn = await deps.db.connect();
+  const s = deps.appSchema;
+  try {
+    await conn.query("BEGIN");
+    const locked = await conn.query<IntentRow>(`SELECT * FROM ${s}.intents WHERE id = $1 FOR UPDATE`, [intent.id]);
+    const current = locked.rows[0];
+    if (current?.status !== "pending") {
+      await conn.query("COMMIT");
+      return current ?? intent; // another worker got here first
+    }
+    await conn.query(
+      `INSERT INTO ${s}.wallet_nonces (chain_id, address, next_nonce) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [intent.chain_id, intent.from_address, chainCount.toString()],
+    );
+    const row = await conn.query<{ next_nonce: string }>(
+      `SELECT next_nonce FROM ${s}.wallet_nonces WHERE chain_id = $1 AND address = $2 FOR UPDATE`,
+      [intent.chain_id, intent.from_address],
+    );
+    // Transactions sent from this wallet outside the service move the chain's count past ours: follow it.
+    const stored = BigInt(row.rows[0]?.next_nonce ?? "0");
+    const nonce = stored > chainCount ? stored : chainCount;
+    const raw = await deps.signer.signTransaction(intent.wallet_index, {
+      chainId: intent.chain_id,
+      type: "eip1559",
+      nonce: Number(nonce),
+      to: intent.to_address,
+      data: intent.data,
+      value: BigInt(intent.value),
+      gas,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    });
+    const hash = keccak256(raw);
+    const updated = await conn.query<IntentRow>(
+      `UPDATE ${s}.intents SET status = 'signed', nonce = $2, gas_limit = $3, raw_tx = $4, tx_hash = $5, updated_at = now()
+        WHERE id = $1 RETURNING *`,
+      [intent.id, nonce.toString(), gas.toString(), raw, hash],
+    );
+    await conn.query(`UPDATE ${s}.wallet_nonces SET next_nonce = $3 WHERE chain_id = $1 AND address = $2`, [
+      intent.chain_id,
+      intent.from_address,
+      (nonce + 1n).toString(),
+    ]);
+    await conn.query("COMMIT");
+    deps.log?.(`intent ${intent.id}: signed nonce ${nonce} (${hash})`);
+    const signed = updated.rows[0];
+    if (!signed) throw new Error("signed intent vanished");
+    return signed;
+  } catch (error) {
+    await conn.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    conn.release();
+  }
+}
+
+async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent: IntentRow): Promise<IntentRow> {
+  const hash = intent.tx_hash;
+  const raw = intent.raw_tx;
+  if (!hash || !raw) throw new Error(`intent ${intent.id} is ${intent.status} without a signed transaction`);
+  const existing = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+  if (!existing) {
+    try {
+      await client.request({ method: "eth_sendRawTransaction", params: [raw] });
+    } catch (error) {
+      const message = errorText(error);
+      // The node has it already, or it was mined meanwhile: both are fine, the receipt decides.
+      if (!/already known|known transaction|nonce too low|already imported/i.test(message)) throw error;
+    }
+    if (intent.status === "signed") {
+      await deps.db.query(
+        `UPDATE ${deps.appSchema}.intents SET status = 'broadcast', updated_at = now() WHERE id = $1 AND status = 'signed'`,
+        [intent.id],
+      );
+      deps.log?.(`intent ${intent.id}: broadcast ${hash}`);
+    }
+  }
+  const receipt =
+    existing ??
+    (await client
+      .waitForTransactionReceipt({ hash, timeout: deps.receiptTimeoutMs ?? 15_000, pollingInterval: 100 })
+      .catch(() => undefined));
+  if (!receipt) {
+    const mined = BigInt(await client.getTransactionCount({ address: intent.from_address, blockTag: "latest" }));
+    if (intent.nonce !== null && mined > BigInt(intent.nonce)) {
+      const again = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+      if (!again) {
+        const reason = `dropped or replaced: nonce ${intent.nonce} was used by another transaction`;
+        await fail(deps, intent, "TRANSACTION_FAILED", reason);
+        throw new IntentFailed("TRANSACTION_FAILED", reason);
+      }
+      return settle(deps, client, intent, again);
+    }
+    throw new Error(`no receipt yet for ${hash}; rebroadcasting on retry`);
+  }
+  return settle(deps, client, intent, receipt);
+}
+
+async function settle(
+  deps: ExecuteDeps,
+  client: PublicClient,
+  intent: IntentRow,
+  receipt: { status: "success" | "reverted"; blockNumber: bigint; gasUsed: bigint },
+): Promise<IntentRow> {
+  let reason: string | null = null;
+  if (receipt.status === "reverted") {
+    // Replay the call to learn why: first on the state the block left (a transaction earlier in the same block,
+    // such as a front-run, is what usually made it revert, and the reverted one changed nothing), then on the
+    // state before the block.
+    reason = "reverted on chain";
+    for (const blockNumber of [receipt.blockNumber, receipt.blockNumber - 1n]) {
+      try {
+        await client.call({
+          account: intent.from_address,
+          to: intent.to_address,
+          data: intent.data,
+          value: BigInt(intent.value),
+          blockNumber,
+        });
+      } catch (error) {
+        reason = `reverted on chain: ${revertReason(error, deps.errorAbi)?.reason ?? "unknown reason"}`;
+        break;
+      }
+    }
+  }
+  const status = receipt.status === "success" ? "confirmed" : "reverted";
+  const { rows } = await deps.db.query<IntentRow>(
+    `UPDATE ${deps.appSchema}.intents
+        SET status = $2, block_number = $3, gas_used = $4, error_code = $5, error_reason = $6, updated_at = now()
+      WHERE id = $1 RETURNING *`,
+    [
+      intent.id,
+      status,
+      receipt.blockNumber.toString(),
+      receipt.gasUsed.toString(),
+      status === "reverted" ? "TRANSACTION_FAILED" : null,
+      reason,
+    ],
+  );
+  deps.log?.(`intent ${intent.id}: ${status} in block ${receipt.blockNumber}`);
+  return rows[0] ?? intent;
+}
+
+async function fail(deps: ExecuteDeps, intent: IntentRow, code: ErrorCode, reason: string): Promise<IntentRow> {
+  const { rows } = await deps.db.query<IntentRow>(
+    `UPDATE ${deps.appSchema}.intents SET status = 'failed', error_code = $2, error_reason = $3, updated_at = now()
+      WHERE id = $1 AND status NOT IN ('confirmed', 'reverted', 'failed') RETURNING *`,
+    [intent.id, code, reason],
+  );
+  deps.log?.(`intent ${intent.id}: failed (${code}) ${reason}`);
+  return rows[0] ?? (await getIntent(deps.db, deps.appSchema, intent.id)) ?? intent;
+}
+
+const summary = (i: IntentRow): ExecuteResult => ({
+  id: i.id,
+  status: i.status,
+  tx_hash: i.tx_hash,
+  error_code: i.error_code,
+  error_reason: i.error_reason,
+});
+
+function errorText(error: unknown): string {
+  if (error instanceof BaseError) return `${error.shortMessage} ${error.details ?? ""}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The decoded reason of a revert, or undefined when the error is not a revert (the RPC failed instead). */
+export function revertReason(error: unknown, abi: Abi): { code: ErrorCode; reason: string } | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
+  let data: Hex | undefined;
+  let reason: string | undefined;
+  if (reverted instanceof ContractFunctionRevertedError) {
+    data = reverted.raw;
+    reason = reverted.data ? `${reverted.data.errorName}(${(reverted.data.args ?? []).join(", ")})` : reverted.reason;
+  }
+  if (!data) {
+    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
+    data = withData?.data;
+  }
+  if (data && data.length >= 10 && !reason) {
+    try {
+      const decoded = decodeErrorResult({ abi, data });
+      reason = `${decoded.errorName}(${(decoded.args ?? []).map(String).join(", ")})`;
+    } catch {
+      reason = `unknown error ${data.slice(0, 10)}`;
+    }
+  }
+  if (!reason) {
+    const text = errorText(error);
+    if (!/revert/i.test(text)) return undefined;
+    reason = text.trim();
+  }
+  // TransferFromFailed: the launchpad could not pull the wallet's USDC (solady hides the token's own error).
+  const insufficient =
+    /InsufficientBalance|InsufficientReserve|TransferFromFailed|exceeds balance|insufficient funds/i.test(reason);
+  return { code: insufficient ? "INSUFFICIENT_BALANCE" : "TRANSACTION_FAILED", reason };
+}

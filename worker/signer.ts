@@ -1,0 +1,27 @@
+/**
+ * The signer interface the worker signs through. Locally, keys are derived from a server secret (core/wallets.ts);
+ * in production an implementation can sit in front of a KMS with the same two methods. Keys never leave it.
+ */
+import type { Address, Hex, TransactionSerializable } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { deriveWalletKey } from "../core/wallets.js";
+
+export interface Signer {
+  /** Address of the custodial wallet `index`. */
+  address(index: number): Promise<Address>;
+  /** Sign a transaction with wallet `index`; returns the serialized signed transaction. */
+  signTransaction(index: number, tx: TransactionSerializable): Promise<Hex>;
+}
+
+/** Keys derived from a server secret: keccak256(secret ‖ "wallet" ‖ index). */
+export function localSigner(secret: string): Signer {
+  const account = (index: number) => privateKeyToAccount(deriveWalletKey(secret, index));
+  return {
+    async address(index) {
+      return account(index).address;
+    },
+    async signTransaction(index, tx) {
+      return account(index).signTransaction(tx);
+    },
+  };
+}
