@@ -1,0 +1,453 @@
+/**
+ * autoExecute end to end: the API in process (app.request) with the worker's execute queue, one worker process
+ * (`node --import tsx worker/index.ts`) on the same app schema and queue, the global anvil and an indexer.
+ * trade-token and create-token-transaction with autoExecute true execute with the custodial wallet and answer with
+ * a real transaction hash; reverts answer with the decoded reason and the spec's code; an idempotency key executes
+ * once; get-intent-status shows a user's own intents only; execute-transaction sends or simulates raw transactions.
+ * Wallets: mnemonic accounts 42–43 (faucet gas, a front-runner); custodial wallets come from this file's own
+ * WALLET_SECRET.
+ */
+import { rmSync } from "node:fs";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { type Address, encodeFunctionData, type Hex, maxUint256, parseEther, parseEventLogs } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import { noAttribution } from "../core/fees.js";
+import { queueName } from "../worker/queues.js";
+import { createTestApi, startTestIndexer } from "./helpers/api.js";
+import { type Chain, chain, fundUsdc, send } from "./helpers/chain.js";
+import {
+  deploymentsDirFor,
+  sharedRedisUrl,
+  sleep,
+  spawnWorker,
+  uniqueName,
+  type WorkerContext,
+  type WorkerProcess,
+} from "./helpers/worker.js";
+
+const USDC = 10n ** 6n;
+const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const image = `data:image/png;base64,${PNG_1x1}`;
+const secret = uniqueName("autoexecute-secret");
+/** Longer than the 10 s default: this machine runs other work, and a trade here is two transactions. */
+const WAIT_MS = 30_000;
+
+type Api = Awaited<ReturnType<typeof createTestApi>>;
+type Body = Record<string, unknown> & { success: boolean; error?: string };
+type Intent = { id: string; kind: string; status: string; afterIntentId: string | null; transactionHash: Hex | null };
+
+let c: Chain;
+let api: Api;
+let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
+let worker: WorkerProcess;
+let queue: Queue;
+let connection: Redis;
+let deploymentsDir: string;
+let alice: { jwt: string; wallet: Address };
+let bob: { jwt: string; wallet: Address };
+
+async function userOf(sub: string) {
+  const jwt = await api.jwt(sub);
+  // The first authenticated call provisions the user and its custodial wallet.
+  await api.post("get-intent-status", { intentId: "00000000-0000-4000-8000-000000000000" }, jwt);
+  const { rows } = await api.deps.db.query<{ wallet_address: Address }>(
+    `SELECT wallet_address FROM ${api.appSchema}.users WHERE external_sub = $1`,
+    [sub],
+  );
+  const wallet = rows[0]?.wallet_address;
+  if (!wallet) throw new Error(`no user ${sub}`);
+  await c.testClient.setBalance({ address: wallet, value: parseEther("10") });
+  return { jwt, wallet };
+}
+
+async function faucetTo(to: Address, amount: bigint) {
+  await send(c, c.wallet(42), {
+    address: c.deployment.contracts.usdc,
+    abi: mockUsdcAbi,
+    functionName: "faucet",
+    args: [to, amount],
+  } as never);
+}
+
+const usdcOf = (who: Address) =>
+  c.publicClient.readContract({
+    address: c.deployment.contracts.usdc,
+    abi: mockUsdcAbi,
+    functionName: "balanceOf",
+    args: [who],
+  });
+const tokensOf = (token: Address, who: Address) =>
+  c.publicClient.readContract({ address: token, abi: launchTokenAbi, functionName: "balanceOf", args: [who] });
+const nonceOf = (who: Address) => c.publicClient.getTransactionCount({ address: who, blockTag: "pending" });
+
+async function createAuto(jwt: string, extra: Record<string, unknown> = {}) {
+  return api.post(
+    "create-token-transaction",
+    {
+      name: "Auto Token",
+      symbol: "AUTO",
+      description: "Deployed by the service",
+      image,
+      chainSlug: "base-sepolia",
+      autoExecute: true,
+      ...extra,
+    },
+    jwt,
+  );
+}
+
+const trade = (jwt: string, body: Record<string, unknown>) =>
+  api.post("trade-token", { chainSlug: "base-sepolia", autoExecute: true, ...body }, jwt);
+
+beforeAll(async () => {
+  c = chain();
+  for (const i of [42, 43]) {
+    await c.testClient.setBalance({ address: c.wallet(i).account.address, value: parseEther("1000") });
+  }
+  indexer = await startTestIndexer();
+  const queuePrefix = `${uniqueName("aq")}-`;
+  connection = new Redis(sharedRedisUrl, { maxRetriesPerRequest: null });
+  queue = new Queue(queueName("execute", queuePrefix), { connection });
+  api = await createTestApi({
+    indexerSchema: indexer.schema,
+    config: { walletSecret: secret },
+    executeQueue: queue,
+    autoExecuteWaitMs: WAIT_MS,
+  });
+  deploymentsDir = deploymentsDirFor(c.deployment);
+  const ctx = { appSchema: api.appSchema, queuePrefix, redisUrl: sharedRedisUrl } as WorkerContext;
+  worker = spawnWorker({
+    ctx,
+    rpcUrl: c.rpcUrl,
+    deploymentsDir,
+    walletSecret: secret,
+    name: "autoexecute",
+    databaseUrl: api.databaseUrl,
+  });
+  await worker.ready();
+  alice = await userOf("autoexecute-alice");
+  bob = await userOf("autoexecute-bob");
+  await faucetTo(alice.wallet, 100_000n * USDC);
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await queue?.obliterate({ force: true }).catch(() => undefined);
+  await queue?.close();
+  connection?.disconnect();
+  await api?.close();
+  await indexer?.close();
+  if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
+});
+
+describe("autoExecute", () => {
+  let tokenId: string;
+  let token: Address;
+
+  it("test_createToken_autoExecute_deploysWithTheWalletOnRecord", async () => {
+    const res = await createAuto(alice.jwt, { userAddress: alice.wallet.toLowerCase() });
+    expect(res.body.error).toBeUndefined();
+    expect(res.status).toBe(200);
+    const body = res.body as Body & {
+      executed: boolean;
+      transactionHash: Hex;
+      intentId: string;
+      status: string;
+      metadata: { tokenId: string; addresses: { evm: Address }; token_layer_id: Hex };
+    };
+    expect(body).toMatchObject({ executed: true, status: "confirmed", replayed: false });
+    expect(body.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const receipt = await c.publicClient.getTransactionReceipt({ hash: body.transactionHash });
+    expect(receipt.status).toBe("success");
+    expect(receipt.from).toBe(alice.wallet.toLowerCase());
+    const [created] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "TokenCreated" });
+    expect(created?.args.token).toBe(body.metadata.addresses.evm);
+    expect(created?.args.creator).toBe(alice.wallet);
+    expect(created?.args.tokenLayerId).toBe(body.metadata.token_layer_id);
+    tokenId = body.metadata.tokenId;
+    token = body.metadata.addresses.evm;
+
+    // The token is found: indexed, and search-token answers with its address.
+    await indexer.sync();
+    const found = await api.post("search-token", { input: tokenId }, alice.jwt);
+    expect(found.status).toBe(200);
+    const t = found.body.token as { token_addresses: { address: string }[] };
+    expect(t.token_addresses.map((a) => a.address.toLowerCase())).toContain(token.toLowerCase());
+
+    const status = await api.post("get-intent-status", { intentId: body.intentId }, alice.jwt);
+    expect(status.status).toBe(200);
+    expect(status.body.intent).toMatchObject({
+      id: body.intentId,
+      kind: "create_token",
+      status: "confirmed",
+      from: alice.wallet.toLowerCase(),
+      to: c.deployment.contracts.launchpad.toLowerCase(),
+      transactionHash: body.transactionHash,
+      blockNumber: Number(receipt.blockNumber),
+      errorCode: null,
+      errorReason: null,
+    });
+  });
+
+  it("test_tradeToken_autoExecute_buysWithAnApprovalFirst_thenSellsWithout", async () => {
+    await indexer.sync();
+    const usdcBefore = await usdcOf(alice.wallet);
+    const buy = await trade(alice.jwt, { tokenId, buyAmountUSD: 250 });
+    expect(buy.body.error).toBeUndefined();
+    const body = buy.body as Body & {
+      executed: boolean;
+      transactionHash: Hex;
+      intents: Intent[];
+      quote: { outputAmountBaseUnits: string };
+    };
+    expect(body).toMatchObject({ executed: true, status: "confirmed" });
+    expect(body.intents.map((i) => [i.kind, i.status])).toEqual([
+      ["approval", "confirmed"],
+      ["trade", "confirmed"],
+    ]);
+    expect(body.intents[1]?.afterIntentId).toBe(body.intents[0]?.id);
+    expect(body.intents[1]?.transactionHash).toBe(body.transactionHash);
+    expect((await c.publicClient.getTransactionReceipt({ hash: body.transactionHash })).status).toBe("success");
+    // Exactly as quoted: the curve quote is exact.
+    expect(usdcBefore - (await usdcOf(alice.wallet))).toBe(250n * USDC);
+    const held = await tokensOf(token, alice.wallet);
+    expect(held).toBe(BigInt(body.quote.outputAmountBaseUnits));
+
+    await indexer.sync();
+    const sell = await trade(alice.jwt, { tokenId, sellAmountToken: 1000 });
+    expect(sell.body.error).toBeUndefined();
+    const sold = sell.body as Body & { intents: Intent[]; transactionHash: Hex };
+    expect(sold).toMatchObject({ executed: true, status: "confirmed" });
+    expect(sold.intents.map((i) => i.kind)).toEqual(["trade"]);
+    expect(held - (await tokensOf(token, alice.wallet))).toBe(1000n * 10n ** 18n);
+  });
+
+  it("test_autoExecute_rejectsAUserAddressThatIsNotTheWalletOnRecord", async () => {
+    const other = c.wallet(43).account.address;
+    const expected = `userAddress must be the wallet on record (${alice.wallet}) when autoExecute is true`;
+    const t = await trade(alice.jwt, { tokenId, buyAmountUSD: 1, userAddress: other });
+    expect(t.status).toBe(400);
+    expect(t.body).toEqual({ success: false, error: expected });
+    const cr = await createAuto(alice.jwt, { userAddress: other });
+    expect(cr.status).toBe(400);
+    expect(cr.body).toEqual({ success: false, error: expected });
+  });
+
+  it("test_autoExecute_executesOnce_whenTheIdempotencyKeyIsReused", async () => {
+    await indexer.sync();
+    const key = uniqueName("reuse");
+    const nonceBefore = await nonceOf(alice.wallet);
+    const usdcBefore = await usdcOf(alice.wallet);
+    // Two requests at once and one after: one approval and one trade in all.
+    const [a, b] = await Promise.all([
+      trade(alice.jwt, { tokenId, buyAmountUSD: 10, idempotencyKey: key }),
+      trade(alice.jwt, { tokenId, buyAmountUSD: 10, idempotencyKey: key }),
+    ]);
+    const c3 = await trade(alice.jwt, { tokenId, buyAmountUSD: 10, idempotencyKey: key });
+    for (const r of [a, b, c3]) {
+      expect(r.body.error).toBeUndefined();
+      expect(r.body).toMatchObject({ executed: true, status: "confirmed" });
+    }
+    expect(new Set([a, b, c3].map((r) => r.body.intentId)).size).toBe(1);
+    expect(new Set([a, b, c3].map((r) => r.body.transactionHash)).size).toBe(1);
+    expect(c3.body.replayed).toBe(true);
+    expect(c3.body.quote).toBeUndefined();
+    expect(await nonceOf(alice.wallet)).toBe(nonceBefore + 2);
+    expect(usdcBefore - (await usdcOf(alice.wallet))).toBe(10n * USDC);
+
+    // The same key for another user is another request.
+    await faucetTo(bob.wallet, 20n * USDC);
+    const bobs = await trade(bob.jwt, { tokenId, buyAmountUSD: 10, idempotencyKey: key });
+    expect(bobs.body).toMatchObject({ executed: true, replayed: false });
+    expect(bobs.body.intentId).not.toBe(a.body.intentId);
+
+    // create-token-transaction: the replay records no second token and answers the first one's metadata.
+    const ckey = uniqueName("create");
+    const first = await createAuto(alice.jwt, { idempotencyKey: ckey, name: "Once" });
+    const again = await createAuto(alice.jwt, { idempotencyKey: ckey, name: "Once" });
+    expect(first.body).toMatchObject({ executed: true, replayed: false });
+    expect(again.body).toMatchObject({ executed: true, replayed: true, transactionHash: first.body.transactionHash });
+    expect(again.body.metadata).toEqual(first.body.metadata);
+    const { rows } = await api.deps.db.query(`SELECT count(*)::int AS n FROM ${api.appSchema}.tokens WHERE name = $1`, [
+      "Once",
+    ]);
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it("test_autoExecute_answersInsufficientBalance_whenTheWalletHasNoUsdc", async () => {
+    const carol = await userOf("autoexecute-carol");
+    await indexer.sync();
+    const res = await trade(carol.jwt, { tokenId, buyAmountUSD: 5 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(
+      /^INSUFFICIENT_BALANCE: simulation reverted: TransferFromFailed\(\) \(intent [0-9a-f-]{36}\)$/,
+    );
+    const intentId = /intent ([0-9a-f-]{36})/.exec(res.body.error ?? "")?.[1];
+    const status = await api.post("get-intent-status", { intentId }, carol.jwt);
+    expect(status.body.intent).toMatchObject({
+      kind: "trade",
+      status: "failed",
+      errorCode: "INSUFFICIENT_BALANCE",
+      errorReason: "simulation reverted: TransferFromFailed()",
+      transactionHash: null,
+    });
+    // A sell without tokens is stopped before any intent, by the indexed balance.
+    const sell = await trade(carol.jwt, { tokenId, sellAmountToken: 1 });
+    expect(sell.body).toEqual({ success: false, error: "Insufficient token balance" });
+  });
+
+  it("test_autoExecute_answersTransactionFailed_whenAPendingFrontRunMakesTheBoundStale", async () => {
+    // Alice's allowance is set once, through execute-transaction, so the trade is one transaction.
+    const approve = encodeFunctionData({
+      abi: mockUsdcAbi,
+      functionName: "approve",
+      args: [c.deployment.contracts.launchpad, maxUint256],
+    });
+    const approved = await api.post(
+      "execute-transaction",
+      { to: c.deployment.contracts.usdc, amount: "0", data: approve, chainSlug: "base-sepolia" },
+      alice.jwt,
+    );
+    expect(approved.body).toMatchObject({ executed: true, status: "confirmed", dryRun: false });
+    const frontRunner = c.wallet(43);
+    await fundUsdc(c, frontRunner, 10_000n * USDC);
+    await indexer.sync();
+
+    await c.testClient.setAutomine(false);
+    try {
+      // The front-run waits in the mempool with a higher tip; the quote (indexed state) does not know it.
+      await frontRunner.writeContract({
+        address: c.deployment.contracts.launchpad,
+        abi: launchpadAbi,
+        functionName: "buyExactIn",
+        args: [token, 5_000n * USDC, 0n, maxUint256, noAttribution],
+        maxPriorityFeePerGas: parseEther("0.0000001"),
+        maxFeePerGas: parseEther("0.000001"),
+        gas: 500_000n,
+      } as never);
+      const nonceBefore = await c.publicClient.getTransactionCount({ address: alice.wallet, blockTag: "latest" });
+      const res = await trade(alice.jwt, { tokenId, buyAmountUSD: 50, slippageBps: 0 });
+      // The worker simulates on the pending state (anvil's, with the front-run in it) and broadcasts nothing.
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(
+        /^TRANSACTION_FAILED: simulation reverted: SlippageExceeded\(\d+, \d+\) \(intent [0-9a-f-]{36}\)$/,
+      );
+      const intentId = /intent ([0-9a-f-]{36})/.exec(res.body.error ?? "")?.[1];
+      const status = await api.post("get-intent-status", { intentId }, alice.jwt);
+      expect(status.body.intent).toMatchObject({ kind: "trade", status: "failed", transactionHash: null });
+      await c.testClient.mine({ blocks: 1 });
+      expect(await c.publicClient.getTransactionCount({ address: alice.wallet, blockTag: "latest" })).toBe(nonceBefore);
+    } finally {
+      await c.testClient.mine({ blocks: 1 });
+      await c.testClient.setAutomine(true);
+    }
+  });
+});
+
+describe("get-intent-status and execute-transaction", () => {
+  it("test_getIntentStatus_hidesOtherUsersIntents", async () => {
+    const sent = await api.post(
+      "execute-transaction",
+      { to: c.wallet(43).account.address, amount: "1000", chainSlug: "base-sepolia" },
+      alice.jwt,
+    );
+    expect(sent.body.error).toBeUndefined();
+    const intentId = sent.body.intentId as string;
+    expect((await api.post("get-intent-status", { intentId }, alice.jwt)).status).toBe(200);
+    const other = await api.post("get-intent-status", { intentId }, bob.jwt);
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ success: false, error: "Intent not found" });
+    const unknown = await api.post("get-intent-status", { intentId: "6f1c1f8e-1111-4a4a-8b8b-123456789abc" }, bob.jwt);
+    expect(unknown.body).toEqual({ success: false, error: "Intent not found" });
+    expect((await api.post("get-intent-status", {}, bob.jwt)).body).toEqual({
+      success: false,
+      error: "Missing required fields: intentId",
+    });
+  });
+
+  it("test_executeTransaction_sendsValueFromTheCustodialWallet", async () => {
+    const to = "0x000000000000000000000000000000000000bEEF" as Address;
+    const before = await c.publicClient.getBalance({ address: to });
+    const res = await api.post("execute-transaction", { to, amount: "123456789", chainSlug: "base-sepolia" }, bob.jwt);
+    expect(res.body).toMatchObject({ success: true, executed: true, status: "confirmed", dryRun: false });
+    const receipt = await c.publicClient.getTransactionReceipt({ hash: res.body.transactionHash as Hex });
+    expect(receipt.from).toBe(bob.wallet.toLowerCase());
+    expect((await c.publicClient.getBalance({ address: to })) - before).toBe(123456789n);
+  });
+
+  it("test_executeTransaction_dryRun_simulatesOnly", async () => {
+    const nonceBefore = await nonceOf(bob.wallet);
+    const transfer = encodeFunctionData({
+      abi: mockUsdcAbi,
+      functionName: "transfer",
+      args: [alice.wallet, 10n ** 15n],
+    });
+    const bad = await api.post(
+      "execute-transaction",
+      { to: c.deployment.contracts.usdc, amount: "0", data: transfer, chainSlug: "base-sepolia", dryRun: true },
+      bob.jwt,
+    );
+    expect(bad.status).toBe(200);
+    expect(bad.body).toMatchObject({ executed: false, dryRun: true });
+    expect(bad.body.simulation).toMatchObject({
+      success: false,
+      errorCode: "INSUFFICIENT_BALANCE",
+      gasEstimate: null,
+    });
+    expect((bad.body.simulation as { reason: string }).reason).toMatch(
+      new RegExp(`^ERC20InsufficientBalance\\(${bob.wallet}, \\d+, ${10n ** 15n}\\)$`),
+    );
+    const good = await api.post(
+      "execute-transaction",
+      { to: c.wallet(43).account.address, amount: "1", chainSlug: "base-sepolia", dryRun: true },
+      bob.jwt,
+    );
+    expect(good.body.simulation).toMatchObject({ success: true, errorCode: null, reason: null });
+    expect(Number((good.body.simulation as { gasEstimate: string }).gasEstimate)).toBe(21_000);
+    expect(await nonceOf(bob.wallet)).toBe(nonceBefore);
+  });
+
+  it("test_executeTransaction_validatesItsFields", async () => {
+    const res = await api.post(
+      "execute-transaction",
+      { to: "0x12", amount: "1.5", chainSlug: "base-sepolia" },
+      bob.jwt,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Invalid to: must match ^0x[a-fA-F0-9]{40}$");
+    const missing = await api.post("execute-transaction", { chainSlug: "base-sepolia" }, bob.jwt);
+    expect(missing.body.error).toBe("Missing required fields: to, amount");
+  });
+
+  it("test_pendingAnswer_whenNotFinalInTime_thenPollable", async () => {
+    // A second API on the same app schema and queue that does not wait at all.
+    const quick = await createTestApi({
+      indexerSchema: indexer.schema,
+      config: { walletSecret: secret, appSchema: api.appSchema },
+      executeQueue: queue,
+      autoExecuteWaitMs: 0,
+    });
+    try {
+      const res = await quick.post(
+        "execute-transaction",
+        { to: c.wallet(43).account.address, amount: "7", chainSlug: "base-sepolia" },
+        bob.jwt,
+      );
+      expect(res.body).toMatchObject({ success: true, executed: false, status: "pending" });
+      const intentId = res.body.intentId as string;
+      const deadline = Date.now() + WAIT_MS;
+      let status = "";
+      while (Date.now() < deadline) {
+        const s = await quick.post("get-intent-status", { intentId }, bob.jwt);
+        status = (s.body.intent as { status: string }).status;
+        if (status === "confirmed") break;
+        await sleep(100);
+      }
+      expect(status).toBe("confirmed");
+    } finally {
+      await quick.close();
+    }
+  });
+});

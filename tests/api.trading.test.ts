@@ -1,0 +1,627 @@
+/**
+ * Trading API end to end: create-token-transaction, trade-token and quote-token in process (app.request), every
+ * returned transaction sent with viem as a client would, the indexer following the chain. Curve trades must equal
+ * their quotes to the wei; graduated tokens trade on Uniswap V3 and equal their QuoterV2 quotes.
+ * Wallets: mnemonic accounts 30–39 (0–29 belong to other test files).
+ */
+import { createHash } from "node:crypto";
+import { CID } from "multiformats/cid";
+import { type Address, type Hex, parseEventLogs } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi, uniswapV3PoolAbi } from "../abis/index.js";
+import { ALL_TIERS_FAILED } from "../worker/quote.js";
+import { createTestApi, startTestIndexer } from "./helpers/api.js";
+import { type Chain, chain, prng, send, type Wallet } from "./helpers/chain.js";
+
+const USDC = 10n ** 6n;
+const TOKEN = 10n ** 18n;
+const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const GIF_1x1 = "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+type Api = Awaited<ReturnType<typeof createTestApi>>;
+type Indexer = Awaited<ReturnType<typeof startTestIndexer>>;
+type Tx = { to: Address; data: Hex; value: string; gasLimit: string; chain?: string };
+type Quote = {
+  protocol: string;
+  isGraduated: boolean;
+  graduates: boolean;
+  estimated: boolean;
+  inputAmountBaseUnits: string;
+  outputAmountBaseUnits: string;
+  feeTier: number | null;
+  execution: { feeTier: number | null; inputAmountBaseUnits: string; outputAmountBaseUnits: string } | null;
+  tiers: { feeTier: number; ok: boolean }[];
+  fee: { amountBaseUnits: string; builder: string; referral: string };
+  block: number | null;
+};
+type TradeBody = {
+  success: true;
+  transaction: Tx;
+  approvals: Tx[];
+  quote: Quote;
+  trade: { boundBaseUnits: string; deadline: number };
+};
+
+let c: Chain;
+let api: Api;
+let indexer: Indexer;
+let token: string;
+let trader: Wallet;
+let other: Wallet;
+const builder = () => c.wallet(32).account.address;
+const referral = () => c.wallet(33).account.address;
+
+const usdcOf = (who: Address) =>
+  c.publicClient.readContract({
+    address: c.deployment.contracts.usdc,
+    abi: mockUsdcAbi,
+    functionName: "balanceOf",
+    args: [who],
+  });
+const tokensOf = (t: Address, who: Address) =>
+  c.publicClient.readContract({ address: t, abi: launchTokenAbi, functionName: "balanceOf", args: [who] });
+const onChainPool = (t: Address) =>
+  c.publicClient.readContract({
+    address: c.deployment.contracts.launchpad,
+    abi: launchpadAbi,
+    functionName: "getPool",
+    args: [t],
+  });
+
+async function sendTx(w: Wallet, tx: Tx) {
+  const hash = await w.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value), gas: BigInt(tx.gasLimit) });
+  const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") {
+    throw new Error(`transaction ${hash} reverted (gas used ${receipt.gasUsed} of ${tx.gasLimit})`);
+  }
+  return receipt;
+}
+
+async function faucet(w: Wallet, amount: bigint) {
+  await send(c, w, {
+    address: c.deployment.contracts.usdc,
+    abi: mockUsdcAbi,
+    functionName: "faucet",
+    args: [w.account.address, amount],
+  } as never);
+}
+
+const image = `data:image/png;base64,${PNG_1x1}`;
+
+/** Create a token through the API and send its transaction from `w`; returns the API body and the token address. */
+async function createViaApi(w: Wallet, extra: Record<string, unknown> = {}) {
+  const res = await api.post(
+    "create-token-transaction",
+    {
+      name: "Trading Test",
+      symbol: "TRD",
+      description: "A token made by the trading tests",
+      image,
+      chainSlug: "base-sepolia",
+      userAddress: w.account.address,
+      ...extra,
+    },
+    token,
+  );
+  expect(res.body.error).toBeUndefined();
+  expect(res.status).toBe(200);
+  const body = res.body as unknown as {
+    executed: boolean;
+    transactionHash: null;
+    chainId: number;
+    transaction: Tx;
+    metadata: {
+      tokenUri: string;
+      tokenId: string;
+      slug: string;
+      hubUrl: string;
+      addresses: { evm: Address; solana: string };
+      token_layer_id: Hex;
+    };
+  };
+  const receipt = await sendTx(w, body.transaction);
+  const [created] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "TokenCreated" });
+  if (!created) throw new Error("no TokenCreated");
+  return { body, created: created.args, address: created.args.token };
+}
+
+/** trade-token from `w`, then every approval and the transaction, as a client would; returns balance deltas. */
+async function tradeViaApi(w: Wallet, tokenAddress: Address, req: Record<string, unknown>) {
+  await indexer.sync();
+  const res = await api.post(
+    "trade-token",
+    { chainSlug: "base-sepolia", userAddress: w.account.address, ...req },
+    token,
+  );
+  expect(res.body.error).toBeUndefined();
+  const body = res.body as unknown as TradeBody;
+  const who = w.account.address;
+  const before = { usdc: await usdcOf(who), token: await tokensOf(tokenAddress, who) };
+  for (const approval of body.approvals) await sendTx(w, approval);
+  const receipt = await sendTx(w, body.transaction);
+  if (process.env.TRADING_TEST_GAS)
+    console.log(`[gas] ${JSON.stringify(req)}: used ${receipt.gasUsed} of ${body.transaction.gasLimit}`);
+  const after = { usdc: await usdcOf(who), token: await tokensOf(tokenAddress, who) };
+  return { body, receipt, dUsdc: after.usdc - before.usdc, dToken: after.token - before.token };
+}
+
+beforeAll(async () => {
+  c = chain();
+  indexer = await startTestIndexer();
+  api = await createTestApi({ indexerSchema: indexer.schema });
+  token = await api.jwt("trading-test-user");
+  trader = c.wallet(30);
+  other = c.wallet(31);
+  // anvil funds only its first accounts with ether; ours get it here.
+  for (let i = 30; i < 40; i++) {
+    await c.testClient.setBalance({ address: c.wallet(i).account.address, value: 1000n * 10n ** 18n });
+  }
+  await faucet(trader, 500_000n * USDC);
+});
+
+afterAll(async () => {
+  await api?.close();
+  await indexer?.close();
+});
+
+describe("trading API end to end on the bonding curve", () => {
+  let tokenId: string;
+  let address: Address;
+
+  it("creates a token through create-token-transaction, at the predicted address and token_layer_id", async () => {
+    const {
+      body,
+      created,
+      address: a,
+    } = await createViaApi(trader, {
+      tags: ["#Trading", "tests"],
+      links: { website: "https://example.com" },
+      builder: { address: builder(), feeBps: 25 },
+      token_referral: referral(),
+    });
+    address = a;
+    tokenId = body.metadata.tokenId;
+    expect(body.executed).toBe(false);
+    expect(body.transactionHash).toBeNull();
+    expect(body.chainId).toBe(84532);
+    expect(created.token).toBe(body.metadata.addresses.evm);
+    expect(created.tokenLayerId).toBe(body.metadata.token_layer_id);
+    expect(created.creator).toBe(trader.account.address);
+    expect(created.poolType).toBe(7);
+    expect(created.tokenURI).toBe(body.metadata.tokenUri);
+    expect(body.metadata.addresses.solana).toBe("");
+    expect(body.metadata.hubUrl).toBe(`${api.config.publicUrl}/token/${body.metadata.slug}`);
+    expect(body.metadata.slug).toMatch(/^trading-test(-\d+)?$/);
+
+    await indexer.sync();
+    const { rows } = await api.deps.db.query(
+      `SELECT address, token_layer_id FROM ${indexer.schema}.token WHERE address = $1`,
+      [address.toLowerCase()],
+    );
+    expect(rows[0]?.token_layer_id).toBe(body.metadata.token_layer_id);
+    const app = await api.deps.db.query(
+      `SELECT pool_type, destination_chains, creator_address FROM ${api.appSchema}.tokens WHERE id = $1`,
+      [tokenId],
+    );
+    expect(app.rows[0]).toEqual({
+      pool_type: 7,
+      destination_chains: ["base-sepolia", "bnb-testnet", "solana-devnet"],
+      creator_address: trader.account.address,
+    });
+    const tags = await api.deps.db.query(
+      `SELECT hashtag FROM ${api.appSchema}.token_hashtags WHERE token_id = $1 ORDER BY hashtag`,
+      [tokenId],
+    );
+    expect(tags.rows.map((r) => r.hashtag)).toEqual(["tests", "trading"]);
+
+    // search-token (another route group) finds it by uuid, with its indexed address.
+    const found = await api.post("search-token", { input: tokenId }, token);
+    expect(found.status).toBe(200);
+    const t = found.body.token as { id: string; token_addresses: { address: string }[] };
+    expect(t.id).toBe(tokenId);
+    expect(t.token_addresses.map((x) => x.address.toLowerCase())).toContain(address.toLowerCase());
+  });
+
+  it("trades in all four modes through trade-token, exactly as quoted, with approvals only for buys", async () => {
+    const attribution = { builder: { address: builder(), feeBps: 25 }, token_referral: referral() };
+    const steps: [Record<string, unknown>, "buy" | "sell"][] = [
+      [{ buyAmountUSD: 1234.5 }, "buy"],
+      [{ buyAmountToken: 20_000_000 }, "buy"],
+      [{ sellAmountToken: 5_000_000.25 }, "sell"],
+      [{ sellAmountUSD: 100 }, "sell"],
+    ];
+    for (const [amount, direction] of steps) {
+      const { body, dUsdc, dToken, receipt } = await tradeViaApi(trader, address, {
+        tokenId,
+        direction,
+        ...amount,
+        ...attribution,
+      });
+      const q = body.quote;
+      expect(q.protocol).toBe("bonding_curve");
+      expect(q.isGraduated).toBe(false);
+      expect(q.graduates).toBe(false);
+      expect(body.transaction.chain).toBe("base-sepolia");
+      expect(body.transaction.to).toBe(c.deployment.contracts.launchpad);
+      const input = BigInt(q.inputAmountBaseUnits);
+      const output = BigInt(q.outputAmountBaseUnits);
+      if (direction === "buy") {
+        expect(body.approvals).toHaveLength(1);
+        expect(body.approvals[0]?.to).toBe(c.deployment.contracts.usdc);
+        expect(-dUsdc).toBe(input);
+        expect(dToken).toBe(output);
+      } else {
+        expect(body.approvals).toEqual([]);
+        expect(-dToken).toBe(input);
+        expect(dUsdc).toBe(output);
+      }
+      const [ev] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "Trade" });
+      expect(ev?.args.fees.builder).toBe(BigInt(q.fee.builder));
+      expect(ev?.args.fees.referral).toBe(BigInt(q.fee.referral));
+      expect(ev?.args.fees.builder).toBeGreaterThan(0n);
+    }
+    // The exact amounts: 1234.5 USD and 5,000,000.25 tokens became base units without float error.
+    await indexer.sync();
+    const { rows } = await api.deps.db.query(`SELECT supply, reserve FROM ${indexer.schema}.pool WHERE token = $1`, [
+      address.toLowerCase(),
+    ]);
+    const pool = await onChainPool(address);
+    expect(BigInt(rows[0]?.supply)).toBe(pool.supply);
+    expect(BigInt(rows[0]?.reserve)).toBe(pool.reserve);
+    const trades = await api.deps.db.query(
+      `SELECT mode, token_amount, usdc_amount FROM ${indexer.schema}.trade WHERE token = $1 ORDER BY block_number, log_index`,
+      [address.toLowerCase()],
+    );
+    expect(trades.rows.map((r) => r.mode)).toEqual([
+      "buy_exact_in",
+      "buy_exact_out",
+      "sell_exact_in",
+      "sell_exact_out",
+    ]);
+    expect(trades.rows[0]?.usdc_amount).toBe("1234500000");
+    expect(trades.rows[2]?.token_amount).toBe("5000000250000000000000000");
+  });
+
+  it("skips the approval when the allowance already covers the buy, and estimates gas", async () => {
+    const first = await tradeViaApi(trader, address, { tokenId, buyAmountUSD: 10 });
+    expect(first.body.approvals).toHaveLength(1);
+    await indexer.sync();
+    const approve = await api.post("trade-token", { tokenId, chainSlug: "base-sepolia", buyAmountUSD: 10 }, token);
+    // The wallet on record (no userAddress) has no allowance.
+    expect((approve.body as unknown as TradeBody).approvals).toHaveLength(1);
+    await sendTx(trader, {
+      to: c.deployment.contracts.usdc,
+      data: (await import("viem")).encodeFunctionData({
+        abi: mockUsdcAbi,
+        functionName: "approve",
+        args: [c.deployment.contracts.launchpad, 10n ** 30n],
+      }),
+      value: "0",
+      gasLimit: "100000",
+    });
+    const { body } = await tradeViaApi(trader, address, { tokenId, buyAmountUSD: 10 });
+    expect(body.approvals).toEqual([]);
+    expect(BigInt(body.transaction.gasLimit)).toBeLessThan(300_000n);
+  });
+
+  it("random curve quotes from quote-token equal the executed trades", async () => {
+    const rand = prng(20240531);
+    const modes = [
+      { direction: "buy", inputToken: "usdc", field: "buyAmountUSD", max: 2_000 },
+      { direction: "buy", inputToken: "token", field: "buyAmountToken", max: 30_000_000 },
+      { direction: "sell", inputToken: "token", field: "sellAmountToken", max: 3_000_000 },
+      { direction: "sell", inputToken: "usdc", field: "sellAmountUSD", max: 60 },
+    ] as const;
+    for (let i = 0; i < 8; i++) {
+      const m = modes[i % 4] as (typeof modes)[number];
+      const amount = (Math.floor(rand.next() * m.max * 1000) + 1) / 1000;
+      await indexer.sync();
+      const quoted = await api.post(
+        "quote-token",
+        { tokenId, chainSlug: "base-sepolia", direction: m.direction, inputToken: m.inputToken, amount },
+        token,
+      );
+      expect(quoted.body.error, `case ${i}`).toBeUndefined();
+      const q = quoted.body.quote as Quote;
+      const { body, dUsdc, dToken } = await tradeViaApi(trader, address, { tokenId, [m.field]: amount });
+      expect(body.quote.inputAmountBaseUnits, `case ${i}`).toBe(q.inputAmountBaseUnits);
+      expect(body.quote.outputAmountBaseUnits, `case ${i}`).toBe(q.outputAmountBaseUnits);
+      const [paid, got] = m.direction === "buy" ? [-dUsdc, dToken] : [-dToken, dUsdc];
+      expect(paid, `case ${i} in`).toBe(BigInt(q.inputAmountBaseUnits));
+      expect(got, `case ${i} out`).toBe(BigInt(q.outputAmountBaseUnits));
+    }
+  });
+
+  it("quote-token defaults to selling 1 token", async () => {
+    await indexer.sync();
+    const res = await api.post("quote-token", { tokenId, chainSlug: "base-sepolia" }, token);
+    const q = res.body.quote as Quote & { mode: string; inputAmount: string };
+    expect(q.mode).toBe("sellExactIn");
+    expect(q.inputAmount).toBe("1");
+    expect(q.inputAmountBaseUnits).toBe(TOKEN.toString());
+    expect(typeof q.block).toBe("number");
+  });
+
+  it("rejects a sell beyond the trader's indexed balance", async () => {
+    await indexer.sync();
+    const res = await api.post(
+      "trade-token",
+      { tokenId, chainSlug: "base-sepolia", sellAmountToken: 1, userAddress: other.account.address },
+      token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: "Insufficient token balance" });
+  });
+
+  it("answers Token not available on chain base for a chain the token is not on", async () => {
+    const res = await api.post("trade-token", { tokenId, chainSlug: "base", buyAmountUSD: 1 }, token);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: "Token not available on chain base" });
+  });
+});
+
+describe("graduated tokens trade on Uniswap V3", () => {
+  let tokenId: string;
+  let address: Address;
+  const whale = () => c.wallet(34);
+
+  beforeAll(async () => {
+    await faucet(whale(), 200_000n * USDC);
+    const created = await createViaApi(whale(), { name: "Graduation Test", symbol: "GRAD" });
+    tokenId = created.body.metadata.tokenId;
+    address = created.address;
+  });
+
+  it("quotes a buy that crosses graduation across both venues and executes it within the bound", async () => {
+    const { body, dToken, dUsdc, receipt } = await tradeViaApi(whale(), address, { tokenId, buyAmountUSD: 45_000 });
+    const q = body.quote;
+    expect(q.graduates).toBe(true);
+    expect(q.estimated).toBe(true);
+    expect(q.protocol).toBe("bonding_curve");
+    expect(-dUsdc).toBe(45_000n * USDC);
+    const names = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs })
+      .map((l) => l.eventName)
+      .filter((n) => n === "Trade" || n === "Graduated");
+    expect(names).toEqual(["Trade", "Graduated", "Trade"]);
+    const estimate = BigInt(q.outputAmountBaseUnits);
+    expect(dToken >= BigInt(body.trade.boundBaseUnits)).toBe(true);
+    const gap = dToken > estimate ? dToken - estimate : estimate - dToken;
+    // The V3 remainder is estimated on x·y=k over the seeded amounts: within 0.1% of the total.
+    expect(gap * 1000n <= estimate).toBe(true);
+    expect((await onChainPool(address)).graduated).toBe(true);
+  });
+
+  it("trades all four modes on V3 through trade-token, as QuoterV2 quoted at the launchpad's tier", async () => {
+    const steps: [Record<string, unknown>, "buy" | "sell"][] = [
+      [{ buyAmountUSD: 500 }, "buy"],
+      [{ buyAmountToken: 1_000_000 }, "buy"],
+      [{ sellAmountToken: 2_000_000 }, "sell"],
+      [{ sellAmountUSD: 50 }, "sell"],
+    ];
+    for (const [amount, direction] of steps) {
+      const { body, dUsdc, dToken } = await tradeViaApi(whale(), address, { tokenId, ...amount });
+      const q = body.quote;
+      expect(q.protocol).toBe("uniswap_v3");
+      expect(q.isGraduated).toBe(true);
+      expect(q.execution?.feeTier).toBe(10_000);
+      expect(q.tiers.map((t) => [t.feeTier, t.ok])).toEqual([
+        [100, false],
+        [500, false],
+        [3000, false],
+        [10000, true],
+      ]);
+      const [paid, got] = direction === "buy" ? [-dUsdc, dToken] : [-dToken, dUsdc];
+      expect(paid).toBe(BigInt(q.execution?.inputAmountBaseUnits ?? -1));
+      expect(got).toBe(BigInt(q.execution?.outputAmountBaseUnits ?? -1));
+      expect(typeof q.block).toBe("number");
+    }
+  });
+
+  it("fails with the all-fee-tiers message when the pool has no liquidity (on a snapshot)", async () => {
+    const { v3Pool } = await onChainPool(address);
+    const snapshot = await c.testClient.snapshot();
+    try {
+      await c.testClient.setStorageAt({ address: v3Pool, index: 4, value: `0x${"0".repeat(64)}` });
+      const liquidity = await c.publicClient.readContract({
+        address: v3Pool,
+        abi: uniswapV3PoolAbi,
+        functionName: "liquidity",
+      });
+      expect(liquidity).toBe(0n);
+      const quoted = await api.post("quote-token", { tokenId, chainSlug: "base-sepolia", direction: "buy" }, token);
+      expect(quoted.status).toBe(400);
+      expect(quoted.body).toEqual({
+        success: false,
+        error:
+          "Uniswap V3 quote failed for all fee tiers (100, 500, 3000, 10000): the pool may not exist or lacks liquidity",
+      });
+      expect(quoted.body.error).toBe(ALL_TIERS_FAILED);
+      const traded = await api.post("trade-token", { tokenId, chainSlug: "base-sepolia", sellAmountToken: 10 }, token);
+      expect(traded.body.error).toBe(ALL_TIERS_FAILED);
+    } finally {
+      await c.testClient.revert({ id: snapshot });
+    }
+    expect(
+      await c.publicClient.readContract({ address: v3Pool, abi: uniswapV3PoolAbi, functionName: "liquidity" }),
+    ).toBeGreaterThan(0n);
+  });
+});
+
+describe("validation and metadata", () => {
+  let tokenId: string;
+  const trade = (body: Record<string, unknown>) => api.post("trade-token", body, token);
+
+  beforeAll(async () => {
+    const res = await api.post(
+      "create-token-transaction",
+      { name: "Validation", symbol: "VAL", description: "d", image, chainSlug: "base-sepolia" },
+      token,
+    );
+    tokenId = (res.body.metadata as { tokenId: string }).tokenId;
+  });
+
+  it("requires tokenId and chainSlug", async () => {
+    const res = await trade({ buyAmountUSD: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: "Missing required fields: tokenId, chainSlug" });
+  });
+
+  it("requires exactly one amount field, fitting the direction", async () => {
+    const base = { tokenId, chainSlug: "base-sepolia" };
+    expect((await trade(base)).body.error).toBe(
+      "Exactly one of buyAmountUSD, buyAmountToken, sellAmountToken, sellAmountUSD is required",
+    );
+    expect((await trade({ ...base, buyAmountUSD: 1, sellAmountToken: 2 })).body.error).toBe(
+      "Exactly one of buyAmountUSD, buyAmountToken, sellAmountToken, sellAmountUSD is allowed; got buyAmountUSD, sellAmountToken",
+    );
+    const mismatch = await trade({ ...base, direction: "buy", sellAmountToken: 2 });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error).toBe(
+      "sellAmountToken does not fit direction buy: a buy takes buyAmountUSD or buyAmountToken",
+    );
+    expect((await trade({ ...base, buyAmountUSD: 1.0000001 })).body.error).toBe(
+      "Invalid buyAmountUSD: more than 6 decimal places",
+    );
+    const zero = await trade({ ...base, buyAmountUSD: 0 });
+    expect(zero.status).toBe(400);
+  });
+
+  it("answers Token not found for an unknown token", async () => {
+    const res = await trade({
+      tokenId: "6f1c1f8e-1111-4a4a-8b8b-123456789abc",
+      chainSlug: "base-sepolia",
+      buyAmountUSD: 1,
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: "Token not found" });
+  });
+
+  const create = (extra: Record<string, unknown>) =>
+    api.post(
+      "create-token-transaction",
+      { name: "V", symbol: "V", description: "d", image, chainSlug: "base-sepolia", ...extra },
+      token,
+    );
+
+  it("checks symbol length and type", async () => {
+    const long = await create({ symbol: "ABCDEFGHIJK" });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe("Invalid symbol: Too big: expected string to have <=10 characters");
+    expect((await create({ symbol: "ABCDEFGHIJ" })).status).toBe(200);
+    expect((await create({ symbol: "" })).body.error).toBe(
+      "Invalid symbol: Too small: expected string to have >=1 characters",
+    );
+    const type = await create({ type: "nft" });
+    expect(type.status).toBe(400);
+    expect(type.body.error).toBe("Invalid type value. Must be one of: coin");
+    expect((await create({ type: "coin" })).status).toBe(200);
+    const missing = await api.post("create-token-transaction", { chainSlug: "base-sepolia" }, token);
+    expect(missing.body.error).toBe("Missing required fields: name, symbol, description, image");
+  });
+
+  it("checks data URIs by magic bytes and size", async () => {
+    const bad = await create({ image: `data:image/png;base64,${GIF_1x1}` });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe("Invalid image: the data is not a valid image/png file (its bytes are image/gif)");
+    expect((await create({ image: `data:image/gif;base64,${GIF_1x1}` })).status).toBe(200);
+    const junk = await create({ banner: `data:image/jpeg;base64,${Buffer.from("hello world").toString("base64")}` });
+    expect(junk.body.error).toBe(
+      "Invalid banner: the data is not a valid image/jpeg file (its bytes match no accepted format)",
+    );
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    Buffer.from(PNG_1x1, "base64").copy(big);
+    const over = await create({ image: `data:image/png;base64,${big.toString("base64")}` });
+    expect(over.status).toBe(400);
+    expect(over.body.error).toBe("Invalid image: image larger than 5 MB (give a URL instead)");
+    const video = await create({ video: `data:image/png;base64,${PNG_1x1}` });
+    expect(video.body.error).toBe("Invalid video: a data URI here must start with data:video/");
+    const webm = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]).toString("base64");
+    expect((await create({ video: `data:video/webm;base64,${webm}` })).status).toBe(200);
+    const svg = encodeURIComponent('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect((await create({ image: `data:image/svg+xml,${svg}` })).status).toBe(200);
+    expect((await create({ image: "ftp://example.com/a.png" })).body.error).toBe(
+      "Invalid image: must be an http(s) URL or a data:image/ URI",
+    );
+  });
+
+  it("maps poolType startup-preseed to 8 and records destinationChains", async () => {
+    const w = c.wallet(35);
+    const { created, body } = await createViaApi(w, {
+      name: "Preseed",
+      symbol: "PRE",
+      poolType: "startup-preseed",
+      destinationChains: ["base-sepolia", "base"],
+    });
+    expect(created.poolType).toBe(8);
+    const { rows } = await api.deps.db.query(
+      `SELECT pool_type, destination_chains FROM ${api.appSchema}.tokens WHERE id = $1`,
+      [body.metadata.tokenId],
+    );
+    expect(rows[0]).toEqual({ pool_type: 8, destination_chains: ["base-sepolia", "base"] });
+  });
+
+  it("serves the metadata JSON and media at /ipfs/<cid>, and the CIDs verify", async () => {
+    const res = await create({ name: "Ipfs Test", symbol: "IPFS", tags: ["x"] });
+    const meta = res.body.metadata as { tokenUri: string; token_layer_id: string; slug: string };
+    expect(meta.tokenUri).toMatch(/^ipfs:\/\/bafkrei[a-z2-7]+$/);
+    const cid = meta.tokenUri.slice("ipfs://".length);
+    const served = await api.app.request(`/ipfs/${cid}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("application/json");
+    const bytes = new Uint8Array(await served.arrayBuffer());
+    const stored = await api.deps.db.query(`SELECT bytes FROM ${api.appSchema}.blobs WHERE cid = $1`, [cid]);
+    expect(Buffer.from(bytes).equals(stored.rows[0]?.bytes)).toBe(true);
+    // The CID is sha256 of exactly these bytes (multihash 0x12, 32 bytes), CIDv1, raw codec.
+    const parsed = CID.parse(cid);
+    expect(parsed.version).toBe(1);
+    expect(parsed.code).toBe(0x55);
+    expect(parsed.multihash.code).toBe(0x12);
+    expect(Buffer.from(parsed.multihash.digest).toString("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+    const json = JSON.parse(Buffer.from(bytes).toString("utf8"));
+    expect(json).toMatchObject({ name: "Ipfs Test", symbol: "IPFS", tags: ["x"], token_layer_id: meta.token_layer_id });
+    expect(json.image).toMatch(/^ipfs:\/\/bafkrei/);
+    const img = await api.app.request(`/ipfs/${json.image.slice(7)}`);
+    expect(img.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await img.arrayBuffer()).toString("base64")).toBe(PNG_1x1);
+    expect((await api.app.request("/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy")).status).toBe(
+      404,
+    );
+    expect((await api.app.request("/ipfs/not-a-cid")).status).toBe(404);
+  });
+
+  it("gives each token a unique slug", async () => {
+    const a = await create({ name: "Same Name!" });
+    const b = await create({ name: "Same Name!" });
+    const slugs = [a, b].map((r) => (r.body.metadata as { slug: string }).slug);
+    expect(slugs).toEqual(["same-name", "same-name-2"]);
+  });
+
+  it("rejects a builder fee above 50 bps", async () => {
+    const res = await trade({
+      tokenId,
+      chainSlug: "base-sepolia",
+      buyAmountUSD: 1,
+      builder: { address: builder(), feeBps: 51 },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Invalid builder.feeBps: Too big: expected number to be <=50");
+  });
+});
+
+describe("OpenAPI document", () => {
+  it("documents the trading routes with their schemas", async () => {
+    const res = await api.app.request("/functions/v1/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as {
+      paths: Record<string, { post?: { description?: string } }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    for (const name of ["trade-token", "quote-token", "create-token-transaction"]) {
+      expect(doc.paths[`/functions/v1/${name}`]?.post, name).toBeDefined();
+    }
+    expect(doc.paths["/functions/v1/trade-token"]?.post?.description).toContain(ALL_TIERS_FAILED);
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(["Builder", "Quote", "TradeTokenRequest", "CreateTokenRequest"]),
+    );
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * The API in process for tests: a fresh app schema (migrated), its own Redis key prefix, an indexer on the global
+ * anvil in a fresh schema, and helpers to call endpoints and mint JWTs.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { SignJWT } from "jose";
+import pg from "pg";
+import { createApp } from "../../api/app.js";
+import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
+import type { ApiConfig, ApiDeps } from "../../api/deps.js";
+import { startChainHead } from "../../api/services/chain-head.js";
+import { migrate } from "../../db/migrate.js";
+import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
+import { chain } from "./chain.js";
+import { createDatabase } from "./indexer.js";
+
+const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+let seq = 0;
+const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${seq++}`;
+
+/**
+ * One Postgres database per test file (vitest runs each file in its own process), shared by that file's indexers
+ * and APIs: Ponder's raw-chain cache is database-wide and keyed by chain id only, and every anvil is chain 84532,
+ * so files must not share one (see createDatabase). Dropped when the last user of it closes.
+ */
+let fileDatabase: ReturnType<typeof createDatabase> | undefined;
+let users = 0;
+async function acquireDatabase(): Promise<string> {
+  users++;
+  fileDatabase ??= createDatabase(`f${Date.now().toString(36)}`, adminUrl);
+  return (await fileDatabase).url;
+}
+async function releaseDatabase() {
+  users--;
+  if (users > 0 || !fileDatabase) return;
+  const db = await fileDatabase;
+  fileDatabase = undefined;
+  await db.drop();
+}
+
+/** Run the indexer on the global anvil into a fresh schema; resolves once it is ready. */
+export async function startTestIndexer() {
+  const databaseUrl = await acquireDatabase();
+  const c = chain();
+  const dir = mkdtempSync(join(tmpdir(), "deployments-"));
+  writeFileSync(join(dir, `${c.deployment.chainSlug}.json`), JSON.stringify(c.deployment));
+  const schema = uniqueName("ix");
+  const indexer = await startIndexer({
+    rpcUrl: c.rpcUrl,
+    chainSlug: c.deployment.chainSlug,
+    schema,
+    deploymentsDir: dir,
+    fresh: true,
+    databaseUrl,
+  });
+  await indexer.waitForReady();
+  /** Wait until everything mined so far is indexed. */
+  const sync = async () => indexer.waitForBlock(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
+  const close = async () => {
+    await indexer.stop();
+    await dropSchema(databaseUrl, schema);
+    await releaseDatabase();
+  };
+  return { indexer, schema, sync, close, databaseUrl };
+}
+
+export type TestApiParameters = {
+  indexerSchema: string;
+  config?: Partial<ApiConfig>;
+  /** The worker's execute queue, for autoExecute and execute-transaction (tests/helpers/worker.ts). */
+  executeQueue?: ApiDeps["executeQueue"];
+  autoExecuteWaitMs?: number;
+};
+
+export async function createTestApi(p: TestApiParameters) {
+  const c = chain();
+  const databaseUrl = await acquireDatabase();
+  const appSchema = uniqueName("app");
+  await migrate({ databaseUrl, schema: appSchema });
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const redis = new Redis(redisUrl, { keyPrefix: `${uniqueName("test")}:` });
+  const config: ApiConfig = { ...apiConfigFromEnv({}), appSchema, indexerSchema: p.indexerSchema, ...p.config };
+  const slug = c.deployment.chainSlug;
+  const deps: ApiDeps = {
+    db,
+    redis,
+    config,
+    deployments: new Map([[slug, c.deployment]]),
+    rpcUrls: new Map([[slug, c.rpcUrl]]),
+    chainHead: startChainHead(new Map([[slug, c.rpcUrl]]), 200),
+    ...(p.executeQueue ? { executeQueue: p.executeQueue } : {}),
+    ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
+  };
+  const app = createApp(deps);
+
+  /** Sign an HS256 JWT like the local identity provider would (exp in 1 h unless given). */
+  const jwt = async (sub: string | undefined, claims: Record<string, unknown> = {}) => {
+    let builder = new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256" }).setIssuedAt();
+    if (sub !== undefined) builder = builder.setSubject(sub);
+    if (!("exp" in claims)) builder = builder.setExpirationTime("1h");
+    return builder.sign(new TextEncoder().encode(config.jwtSecret ?? DEV_JWT_SECRET));
+  };
+
+  /** POST a JSON body to /functions/v1/<name>; returns status and parsed body. */
+  const post = async (name: string, body: unknown, token?: string) => {
+    const res = await app.request(`/functions/v1/${name}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (await res.json()) as Record<string, unknown> & { success: boolean; error?: string },
+    };
+  };
+
+  const close = async () => {
+    deps.chainHead.stop();
+    await db.end();
+    redis.disconnect();
+    await dropSchema(databaseUrl, appSchema);
+    await releaseDatabase();
+  };
+  return { app, deps, config, appSchema, databaseUrl, jwt, post, close };
+}

@@ -1,0 +1,132 @@
+/**
+ * viem clients and small actions for tests against the global anvil (tests/setup/global.ts).
+ */
+
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  type Hex,
+  http,
+  keccak256,
+  maxUint256,
+  parseEventLogs,
+  toHex,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { inject } from "vitest";
+import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
+import { type Attribution, noAttribution } from "../../core/fees.js";
+
+/** anvil's default mnemonic: its accounts are funded with ether on every fresh chain. */
+const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+
+export function chain() {
+  const rpcUrl = inject("rpcUrl");
+  const deployment = inject("deployment");
+  const transport = http(rpcUrl);
+  const viemChain = {
+    id: deployment.chainId,
+    name: "anvil",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    contracts: { multicall3: { address: deployment.contracts.multicall3 } },
+  } as const;
+  const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+  const testClient = createTestClient({ chain: viemChain, transport, mode: "anvil" });
+  const wallet = (index: number) =>
+    createWalletClient({
+      account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }),
+      chain: viemChain,
+      transport,
+    });
+  return { rpcUrl, deployment, publicClient, testClient, wallet };
+}
+
+export type Chain = ReturnType<typeof chain>;
+export type Wallet = ReturnType<Chain["wallet"]>;
+
+/** Send a contract write and wait for its receipt; throws if it reverted. */
+export async function send(c: Chain, w: Wallet, request: Parameters<Wallet["writeContract"]>[0]) {
+  const hash = await w.writeContract(request);
+  const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+  return receipt;
+}
+
+/** Give `w` USDC from the faucet (in USDC base units) and approve the launchpad for all of it. */
+export async function fundUsdc(c: Chain, w: Wallet, amount: bigint) {
+  const { usdc, launchpad } = c.deployment.contracts;
+  const limit = 1_000_000n * 10n ** 6n;
+  for (let left = amount; left > 0n; left -= left > limit ? limit : left) {
+    await send(c, w, {
+      address: usdc,
+      abi: mockUsdcAbi,
+      functionName: "faucet",
+      args: [w.account.address, left > limit ? limit : left],
+    } as never);
+  }
+  await send(c, w, {
+    address: usdc,
+    abi: mockUsdcAbi,
+    functionName: "approve",
+    args: [launchpad, maxUint256],
+  } as never);
+}
+
+let saltCounter = 0;
+
+/** Create a token of `poolType` (7 meme, 8 startup-preseed) from `w`; returns its address and token_layer_id. */
+export async function createToken(
+  c: Chain,
+  w: Wallet,
+  poolType: number,
+  opts: { name?: string; symbol?: string; attribution?: Attribution } = {},
+): Promise<{ token: Address; tokenLayerId: Hex }> {
+  const salt = keccak256(toHex(`test-${process.pid}-${Date.now()}-${saltCounter++}`));
+  const receipt = await send(c, w, {
+    address: c.deployment.contracts.launchpad,
+    abi: launchpadAbi,
+    functionName: "createToken",
+    args: [
+      {
+        name: opts.name ?? "Test Token",
+        symbol: opts.symbol ?? "TEST",
+        tokenURI: "ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy",
+        poolType,
+        salt,
+        attribution: opts.attribution ?? noAttribution,
+        initialBuyUsdc: 0n,
+        minTokensOut: 0n,
+        deadline: maxUint256,
+      },
+    ],
+  } as never);
+  const [created] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "TokenCreated" });
+  if (!created) throw new Error("no TokenCreated event");
+  return { token: created.args.token, tokenLayerId: created.args.tokenLayerId };
+}
+
+/** A small seeded PRNG (mulberry32), so a failing random case can be replayed from its seed. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  /** Uniform bigint in [1, max], log-uniform in magnitude so small and large values both occur. */
+  const amount = (max: bigint): bigint => {
+    if (max < 1n) return 1n;
+    const digits = max.toString().length;
+    const d = 1 + Math.floor(next() * digits);
+    let v = 0n;
+    for (let i = 0; i < d; i++) v = v * 10n + BigInt(Math.floor(next() * 10));
+    v = v % max;
+    return v === 0n ? 1n : v;
+  };
+  return { next, amount, int: (n: number) => Math.floor(next() * n) };
+}

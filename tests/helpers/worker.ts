@@ -1,0 +1,419 @@
+/**
+ * Helpers for the worker's integration tests: worker processes (`node --import tsx worker/index.ts`) with their
+ * output captured, a fresh app schema and queue per test file, a separate anvil (or Redis) for tests that kill,
+ * pause or flush things, a JSON-RPC proxy that can fail sends, and readers of what actually landed on chain.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import pg from "pg";
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  keccak256,
+  type PublicClient,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { mockUsdcAbi } from "../../abis/index.js";
+import { walletAddress } from "../../core/wallets.js";
+import { migrate } from "../../db/migrate.js";
+import { type StartAnvilReturnType, startAnvil } from "../../scripts/anvil.js";
+import { type Deployment, deploy } from "../../scripts/deploy.js";
+import { createIntent, dispatchIntent, type IntentRow } from "../../worker/intents.js";
+import { queueName } from "../../worker/queues.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const databaseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const sharedRedisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+
+let seq = 0;
+export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${seq++}`;
+
+// ---------------------------------------------------------------- chain handles
+
+/** viem clients for an anvil (the global one or a separate one). */
+export function chainFor(rpcUrl: string, deployment: Deployment) {
+  const transport = http(rpcUrl);
+  const viemChain = {
+    id: deployment.chainId,
+    name: "anvil",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  } as const;
+  const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+  const testClient = createTestClient({ chain: viemChain, transport, mode: "anvil" });
+  const wallet = (index: number) =>
+    createWalletClient({
+      account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }),
+      chain: viemChain,
+      transport,
+    });
+  return { rpcUrl, deployment, publicClient, testClient, wallet };
+}
+export type WorkerChain = ReturnType<typeof chainFor>;
+
+/** Write `deployment` as <dir>/<slug>.json, the DEPLOYMENTS_DIR a worker process reads. */
+export function deploymentsDirFor(deployment: Deployment): string {
+  const dir = mkdtempSync(join(tmpdir(), "worker-deployments-"));
+  writeFileSync(join(dir, `${deployment.chainSlug}.json`), JSON.stringify(deployment));
+  return dir;
+}
+
+/** An anvil of its own with the contracts deployed, for tests that stop mining or proxy the RPC. */
+export async function startSideChain() {
+  const anvil: StartAnvilReturnType = await startAnvil({ port: 0, chainId: 84532 });
+  try {
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+    const dir = deploymentsDirFor(deployment);
+    return {
+      anvil,
+      deploymentsDir: dir,
+      chain: chainFor(anvil.rpcUrl, deployment),
+      stop: async () => {
+        await anvil.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createNetServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** A redis-server of our own (no persistence), so a test can flush or kill it without touching the shared one. */
+export async function startRedis() {
+  const port = await freePort();
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: "ignore",
+    },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on("error", () => undefined); // refused until the server listens; the loop retries
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      await probe.connect();
+      await probe.ping();
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`redis-server on ${port} did not answer`);
+      await sleep(50);
+    }
+  }
+  probe.disconnect();
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- app schema + queue
+
+/** A fresh app schema and queue (own prefix) for one test file; cleanup() drops and obliterates both. */
+export async function workerContext(p: { redisUrl?: string } = {}) {
+  const appSchema = uniqueName("wk");
+  const queuePrefix = `${uniqueName("wq")}-`;
+  const redisUrl = p.redisUrl ?? sharedRedisUrl;
+  await migrate({ databaseUrl, schema: appSchema });
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(queueName("execute", queuePrefix), { connection });
+  const cleanup = async () => {
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    connection.disconnect();
+    await db.query(`DROP SCHEMA IF EXISTS ${appSchema} CASCADE`);
+    await db.end();
+  };
+  return { appSchema, queuePrefix, redisUrl, db, queue, cleanup };
+}
+export type WorkerContext = Awaited<ReturnType<typeof workerContext>>;
+
+export async function intentRow(ctx: WorkerContext, id: string): Promise<IntentRow> {
+  const { rows } = await ctx.db.query<IntentRow>(`SELECT * FROM ${ctx.appSchema}.intents WHERE id = $1`, [id]);
+  if (!rows[0]) throw new Error(`no intent ${id}`);
+  return rows[0];
+}
+
+/** Poll until every intent in `ids` satisfies `done`; returns the rows. */
+export async function waitForIntents(
+  ctx: WorkerContext,
+  ids: string[],
+  done: (row: IntentRow) => boolean,
+  timeoutMs = 60_000,
+): Promise<IntentRow[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await ctx.db.query<IntentRow>(`SELECT * FROM ${ctx.appSchema}.intents WHERE id = ANY($1)`, [ids]);
+    if (rows.length === ids.length && rows.every(done))
+      return ids.map((id) => rows.find((r) => r.id === id) as IntentRow);
+    if (Date.now() > deadline) {
+      const states = rows.map((r) => `${r.id.slice(0, 8)}:${r.status}:${r.error_reason ?? ""}`).join(", ");
+      throw new Error(`intents not done within ${timeoutMs} ms: ${states}`);
+    }
+    await sleep(100);
+  }
+}
+
+export const isSettled = (r: IntentRow) => ["confirmed", "reverted", "failed"].includes(r.status);
+
+export type TxIntentParameters = {
+  key?: string;
+  walletIndex: number;
+  secret: string;
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  gasLimit?: bigint;
+  kind?: "trade" | "approval" | "transaction";
+};
+
+/** Create (idempotently) an intent for custodial wallet `walletIndex` in `ctx`. */
+export async function newIntent(ctx: WorkerContext, chainId: number, p: TxIntentParameters) {
+  return createIntent(ctx.db, ctx.appSchema, {
+    idempotencyKey: p.key ?? uniqueName("key"),
+    userId: null,
+    kind: p.kind ?? "transaction",
+    chainSlug: "base-sepolia",
+    chainId,
+    walletIndex: p.walletIndex,
+    from: walletAddress(p.secret, p.walletIndex),
+    to: p.to,
+    data: p.data,
+    ...(p.value !== undefined ? { value: p.value } : {}),
+    ...(p.gasLimit !== undefined ? { gasLimit: p.gasLimit } : {}),
+  });
+}
+
+/** Calldata of MockUSDC.faucet(to, amount): a cheap transaction that always succeeds. */
+export const faucetData = (to: Address, amount: bigint) =>
+  encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [to, amount] });
+
+/** Create and dispatch `n` faucet intents from one custodial wallet; returns their ids. */
+export async function dispatchFaucetIntents(
+  ctx: WorkerContext,
+  c: WorkerChain,
+  p: { n: number; walletIndex: number; secret: string },
+): Promise<string[]> {
+  const from = walletAddress(p.secret, p.walletIndex);
+  const ids: string[] = [];
+  for (let i = 0; i < p.n; i++) {
+    const { intent } = await newIntent(ctx, c.deployment.chainId, {
+      walletIndex: p.walletIndex,
+      secret: p.secret,
+      to: c.deployment.contracts.usdc,
+      data: faucetData(from, BigInt(i + 1)),
+    });
+    ids.push(intent.id);
+  }
+  await Promise.all(ids.map((id) => dispatchIntent(ctx.queue, id)));
+  return ids;
+}
+
+// ---------------------------------------------------------------- worker processes
+
+export type WorkerProcessParameters = {
+  ctx: WorkerContext;
+  rpcUrl: string;
+  deploymentsDir: string;
+  walletSecret: string;
+  concurrency?: number;
+  /** Name shown in echoed output. */
+  name?: string;
+  /** Database holding the app schema (default: the shared one; API tests use their file's database). */
+  databaseUrl?: string;
+};
+
+export type WorkerProcess = ReturnType<typeof spawnWorker>;
+
+/** Start `node --import tsx worker/index.ts` with the test's schema, queue and chain. Output lines go to `lines`. */
+export function spawnWorker(p: WorkerProcessParameters) {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: "test",
+    DATABASE_URL: p.databaseUrl ?? databaseUrl,
+    REDIS_URL: p.ctx.redisUrl,
+    APP_SCHEMA: p.ctx.appSchema,
+    QUEUE_PREFIX: p.ctx.queuePrefix,
+    WALLET_SECRET: p.walletSecret,
+    RPC_URL: p.rpcUrl,
+    CHAIN_SLUG: "base-sepolia",
+    DEPLOYMENTS_DIR: p.deploymentsDir,
+    WORKER_CONCURRENCY: String(p.concurrency ?? 16),
+  };
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const waiters: { re: RegExp; done: (line: string) => void }[] = [];
+  const echo = process.env.WORKER_TEST_ECHO === "1";
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = "";
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => {
+      buffered += chunk;
+      const parts = buffered.split("\n");
+      buffered = parts.pop() ?? "";
+      for (const line of parts) {
+        lines.push(line);
+        if (echo) console.log(`${new Date().toISOString().slice(17, 23)} ${p.name ?? "worker"}| ${line}`);
+        for (const w of [...waiters]) {
+          if (w.re.test(line)) {
+            waiters.splice(waiters.indexOf(w), 1);
+            w.done(line);
+          }
+        }
+      }
+    });
+  }
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => done({ code, signal })),
+  );
+  const waitForLine = (re: RegExp, timeoutMs = 30_000) => {
+    const seen = lines.find((l) => re.test(l));
+    if (seen) return Promise.resolve(seen);
+    return new Promise<string>((done, fail) => {
+      const timer = setTimeout(
+        () => fail(new Error(`worker printed no line matching ${re} within ${timeoutMs} ms:\n${lines.join("\n")}`)),
+        timeoutMs,
+      );
+      const waiter = {
+        re,
+        done: (line: string) => {
+          clearTimeout(timer);
+          done(line);
+        },
+      };
+      waiters.push(waiter);
+      void exited.then(() => {
+        if (!waiters.includes(waiter)) return;
+        clearTimeout(timer);
+        fail(new Error(`worker exited before printing ${re}:\n${lines.join("\n")}`));
+      });
+    });
+  };
+  const running = () => child.exitCode === null && child.signalCode === null;
+  return {
+    pid: child.pid,
+    lines,
+    exited,
+    running,
+    ready: () => waitForLine(/ready on queue/),
+    waitForLine,
+    kill: (signal: NodeJS.Signals) => child.kill(signal),
+    /** SIGTERM and wait; SIGKILL if it does not exit in 20 s. Safe when already exited. */
+    stop: async () => {
+      if (!running()) return exited;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+  };
+}
+
+// ---------------------------------------------------------------- a JSON-RPC proxy
+
+export type ProxiedSend = { at: number; hash: Hex; failed: boolean };
+
+/**
+ * An HTTP JSON-RPC proxy in front of `target`. With `failEveryOtherSend`, every second eth_sendRawTransaction it
+ * receives is answered with HTTP 500 and never reaches the node. Records every send and every JSON-RPC error the
+ * node returned, so a test can assert what the worker saw.
+ */
+export async function startRpcProxy(target: string, p: { failEveryOtherSend?: boolean } = {}) {
+  const sends: ProxiedSend[] = [];
+  const nodeErrors: { method: string; message: string }[] = [];
+  let sendCount = 0;
+  const server = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", async () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      let parsed: { method?: string; params?: unknown[] } | unknown[] = {};
+      try {
+        parsed = JSON.parse(body);
+      } catch {}
+      const single = Array.isArray(parsed) ? undefined : parsed;
+      if (single?.method === "eth_sendRawTransaction") {
+        const hash = keccak256(single.params?.[0] as Hex);
+        const fail = p.failEveryOtherSend === true && sendCount++ % 2 === 1;
+        sends.push({ at: Date.now(), hash, failed: fail });
+        if (fail) {
+          res.writeHead(500, { "content-type": "text/plain" }).end("upstream unavailable");
+          return;
+        }
+      }
+      try {
+        const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
+        const text = await upstream.text();
+        for (const answer of [JSON.parse(text)].flat() as { error?: { message?: string } }[]) {
+          if (answer?.error)
+            nodeErrors.push({ method: single?.method ?? "batch", message: String(answer.error.message) });
+        }
+        res.writeHead(upstream.status, { "content-type": "application/json" }).end(text);
+      } catch (error) {
+        res.writeHead(502).end(String(error));
+      }
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((done) => server.listen(port, "127.0.0.1", () => done()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sends,
+    nodeErrors,
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+// ---------------------------------------------------------------- what landed on chain
+
+/** Every transaction sent by `from` in blocks [fromBlock, latest], in chain order. */
+export async function txsFrom(client: PublicClient, from: Address, fromBlock: bigint) {
+  const latest = await client.getBlockNumber({ cacheTime: 0 });
+  const numbers: bigint[] = [];
+  for (let n = fromBlock; n <= latest; n++) numbers.push(n);
+  const blocks = await Promise.all(
+    numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true })),
+  );
+  return blocks.flatMap((b) => b.transactions.filter((t) => t.from.toLowerCase() === from.toLowerCase()));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,213 @@
+/**
+ * The worker dying or stopping with a transaction in flight, on an anvil of this file's own with automine off, so a
+ * broadcast transaction waits in the mempool for as long as the test wants:
+ * - SIGKILL between broadcast and acknowledgement, then a restart: one transaction per intent, each confirmed.
+ * - SIGTERM / SIGINT with a job in hand: the job finishes, then the process exits 0.
+ * - A trade bounded by its exact quote, front-run in the same block by a larger buy with a higher tip: it passed
+ *   simulation, reverts on chain, and its intent ends reverted with the decoded reason.
+ */
+import { encodeFunctionData, maxUint256, parseEther, parseGwei } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
+import { noAttribution } from "../core/fees.js";
+import { walletAddress } from "../core/wallets.js";
+import { dispatchIntent } from "../worker/intents.js";
+import { createToken, fundUsdc, send } from "./helpers/chain.js";
+import {
+  dispatchFaucetIntents,
+  newIntent,
+  sleep,
+  spawnWorker,
+  startSideChain,
+  txsFrom,
+  uniqueName,
+  type WorkerChain,
+  type WorkerContext,
+  waitForIntents,
+  workerContext,
+} from "./helpers/worker.js";
+
+const USDC = 10n ** 6n;
+const secret = uniqueName("worker-crash-secret");
+let side: Awaited<ReturnType<typeof startSideChain>>;
+let c: WorkerChain;
+let ctx: WorkerContext;
+
+const startWorker = (name: string) =>
+  spawnWorker({ ctx, rpcUrl: c.rpcUrl, deploymentsDir: side.deploymentsDir, walletSecret: secret, name });
+
+async function fundedWallet(index: number) {
+  const address = walletAddress(secret, index);
+  await c.testClient.setBalance({ address, value: parseEther("1") });
+  return address;
+}
+
+beforeAll(async () => {
+  side = await startSideChain();
+  c = side.chain;
+  ctx = await workerContext();
+});
+
+afterAll(async () => {
+  await ctx?.cleanup();
+  await side?.stop();
+});
+
+describe("worker crash and shutdown", () => {
+  it("test_execute_oneTransactionPerIntent_ifTheWorkerIsKilledAfterBroadcast", async () => {
+    const from = await fundedWallet(1);
+    const startBlock = (await c.publicClient.getBlockNumber({ cacheTime: 0 })) + 1n;
+    await c.testClient.setAutomine(false);
+    const first = startWorker("first");
+    await first.ready();
+    const ids = await dispatchFaucetIntents(ctx, c, { n: 3, walletIndex: 1, secret });
+    // Broadcast and recorded, but no receipt can come: nothing is mined. The jobs are still active.
+    await waitForIntents(ctx, ids, (r) => r.status === "broadcast", 30_000);
+    expect(await Promise.all(ids.map(async (id) => (await ctx.queue.getJob(id))?.getState()))).toEqual([
+      "active",
+      "active",
+      "active",
+    ]);
+    first.kill("SIGKILL");
+    expect((await first.exited).signal).toBe("SIGKILL");
+
+    await c.testClient.mine({ blocks: 1 });
+    await c.testClient.setAutomine(true);
+
+    // The new process finds the jobs still active (the dead worker's locks hold until they expire), so BullMQ's
+    // stalled check hands them back; the retry reads the receipt instead of signing again.
+    const second = startWorker("second");
+    try {
+      await second.ready();
+      const rows = await waitForIntents(ctx, ids, (r) => r.status === "confirmed", 90_000);
+      expect(new Set(rows.map((r) => r.nonce))).toEqual(new Set(["0", "1", "2"]));
+      expect(await c.publicClient.getTransactionCount({ address: from, blockTag: "pending" })).toBe(3);
+      const txs = await txsFrom(c.publicClient, from, startBlock);
+      expect(txs.map((t) => t.hash).sort()).toEqual(rows.map((r) => r.tx_hash).sort());
+      expect(second.lines.some((l) => /signed nonce/.test(l))).toBe(false);
+    } finally {
+      expect(await second.stop()).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    it(`test_shutdown_finishesTheJobInHandAndExits0_on${signal}`, async () => {
+      const from = await fundedWallet(signal === "SIGTERM" ? 2 : 3);
+      await c.testClient.setAutomine(false);
+      const worker = startWorker(signal);
+      try {
+        await worker.ready();
+        const { intent } = await newIntent(ctx, c.deployment.chainId, {
+          walletIndex: signal === "SIGTERM" ? 2 : 3,
+          secret,
+          to: c.deployment.contracts.usdc,
+          data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [from, 1n] }),
+        });
+        await dispatchIntent(ctx.queue, intent.id);
+        await waitForIntents(ctx, [intent.id], (r) => r.status === "broadcast", 30_000);
+        worker.kill(signal);
+        await worker.waitForLine(new RegExp(`${signal}: finishing jobs in hand`));
+        await sleep(500);
+        expect(worker.running()).toBe(true); // still waiting for the receipt of the job in hand
+        await c.testClient.mine({ blocks: 1 });
+        expect(await worker.exited).toEqual({ code: 0, signal: null });
+        const [row] = await waitForIntents(ctx, [intent.id], (r) => r.status === "confirmed", 1_000);
+        expect(row?.attempts).toBe(1);
+        expect(await (await ctx.queue.getJob(intent.id))?.getState()).toBe("completed");
+      } finally {
+        await worker.stop();
+        await c.testClient.setAutomine(true);
+      }
+    });
+  }
+
+  it("test_execute_endsReverted_withTheDecodedReason_ifAFrontRunMakesASimulatedTradeRevertOnChain", async () => {
+    const trader = await fundedWallet(4);
+    const { usdc, launchpad } = c.deployment.contracts;
+    await c.testClient.setAutomine(true);
+    const { token } = await createToken(c as never, c.wallet(0) as never, 7);
+    const frontRunner = c.wallet(1);
+    await fundUsdc(c as never, frontRunner as never, 10_000n * USDC);
+    await send(
+      c as never,
+      c.wallet(0) as never,
+      {
+        address: usdc,
+        abi: mockUsdcAbi,
+        functionName: "faucet",
+        args: [trader, 100n * USDC],
+      } as never,
+    );
+    const worker = startWorker("race");
+    try {
+      await worker.ready();
+      const approve = await newIntent(ctx, c.deployment.chainId, {
+        walletIndex: 4,
+        secret,
+        kind: "approval",
+        to: usdc,
+        data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "approve", args: [launchpad, maxUint256] }),
+      });
+      await dispatchIntent(ctx.queue, approve.intent.id);
+      await waitForIntents(ctx, [approve.intent.id], (r) => r.status === "confirmed", 30_000);
+
+      // The trade's bound is its exact quote: it passes simulation, and is signed and broadcast.
+      await c.testClient.setAutomine(false);
+      const usdcIn = 10n * USDC;
+      const { result: quoted } = await c.publicClient.simulateContract({
+        account: trader,
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "buyExactIn",
+        args: [token, usdcIn, 0n, maxUint256, noAttribution],
+      });
+      const buy = await newIntent(ctx, c.deployment.chainId, {
+        walletIndex: 4,
+        secret,
+        kind: "trade",
+        to: launchpad,
+        data: encodeFunctionData({
+          abi: launchpadAbi,
+          functionName: "buyExactIn",
+          args: [token, usdcIn, quoted, maxUint256, noAttribution],
+        }),
+      });
+      await dispatchIntent(ctx.queue, buy.intent.id);
+      await waitForIntents(ctx, [buy.intent.id], (r) => r.status === "broadcast", 30_000);
+      // A larger buy with a higher tip lands first in the same block and moves the price.
+      const frontRun = await frontRunner.writeContract({
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "buyExactIn",
+        args: [token, 1_000n * USDC, 0n, maxUint256, noAttribution],
+        gas: 1_000_000n,
+        maxFeePerGas: parseGwei("200"),
+        maxPriorityFeePerGas: parseGwei("100"),
+      });
+      await c.testClient.mine({ blocks: 1 });
+      const [row] = await waitForIntents(ctx, [buy.intent.id], (r) => r.status !== "broadcast", 30_000);
+      const frontRunReceipt = await c.publicClient.getTransactionReceipt({ hash: frontRun });
+      expect(frontRunReceipt.status).toBe("success");
+      const { result: nowOut } = await c.publicClient.simulateContract({
+        account: trader,
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "buyExactIn",
+        args: [token, usdcIn, 0n, maxUint256, noAttribution],
+      });
+      expect(nowOut).toBeLessThan(quoted);
+      expect(row).toMatchObject({
+        status: "reverted",
+        error_code: "TRANSACTION_FAILED",
+        error_reason: `reverted on chain: SlippageExceeded(${nowOut}, ${quoted})`,
+        block_number: String(frontRunReceipt.blockNumber),
+      });
+      const receipt = await c.publicClient.getTransactionReceipt({ hash: row?.tx_hash as `0x${string}` });
+      expect(receipt.status).toBe("reverted");
+      expect(receipt.transactionIndex).toBeGreaterThan(frontRunReceipt.transactionIndex);
+    } finally {
+      await c.testClient.setAutomine(true);
+      await worker.stop();
+    }
+  });
+});

@@ -1,0 +1,295 @@
+/**
+ * The execution worker on the global anvil: one worker process (`node --import tsx worker/index.ts`) with a fresh
+ * app schema and queue. Intents end confirmed, reverted or failed with their reason; an intent executes once however
+ * often it is created or dispatched; a simulation revert broadcasts nothing.
+ * Wallets: mnemonic account 40 (creates a token); custodial wallets come from this file's own WALLET_SECRET.
+ */
+import { rmSync } from "node:fs";
+import { encodeFunctionData, maxUint256, parseEther } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
+import { noAttribution } from "../core/fees.js";
+import { walletAddress } from "../core/wallets.js";
+import { errorAbi } from "../worker/error-abi.js";
+import { dispatchIntent } from "../worker/intents.js";
+import { executeIntent } from "../worker/processors/execute.js";
+import { localSigner } from "../worker/signer.js";
+import { chain, createToken } from "./helpers/chain.js";
+import {
+  chainFor,
+  deploymentsDirFor,
+  faucetData,
+  intentRow,
+  isSettled,
+  newIntent,
+  sleep,
+  spawnWorker,
+  txsFrom,
+  uniqueName,
+  type WorkerChain,
+  type WorkerContext,
+  type WorkerProcess,
+  waitForIntents,
+  workerContext,
+} from "./helpers/worker.js";
+
+const USDC = 10n ** 6n;
+const secret = uniqueName("worker-execute-secret");
+let c: WorkerChain;
+let ctx: WorkerContext;
+let worker: WorkerProcess;
+let deploymentsDir: string;
+let startBlock: bigint;
+
+/** A custodial wallet with 1 ETH for gas. */
+async function fundedWallet(index: number) {
+  const address = walletAddress(secret, index);
+  await c.testClient.setBalance({ address, value: parseEther("1") });
+  return address;
+}
+
+const nonceOf = (address: `0x${string}`) => c.publicClient.getTransactionCount({ address, blockTag: "pending" });
+
+async function runIntent(p: Parameters<typeof newIntent>[2]) {
+  const { intent } = await newIntent(ctx, c.deployment.chainId, p);
+  await dispatchIntent(ctx.queue, intent.id);
+  const [row] = await waitForIntents(ctx, [intent.id], isSettled);
+  if (!row) throw new Error("unreachable");
+  return row;
+}
+
+beforeAll(async () => {
+  const g = chain();
+  c = chainFor(g.rpcUrl, g.deployment);
+  startBlock = await c.publicClient.getBlockNumber();
+  deploymentsDir = deploymentsDirFor(c.deployment);
+  await c.testClient.setBalance({ address: c.wallet(40).account.address, value: parseEther("100") });
+  ctx = await workerContext();
+  worker = spawnWorker({ ctx, rpcUrl: c.rpcUrl, deploymentsDir, walletSecret: secret });
+  await worker.ready();
+});
+
+afterAll(async () => {
+  await worker?.stop();
+  await ctx?.cleanup();
+  if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
+});
+
+describe("worker execute", () => {
+  it("test_execute_confirmsATransaction", async () => {
+    const from = await fundedWallet(1);
+    const before = await nonceOf(from);
+    const row = await runIntent({
+      walletIndex: 1,
+      secret,
+      to: c.deployment.contracts.usdc,
+      data: faucetData(from, 5n),
+    });
+    expect(row).toMatchObject({ status: "confirmed", nonce: String(before), error_code: null, error_reason: null });
+    const receipt = await c.publicClient.getTransactionReceipt({ hash: row.tx_hash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    expect(String(receipt.blockNumber)).toBe(row.block_number);
+    expect(String(receipt.gasUsed)).toBe(row.gas_used);
+    expect(await nonceOf(from)).toBe(before + 1);
+  });
+
+  it("test_execute_onceForOneIdempotencyKey_evenWhenDispatchedAgainAfterItsJobWasRemoved", async () => {
+    const from = await fundedWallet(2);
+    const before = await nonceOf(from);
+    const p = {
+      key: uniqueName("same-key"),
+      walletIndex: 2,
+      secret,
+      to: c.deployment.contracts.usdc,
+      data: faucetData(from, 7n),
+    };
+    const first = await newIntent(ctx, c.deployment.chainId, p);
+    const second = await newIntent(ctx, c.deployment.chainId, p);
+    expect(first.created).toBe(true);
+    expect(second.created).toBe(false);
+    expect(second.intent.id).toBe(first.intent.id);
+    const id = first.intent.id;
+
+    await Promise.all([dispatchIntent(ctx.queue, id), dispatchIntent(ctx.queue, id)]);
+    const [done] = await waitForIntents(ctx, [id], isSettled);
+    expect(done?.status).toBe("confirmed");
+    expect(done?.attempts).toBe(1);
+
+    // The job is gone from Redis (removed, evicted, flushed): dispatching again runs a job that changes nothing.
+    const job = await ctx.queue.getJob(id);
+    await waitUntil(async () => (await job?.getState()) === "completed");
+    await job?.remove();
+    expect(await ctx.queue.getJob(id)).toBeUndefined();
+    await dispatchIntent(ctx.queue, id);
+    let again = await ctx.queue.getJob(id);
+    await waitUntil(async () => {
+      again = await ctx.queue.getJob(id);
+      return (await again?.getState()) === "completed";
+    });
+    expect(again?.returnvalue).toEqual({
+      id,
+      status: "confirmed",
+      tx_hash: done?.tx_hash,
+      error_code: null,
+      error_reason: null,
+    });
+
+    const after = await intentRow(ctx, id);
+    expect(after).toMatchObject({ status: "confirmed", tx_hash: done?.tx_hash, nonce: done?.nonce });
+    expect(await nonceOf(from)).toBe(before + 1);
+    const txs = await txsFrom(c.publicClient, from, startBlock);
+    expect(txs.map((t) => t.hash)).toEqual([done?.tx_hash]);
+  });
+
+  it("test_execute_signsOnce_whenTwoExecutionsOfOneIntentRace", async () => {
+    const from = await fundedWallet(3);
+    const before = await nonceOf(from);
+    const { intent } = await newIntent(ctx, c.deployment.chainId, {
+      walletIndex: 3,
+      secret,
+      to: c.deployment.contracts.usdc,
+      data: faucetData(from, 9n),
+    });
+    // In process, outside the queue: two executions of the same pending intent at once.
+    const deps = {
+      db: ctx.db,
+      appSchema: ctx.appSchema,
+      signer: localSigner(secret),
+      clients: new Map([[c.deployment.chainId, c.publicClient as never]]),
+      errorAbi,
+    };
+    const [a, b] = await Promise.all([executeIntent(deps, intent.id), executeIntent(deps, intent.id)]);
+    expect(a.status).toBe("confirmed");
+    expect(b).toEqual(a);
+    expect(await nonceOf(from)).toBe(before + 1);
+    expect((await txsFrom(c.publicClient, from, startBlock)).map((t) => t.hash)).toEqual([a.tx_hash]);
+  });
+
+  it("test_execute_failsWithoutBroadcast_ifSimulationRevertsOnAStaleSlippageBound", async () => {
+    const trader = walletAddress(secret, 4);
+    await fundedWallet(4);
+    const { token } = await createToken(c as never, c.wallet(40) as never, 7);
+    // USDC from the faucet (sent by the custodial wallet itself) and an approval, both through the worker.
+    const usdc = c.deployment.contracts.usdc;
+    const launchpad = c.deployment.contracts.launchpad;
+    expect((await runIntent({ walletIndex: 4, secret, to: usdc, data: faucetData(trader, 100n * USDC) })).status).toBe(
+      "confirmed",
+    );
+    const approve = encodeFunctionData({ abi: mockUsdcAbi, functionName: "approve", args: [launchpad, maxUint256] });
+    expect((await runIntent({ walletIndex: 4, secret, to: usdc, data: approve, kind: "approval" })).status).toBe(
+      "confirmed",
+    );
+
+    const usdcIn = 10n * USDC;
+    const { result: tokensOut } = await c.publicClient.simulateContract({
+      account: trader,
+      address: launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [token, usdcIn, 0n, maxUint256, noAttribution],
+    });
+    const bound = tokensOut * 2n; // a quote that went stale: the curve no longer gives this much
+    const data = encodeFunctionData({
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [token, usdcIn, bound, maxUint256, noAttribution],
+    });
+    const nonceBefore = await nonceOf(trader);
+    const blockBefore = await c.publicClient.getBlockNumber({ cacheTime: 0 });
+    const row = await runIntent({ walletIndex: 4, secret, to: launchpad, data, kind: "trade" });
+    expect(row).toMatchObject({
+      status: "failed",
+      error_code: "TRANSACTION_FAILED",
+      error_reason: `simulation reverted: SlippageExceeded(${tokensOut}, ${bound})`,
+      nonce: null,
+      raw_tx: null,
+      tx_hash: null,
+    });
+    // Not retried: a revert is final.
+    const job = await ctx.queue.getJob(row.id);
+    await waitUntil(async () => (await job?.getState()) === "failed");
+    expect((await ctx.queue.getJob(row.id))?.attemptsMade).toBe(1);
+    expect(await nonceOf(trader)).toBe(nonceBefore);
+    expect(await txsFrom(c.publicClient, trader, blockBefore + 1n)).toEqual([]);
+  });
+
+  it("test_execute_failsWithInsufficientBalance_ifTheWalletLacksTheTokens", async () => {
+    const holder = await fundedWallet(5);
+    const usdc = c.deployment.contracts.usdc;
+    const nonceBefore = await nonceOf(holder);
+    // A USDC transfer of more than the wallet holds: ERC20InsufficientBalance(sender, balance, needed).
+    const transfer = encodeFunctionData({
+      abi: mockUsdcAbi,
+      functionName: "transfer",
+      args: [walletAddress(secret, 6), 1n],
+    });
+    const row = await runIntent({ walletIndex: 5, secret, to: usdc, data: transfer });
+    expect(row).toMatchObject({
+      status: "failed",
+      error_code: "INSUFFICIENT_BALANCE",
+      error_reason: `simulation reverted: ERC20InsufficientBalance(${holder}, 0, 1)`,
+      tx_hash: null,
+    });
+
+    // A buy with no USDC behind it: the launchpad's transferFrom fails.
+    const { token } = await createToken(c as never, c.wallet(40) as never, 7);
+    const approve = encodeFunctionData({
+      abi: mockUsdcAbi,
+      functionName: "approve",
+      args: [c.deployment.contracts.launchpad, maxUint256],
+    });
+    expect((await runIntent({ walletIndex: 5, secret, to: usdc, data: approve, kind: "approval" })).status).toBe(
+      "confirmed",
+    );
+    const buy = encodeFunctionData({
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [token, 10n * USDC, 0n, maxUint256, noAttribution],
+    });
+    const buyRow = await runIntent({
+      walletIndex: 5,
+      secret,
+      to: c.deployment.contracts.launchpad,
+      data: buy,
+      kind: "trade",
+    });
+    expect(buyRow).toMatchObject({
+      status: "failed",
+      error_code: "INSUFFICIENT_BALANCE",
+      error_reason: "simulation reverted: TransferFromFailed()",
+      tx_hash: null,
+    });
+    expect(await nonceOf(holder)).toBe(nonceBefore + 1); // the approval only
+  });
+
+  it("test_execute_endsReverted_ifTheTransactionRevertsOnChain", async () => {
+    // The call simulates fine, but the intent's own gas limit is too small for it: the transaction is mined and
+    // reverts (out of gas), so the intent is reverted, not failed, and it is not sent again.
+    const from = await fundedWallet(7);
+    const before = await nonceOf(from);
+    const row = await runIntent({
+      walletIndex: 7,
+      secret,
+      to: c.deployment.contracts.usdc,
+      data: faucetData(from, 1n),
+      gasLimit: 30_000n,
+    });
+    expect(row).toMatchObject({
+      status: "reverted",
+      error_code: "TRANSACTION_FAILED",
+      error_reason: "reverted on chain",
+      gas_used: "30000",
+    });
+    const receipt = await c.publicClient.getTransactionReceipt({ hash: row.tx_hash as `0x${string}` });
+    expect(receipt.status).toBe("reverted");
+    expect(await nonceOf(from)).toBe(before + 1);
+  });
+});
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await sleep(50);
+  }
+}

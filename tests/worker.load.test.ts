@@ -1,0 +1,172 @@
+/**
+ * The worker under load and faults, on an anvil of this file's own (automine on), behind a JSON-RPC proxy that
+ * records what the node answered and can fail sends:
+ * - 50 concurrent intents from one wallet across two worker processes: nonces unique and contiguous, no
+ *   "nonce too low" anywhere.
+ * - Every other eth_sendRawTransaction fails: retries rebroadcast the stored bytes with exponential backoff, and
+ *   no nonce gap appears.
+ * - Redis (a redis-server of this file's own) flushed mid-load: a restarted worker reconciles from Postgres and
+ *   every intent ends confirmed, exactly once.
+ */
+import { Redis } from "ioredis";
+import { parseEther } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { walletAddress } from "../core/wallets.js";
+import type { IntentRow } from "../worker/intents.js";
+import {
+  dispatchFaucetIntents,
+  spawnWorker,
+  startRedis,
+  startRpcProxy,
+  startSideChain,
+  txsFrom,
+  uniqueName,
+  type WorkerChain,
+  type WorkerContext,
+  waitForIntents,
+  workerContext,
+} from "./helpers/worker.js";
+
+const secret = uniqueName("worker-load-secret");
+let side: Awaited<ReturnType<typeof startSideChain>>;
+let c: WorkerChain;
+let ctx: WorkerContext;
+let startBlock: bigint;
+
+async function fundedWallet(index: number) {
+  const address = walletAddress(secret, index);
+  await c.testClient.setBalance({ address, value: parseEther("10") });
+  return address;
+}
+
+/** Every intent confirmed with nonces 0..n-1, and the chain holding exactly those transactions from `from`. */
+async function expectExactlyOnceAndContiguous(rows: IntentRow[], from: `0x${string}`) {
+  const n = rows.length;
+  expect(rows.every((r) => r.status === "confirmed")).toBe(true);
+  expect(rows.map((r) => Number(r.nonce)).sort((a, b) => a - b)).toEqual([...Array(n).keys()]);
+  expect(await c.publicClient.getTransactionCount({ address: from, blockTag: "pending" })).toBe(n);
+  const txs = await txsFrom(c.publicClient, from, startBlock);
+  expect(txs.map((t) => t.nonce)).toEqual([...Array(n).keys()]);
+  expect(txs.map((t) => t.hash).sort()).toEqual(rows.map((r) => r.tx_hash).sort());
+}
+
+beforeAll(async () => {
+  side = await startSideChain();
+  c = side.chain;
+  startBlock = (await c.publicClient.getBlockNumber({ cacheTime: 0 })) + 1n;
+  ctx = await workerContext();
+});
+
+afterAll(async () => {
+  await ctx?.cleanup();
+  await side?.stop();
+});
+
+describe("worker under load and faults", () => {
+  it("test_execute_noncesUniqueAndContiguous_for50IntentsOfOneWalletAcrossTwoWorkers", async () => {
+    const from = await fundedWallet(1);
+    const proxy = await startRpcProxy(c.rpcUrl);
+    const workers = ["w1", "w2"].map((name) =>
+      spawnWorker({ ctx, rpcUrl: proxy.url, deploymentsDir: side.deploymentsDir, walletSecret: secret, name }),
+    );
+    try {
+      await Promise.all(workers.map((w) => w.ready()));
+      const ids = await dispatchFaucetIntents(ctx, c, { n: 50, walletIndex: 1, secret });
+      const rows = await waitForIntents(ctx, ids, (r) => r.status === "confirmed", 60_000);
+      await expectExactlyOnceAndContiguous(rows, from);
+      for (const w of workers) expect(w.lines.filter((l) => /signed nonce/.test(l)).length).toBeGreaterThan(0);
+      const lines = workers.flatMap((w) => w.lines);
+      expect(lines.filter((l) => /nonce too low/i.test(l))).toEqual([]);
+      expect(proxy.nodeErrors.filter((e) => /nonce/i.test(e.message))).toEqual([]);
+      expect(proxy.sends.length).toBe(50);
+    } finally {
+      for (const w of workers) expect(await w.stop()).toEqual({ code: 0, signal: null });
+      await proxy.stop();
+    }
+  });
+
+  it("test_execute_noNonceGapAndBackoff_ifEveryOtherSendFails", async () => {
+    const from = await fundedWallet(2);
+    const proxy = await startRpcProxy(c.rpcUrl, { failEveryOtherSend: true });
+    const worker = spawnWorker({ ctx, rpcUrl: proxy.url, deploymentsDir: side.deploymentsDir, walletSecret: secret });
+    try {
+      await worker.ready();
+      const ids = await dispatchFaucetIntents(ctx, c, { n: 12, walletIndex: 2, secret });
+      const rows = await waitForIntents(ctx, ids, (r) => r.status === "confirmed", 90_000);
+      await expectExactlyOnceAndContiguous(rows, from);
+
+      // Every send was the same signed bytes (one hash per intent), and each failed send was retried after
+      // BullMQ's exponential backoff: 250 ms after the first failure, 500 ms after the second, and so on.
+      const failed = proxy.sends.filter((s) => s.failed);
+      expect(failed.length).toBeGreaterThan(0);
+      let retried = 0;
+      for (const row of rows) {
+        const sends = proxy.sends.filter((s) => s.hash === row.tx_hash);
+        expect(sends.length).toBe(row.attempts);
+        expect(sends.at(-1)?.failed).toBe(false);
+        expect(sends.slice(0, -1).every((s) => s.failed)).toBe(true);
+        for (let k = 1; k < sends.length; k++) {
+          const gap = (sends[k]?.at ?? 0) - (sends[k - 1]?.at ?? 0);
+          expect(gap).toBeGreaterThanOrEqual(250 * 2 ** (k - 1) - 25);
+          retried++;
+        }
+      }
+      expect(retried).toBe(failed.length);
+      expect(proxy.sends.every((s) => rows.some((r) => r.tx_hash === s.hash))).toBe(true);
+      expect(worker.lines.filter((l) => /attempt \d+ failed: HTTP request failed/.test(l)).length).toBe(failed.length);
+      expect(proxy.nodeErrors.filter((e) => /nonce/i.test(e.message))).toEqual([]);
+    } finally {
+      expect(await worker.stop()).toEqual({ code: 0, signal: null });
+      await proxy.stop();
+    }
+  });
+
+  it("test_reconcile_finishesEveryIntentOnce_ifRedisIsFlushedMidLoad", async () => {
+    const from = await fundedWallet(3);
+    const redis = await startRedis();
+    const own = await workerContext({ redisUrl: redis.url });
+    const start = (name: string) =>
+      spawnWorker({
+        ctx: own,
+        rpcUrl: c.rpcUrl,
+        deploymentsDir: side.deploymentsDir,
+        walletSecret: secret,
+        concurrency: 2,
+        name,
+      });
+    const first = start("before-flush");
+    try {
+      await first.ready();
+      const ids = await dispatchFaucetIntents(own, c, { n: 30, walletIndex: 3, secret });
+      await waitForIntents(own, ids.slice(0, 5), (r) => r.status === "confirmed", 30_000);
+      // Redis loses everything: the waiting jobs, the active ones' locks, the completed ones.
+      const admin = new Redis(redis.url);
+      await admin.flushall();
+      admin.disconnect();
+      expect(await own.queue.getJobCounts("waiting", "active", "completed")).toEqual({
+        waiting: 0,
+        active: 0,
+        completed: 0,
+      });
+      expect(await first.stop()).toEqual({ code: 0, signal: null });
+      const { rows: open } = await own.db.query(
+        `SELECT id FROM ${own.appSchema}.intents WHERE status IN ('pending', 'signed', 'broadcast')`,
+      );
+      expect(open.length).toBeGreaterThan(0); // the flush did lose work
+
+      const second = start("after-flush");
+      try {
+        const ready = await second.ready();
+        expect(ready).toContain(`${open.length} open intent(s) re-dispatched`);
+        const rows = await waitForIntents(own, ids, (r) => r.status === "confirmed", 60_000);
+        await expectExactlyOnceAndContiguous(rows, from);
+      } finally {
+        expect(await second.stop()).toEqual({ code: 0, signal: null });
+      }
+    } finally {
+      await first.stop();
+      await own.cleanup();
+      await redis.stop();
+    }
+  });
+});
