@@ -1,0 +1,559 @@
+/**
+ * API benchmark: throughput and latency of search-token, get-pool-data, get-tokens (trending) and trade-token over
+ * real indexed state, against a bare Hono POST route served the same way. See bench/README.md.
+ * Run: `npx tsx bench/api/run.ts [--tokens 10000] [--trades 10000] [--duration 10] [--connections 50] [--warmup 2]
+ * [--pool 20] [--seed 1]`.
+ *
+ * Setup, every run from nothing: a dedicated anvil, the deploy, `tokens` real createToken transactions and `trades`
+ * trades (bench/indexer/generateChain.ts: signed locally, hundreds per block, automine off), our Ponder indexer into
+ * a database of this run's own, the app schema migrated there, and every token's app row made by the app's own
+ * ensureAppToken, so tokens have uuids. Ponder is stopped once it has indexed the head, so it does not compete for
+ * the CPU during load; anvil keeps running, since trade-token and the chain-head poller call it.
+ *
+ * Each server runs in its own process (bench/api/serve.ts); autocannon runs here. Requests authenticate with a
+ * real API key (one indexed lookup per request) and pass the real Redis rate limiter, whose limit is set far above
+ * what the run can send so it never answers 429.
+ */
+import { execSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { Redis } from "ioredis";
+import pg from "pg";
+import type { Address } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { createApp } from "../../api/app.js";
+import { apiConfigFromEnv } from "../../api/config.js";
+import type { ApiConfig, ApiDeps } from "../../api/deps.js";
+import { createUser } from "../../api/middleware/auth.js";
+import { createApiKey } from "../../api/services/api-keys.js";
+import { startChainHead } from "../../api/services/chain-head.js";
+import { ensureAppToken } from "../../api/services/token-catalog.js";
+import { migrate } from "../../db/migrate.js";
+import { startAnvil } from "../../scripts/anvil.js";
+import { deploy } from "../../scripts/deploy.js";
+import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
+import { generateChain, mulberry32 } from "../indexer/generateChain.js";
+import { type StartServerReturnType, startServer } from "./serve.js";
+
+const CHAIN_SLUG = "base-sepolia";
+const API = "/functions/v1";
+const SCHEMA = { app: "bench_app", indexer: "bench_ix" } as const;
+/** Far above what any run can send in a minute, so the limiter is measured but never limits. */
+/** Tokens per generateChain round (see main). */
+const CHUNK_TOKENS = 2000;
+const RATE_LIMIT_PER_MINUTE = 1_000_000_000;
+/** Targets: req/s as a share of the bare route's, and p99 latency. */
+const TARGET = { shareOfBare: 0.25, p99Ms: 25 } as const;
+
+const { values: opts } = parseArgs({
+  options: {
+    tokens: { type: "string", default: "10000" },
+    trades: { type: "string", default: "10000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    warmup: { type: "string", default: "2" },
+    pool: { type: "string", default: "20" },
+    seed: { type: "string", default: "1" },
+  },
+});
+const num = (name: keyof typeof opts) => {
+  const n = Number(opts[name]);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${opts[name]}`);
+  return n;
+};
+const cfg = {
+  tokens: num("tokens"),
+  trades: num("trades"),
+  duration: num("duration"),
+  connections: num("connections"),
+  warmup: num("warmup"),
+  pool: num("pool"),
+  seed: num("seed"),
+};
+const command = `npx tsx bench/api/run.ts --tokens ${cfg.tokens} --trades ${cfg.trades} --duration ${cfg.duration} --connections ${cfg.connections} --warmup ${cfg.warmup} --pool ${cfg.pool} --seed ${cfg.seed}`;
+
+const log = (line: string) => console.log(line);
+const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const database = `bench_api_${process.pid}`;
+const databaseUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+})();
+const redisKeyPrefix = `bench_api_${process.pid}:`;
+const s = (ms: number) => (ms / 1000).toFixed(1);
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Run `fn` over `items` with at most `concurrency` in flight. */
+async function eachLimited<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await fn(items[next++] as T);
+    }),
+  );
+}
+
+type Target = {
+  name: string;
+  server: "api" | "bare";
+  path: string;
+  /** Request bodies, sent in turn. */
+  bodies: string[];
+  note: string;
+};
+
+type Figures = {
+  name: string;
+  reqPerSec: number;
+  total: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  /** Most requests seen waiting for a pg connection in the server, sampled every 100 ms. */
+  maxPoolWaiting: number;
+  queriesPerRequest: number;
+};
+
+async function load(target: Target, server: StartServerReturnType, auth: string, seconds: number): Promise<Figures> {
+  let i = 0;
+  const nextBody = () => target.bodies[i++ % target.bodies.length] as string;
+  const before = await server.stats();
+  let maxWaiting = 0;
+  const sampler = setInterval(() => {
+    void server.stats().then((st) => {
+      maxWaiting = Math.max(maxWaiting, st.waiting);
+    });
+  }, 100);
+  const result = await autocannon({
+    url: server.url,
+    connections: cfg.connections,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        path: target.path,
+        headers: { "content-type": "application/json", authorization: auth },
+        setupRequest: (req) => ({ ...req, body: nextBody() }),
+      },
+    ],
+  });
+  clearInterval(sampler);
+  const after = await server.stats();
+  const sent = result.requests.total;
+  return {
+    name: target.name,
+    reqPerSec: result.requests.average,
+    total: sent,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    maxPoolWaiting: maxWaiting,
+    queriesPerRequest: sent > 0 ? (after.queries - before.queries) / sent : 0,
+  };
+}
+
+type CapturedQuery = { text: string; values: unknown[]; ms: number };
+
+/** Deps like the server's, over a pool of their own whose every query is recorded (text, values, client time). */
+function capturingDeps(base: Omit<ApiDeps, "db">) {
+  const captured: CapturedQuery[] = [];
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const query = db.query.bind(db) as (text: string, values?: unknown[]) => Promise<unknown>;
+  (db as unknown as { query: unknown }).query = async (text: string, values?: unknown[]) => {
+    const started = performance.now();
+    try {
+      return await query(text, values);
+    } finally {
+      captured.push({ text, values: values ?? [], ms: performance.now() - started });
+    }
+  };
+  return { deps: { ...base, db } as ApiDeps, captured, close: () => db.end() };
+}
+
+async function main() {
+  const runStarted = performance.now();
+  log(`API benchmark, ${new Date().toISOString()}`);
+  for (const line of machineFacts()) log(`  ${line}`);
+  log(`  reproduce: ${command}\n`);
+
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const servers: StartServerReturnType[] = [];
+  try {
+    // 1. A real chain with `tokens` tokens, indexed by our Ponder indexer.
+    const setupStarted = performance.now();
+    const anvil = await startAnvil({ port: 0, chainId: 84532 });
+    cleanups.push(() => anvil.stop());
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: CHAIN_SLUG, write: false });
+    const deploymentsDir = mkdtempSync(join(tmpdir(), "bench-api-"));
+    cleanups.push(() => rmSync(deploymentsDir, { recursive: true, force: true }));
+    writeFileSync(join(deploymentsDir, `${CHAIN_SLUG}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
+    log(`[setup] generating ${cfg.tokens} tokens and ${cfg.trades} trades on ${anvil.rpcUrl}`);
+    // generateChain predicts every token's address in one JSON-RPC batch, which anvil refuses at 10,000 calls, so
+    // the tokens come in rounds of at most CHUNK_TOKENS. Rounds differ by seed (salts, hence addresses), but
+    // generateChain names tokens by their index in the round: symbols and names repeat once per round.
+    const rounds = Math.max(1, Math.ceil(cfg.tokens / CHUNK_TOKENS));
+    // generateChain's failedTxs counts the whole chain's logs against its own round's transactions, so it is not
+    // summed here: the indexed token count is checked against --tokens below instead.
+    const chain = { txsSent: 0, blocksWithTxs: 0, headBlock: 0 };
+    for (let round = 0; round < rounds; round++) {
+      const tokens = Math.min(CHUNK_TOKENS, cfg.tokens - round * CHUNK_TOKENS);
+      const r = await generateChain({
+        rpcUrl: anvil.rpcUrl,
+        deployment,
+        trades: Math.ceil(cfg.trades / rounds),
+        tokens,
+        wallets: 20,
+        txsPerBlock: 250,
+        seed: cfg.seed * 1000 + round,
+        trailingBlocks: round === rounds - 1 ? 32 : 0,
+        log: (line) => log(`[setup] round ${round + 1}/${rounds}: ${line}`),
+      });
+      chain.txsSent += r.txsSent;
+      chain.blocksWithTxs += r.blocksWithTxs;
+      chain.headBlock = r.headBlock;
+    }
+    const chainMs = performance.now() - setupStarted;
+    log(
+      `[setup] chain: ${chain.txsSent} txs in ${chain.blocksWithTxs} blocks, head ${chain.headBlock}, ${s(chainMs)} s`,
+    );
+
+    // Ponder keeps raw RPC data in a per-database `ponder_sync` schema; a database of our own keeps this chain's
+    // logs (same chain id and addresses as every local chain) away from other runs.
+    await admin((c) => c.query(`CREATE DATABASE "${database}"`));
+    cleanups.push(() => admin((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)).then(() => {}));
+    const indexStarted = performance.now();
+    const indexer = await startIndexer({
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: CHAIN_SLUG,
+      schema: SCHEMA.indexer,
+      databaseUrl,
+      deploymentsDir,
+      fresh: true,
+    });
+    cleanups.push(() => indexer.stop());
+    await indexer.waitForReady(30 * 60_000);
+    await indexer.waitForBlock(chain.headBlock, 30 * 60_000);
+    const indexMs = performance.now() - indexStarted;
+    await indexer.stop();
+
+    await migrate({ databaseUrl, schema: SCHEMA.app });
+    const config: ApiConfig = {
+      ...apiConfigFromEnv({}),
+      appSchema: SCHEMA.app,
+      indexerSchema: SCHEMA.indexer,
+      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
+    };
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    cleanups.push(() => pool.end());
+    const redis = new Redis(redisUrl, { keyPrefix: redisKeyPrefix });
+    cleanups.push(() => void redis.disconnect());
+    const rpcUrls = new Map([[CHAIN_SLUG, anvil.rpcUrl]]);
+    const chainHead = startChainHead(rpcUrls);
+    cleanups.push(() => chainHead.stop());
+    const base = { redis, config, deployments: new Map([[CHAIN_SLUG, deployment]]), rpcUrls, chainHead };
+    const deps: ApiDeps = { ...base, db: pool };
+
+    const indexed = await pool.query<{ token_layer_id: string; address: string; symbol: string; graduated: boolean }>(
+      `SELECT t.token_layer_id, t.address, t.symbol, p.graduated FROM ${SCHEMA.indexer}.token t
+         JOIN ${SCHEMA.indexer}.pool p ON p.chain_id = t.chain_id AND p.token = t.address ORDER BY t.created_block, t.address`,
+    );
+    const counts = (
+      await pool.query<{ trades: string; holders: string; candles: string }>(
+        `SELECT (SELECT count(*) FROM ${SCHEMA.indexer}.trade) AS trades, (SELECT count(*) FROM ${SCHEMA.indexer}.holder) AS holders,
+                (SELECT count(*) FROM ${SCHEMA.indexer}.candle) AS candles`,
+      )
+    ).rows[0];
+    if (indexed.rows.length !== cfg.tokens) {
+      throw new Error(`the indexer holds ${indexed.rows.length} tokens with pools, expected ${cfg.tokens}`);
+    }
+    const appStarted = performance.now();
+    await eachLimited(indexed.rows, 16, async (r) => {
+      await ensureAppToken(deps, r.token_layer_id);
+    });
+    const appMs = performance.now() - appStarted;
+    const user = await createUser(deps, null, "bench");
+    const { key } = await createApiKey(pool, SCHEMA.app, { userId: user.id, name: "bench" });
+    const auth = `Bearer ${key}`;
+    const setupMs = performance.now() - setupStarted;
+    log(
+      `[setup] method: real on-chain tokens (createToken txs on anvil) indexed by our Ponder indexer; no synthetic rows`,
+    );
+    log(
+      `[setup] indexed ${indexed.rows.length} tokens, ${counts?.trades} trades, ${counts?.holders} holder rows, ${counts?.candles} candles in ${s(indexMs)} s (Ponder start to head); app rows via ensureAppToken in ${s(appMs)} s; setup total ${s(setupMs)} s\n`,
+    );
+
+    // 2. Request bodies over all tokens, in a seeded random order.
+    const apps = await pool.query<{ id: string; token_layer_id: string }>(
+      `SELECT id, token_layer_id FROM ${SCHEMA.app}.tokens`,
+    );
+    const idOf = new Map(apps.rows.map((r) => [r.token_layer_id.toLowerCase(), r.id]));
+    const random = mulberry32(cfg.seed);
+    const tokens = indexed.rows
+      .map((r) => ({ ...r, id: idOf.get(r.token_layer_id.toLowerCase()) as string, order: random() }))
+      .sort((a, b) => a.order - b.order);
+    const trader: Address = mnemonicToAccount("test test test test test test test test test test test junk", {
+      addressIndex: 1,
+    }).address;
+    const json = (v: unknown) => JSON.stringify(v);
+    const targets: Target[] = [
+      {
+        name: "bare Hono POST",
+        server: "bare",
+        path: "/bare",
+        bodies: [json({ any: "thing" })],
+        note: "constant JSON, no middleware",
+      },
+      {
+        name: "search-token",
+        server: "api",
+        path: `${API}/search-token`,
+        bodies: tokens.map((t, i) => json({ input: [t.symbol, t.address, t.id][i % 3] })),
+        note: `input cycles symbol / address / uuid over ${tokens.length} tokens`,
+      },
+      {
+        name: "get-pool-data",
+        server: "api",
+        path: `${API}/get-pool-data`,
+        bodies: tokens.map((t) => json({ tokenId: t.id })),
+        note: `tokenId over ${tokens.length} tokens`,
+      },
+      {
+        name: "get-tokens trending",
+        server: "api",
+        path: `${API}/get-tokens`,
+        bodies: [json({ filter: "trending" })],
+        note: "first page (limit 20)",
+      },
+      {
+        name: "trade-token buy",
+        server: "api",
+        path: `${API}/trade-token`,
+        bodies: tokens
+          .filter((t) => !t.graduated)
+          .map((t) => json({ tokenId: t.id, chainSlug: CHAIN_SLUG, buyAmountUSD: 1, userAddress: trader })),
+        note: "buyAmountUSD 1 on curve tokens, from a funded wallet with allowance: allowance read + eth_estimateGas",
+      },
+    ];
+
+    // 3. Check every target answers 200 before loading it.
+    const api = await startServer({
+      kind: "api",
+      databaseUrl,
+      redisUrl,
+      redisKeyPrefix,
+      poolSize: cfg.pool,
+      config,
+      deployment,
+      rpcUrl: anvil.rpcUrl,
+    });
+    servers.push(api);
+    const bare = await startServer({
+      kind: "bare",
+      databaseUrl,
+      redisUrl,
+      redisKeyPrefix,
+      poolSize: 0,
+      config,
+      deployment,
+      rpcUrl: anvil.rpcUrl,
+    });
+    servers.push(bare);
+    const serverOf = (t: Target) => (t.server === "api" ? api : bare);
+    for (const t of targets) {
+      for (const body of t.bodies.slice(0, 3)) {
+        const res = await fetch(`${serverOf(t).url}${t.path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: auth },
+          body,
+        });
+        if (res.status !== 200) throw new Error(`${t.name} ${body} answered ${res.status}: ${await res.text()}`);
+        await res.arrayBuffer().catch(() => undefined);
+      }
+    }
+
+    // 4. Load, one target at a time, each after a warm-up.
+    log(
+      `[load] autocannon in this process, server in its own (pg pool ${cfg.pool}); ${cfg.connections} connections, ${cfg.warmup} s warm-up then ${cfg.duration} s per target; rate limit ${RATE_LIMIT_PER_MINUTE}/min (never reached); auth: API key`,
+    );
+    const figures: Figures[] = [];
+    for (const t of targets) {
+      if (cfg.warmup > 0) await load(t, serverOf(t), auth, cfg.warmup);
+      const f = await load(t, serverOf(t), auth, cfg.duration);
+      figures.push(f);
+      log(`[load] ${row(f)}  (${t.note}; load average ${loadavg()[0]?.toFixed(2)})`);
+    }
+
+    // 5. Where the time goes: queries per request and their plans, from one request per endpoint in process.
+    log("\n[profile] one request per endpoint in process, every query EXPLAIN ANALYZEd with its real parameters");
+    const profileBodies: [string, string][] = [
+      ["search-token (symbol)", json({ input: tokens[1]?.symbol })],
+      ["search-token (address)", json({ input: tokens[2]?.address })],
+      ["search-token (uuid)", json({ input: tokens[3]?.id })],
+      ["get-pool-data", json({ tokenId: tokens[4]?.id })],
+      ["get-tokens trending", json({ filter: "trending" })],
+      [
+        "trade-token buy",
+        json({
+          tokenId: tokens.find((t) => !t.graduated)?.id,
+          chainSlug: CHAIN_SLUG,
+          buyAmountUSD: 1,
+          userAddress: trader,
+        }),
+      ],
+    ];
+    const paths: Record<string, string> = {
+      "search-token": "search-token",
+      "get-pool-data": "get-pool-data",
+      "get-tokens": "get-tokens",
+      "trade-token": "trade-token",
+    };
+    for (const [label, body] of profileBodies) {
+      const { deps: counted, captured, close } = capturingDeps(base);
+      const app = createApp(counted);
+      const path = paths[label.split(" ")[0] as string];
+      const started = performance.now();
+      const res = await app.request(`${API}/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: auth },
+        body,
+      });
+      await res.arrayBuffer();
+      const wall = performance.now() - started;
+      const sumMs = captured.reduce((n, q) => n + q.ms, 0);
+      log(
+        `  ${label}: HTTP ${res.status}, ${captured.length} queries (client time ${sumMs.toFixed(1)} ms of ${wall.toFixed(1)} ms in process)`,
+      );
+      for (const q of captured) {
+        const plan = await explain(pool, q);
+        log(`    ${plan.ms.padStart(8)} ms  ${plan.top.padEnd(48)} ${oneLine(q.text).slice(0, 110)}`);
+      }
+      await close();
+    }
+
+    // 6. Against the targets.
+    const bareRps = figures[0]?.reqPerSec ?? 0;
+    log(`\n[result] targets: ≥ ${TARGET.shareOfBare * 100}% of the bare route's req/s and p99 ≤ ${TARGET.p99Ms} ms`);
+    for (const f of figures.slice(1)) {
+      const share = bareRps > 0 ? f.reqPerSec / bareRps : 0;
+      const judged = f.name === "search-token" || f.name === "get-pool-data";
+      const ok = share >= TARGET.shareOfBare && f.p99 <= TARGET.p99Ms;
+      log(
+        `  ${f.name.padEnd(22)} ${(share * 100).toFixed(1).padStart(5)}% of bare, p99 ${f.p99} ms${judged ? (ok ? "  → target met" : "  → target MISSED") : "  (no target)"}`,
+      );
+    }
+    log(
+      `\n[done] total ${s(performance.now() - runStarted)} s; load average at the end ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
+  } finally {
+    for (const server of servers.reverse()) await server.stop().catch(() => undefined);
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`[cleanup] ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    await dropRedisKeys();
+  }
+}
+
+function row(f: Figures): string {
+  return [
+    f.name.padEnd(22),
+    `${f.reqPerSec.toFixed(0).padStart(6)} req/s`,
+    `p50 ${String(f.p50).padStart(4)} ms`,
+    `p90 ${String(f.p90).padStart(4)} ms`,
+    `p99 ${String(f.p99).padStart(4)} ms`,
+    `max ${String(f.max).padStart(5)} ms`,
+    `errors ${f.errors}`,
+    `timeouts ${f.timeouts}`,
+    `non-2xx ${f.non2xx}`,
+    `requests ${f.total}`,
+    `queries/req ${f.queriesPerRequest.toFixed(1)}`,
+    `max pool waiting ${f.maxPoolWaiting}`,
+  ].join("  ");
+}
+
+const oneLine = (sql: string) => sql.replace(/\s+/g, " ").trim();
+
+/** EXPLAIN ANALYZE of a captured SELECT: server execution time and the top plan node. */
+async function explain(pool: pg.Pool, q: CapturedQuery): Promise<{ ms: string; top: string }> {
+  if (!/^\s*(SELECT|WITH)\b/i.test(q.text) || /nextval/i.test(q.text)) return { ms: "-", top: "(not a read)" };
+  const { rows } = await pool.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`,
+    q.values,
+  );
+  const plan = rows[0]?.["QUERY PLAN"][0];
+  if (!plan) return { ms: "?", top: "?" };
+  const scans: string[] = [];
+  const walk = (n: PlanNode) => {
+    if (/Scan/.test(n["Node Type"]) && n["Relation Name"]) {
+      scans.push(`${n["Node Type"].replace(" Scan", "")}:${n["Relation Name"]}`);
+    }
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(plan.Plan);
+  return { ms: plan["Execution Time"].toFixed(2), top: [...new Set(scans)].join(",").slice(0, 48) };
+}
+type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+
+async function dropRedisKeys() {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${redisKeyPrefix}*`, "COUNT", 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function machineFacts(): string[] {
+  const cpu = cpus();
+  const sh = (c: string) => {
+    try {
+      return execSync(c, { encoding: "utf8" }).trim();
+    } catch {
+      return "?";
+    }
+  };
+  return [
+    `machine: nproc ${sh("nproc")} (${cpu[0]?.model.trim() ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, node ${process.version}`,
+    `load average at start: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (shared machine: other work is running)`,
+    `busiest processes at start: ${sh("ps -eo pcpu,comm --sort=-pcpu --no-headers | head -5 | awk '{printf \"%s %s%%, \", $2, $1}'")}`,
+  ];
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench:api] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

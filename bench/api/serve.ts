@@ -1,0 +1,146 @@
+/**
+ * The server side of the API benchmark, run as its own process (startServer) so that the load generator and the
+ * server never share an event loop. It serves either the real app (createApp with a pg Pool, Redis, the chain head
+ * poller, as api/server.ts builds them) or a bare Hono app with one POST route returning a constant JSON, both with
+ * @hono/node-server on a free port of 127.0.0.1.
+ *
+ * The parent talks to it over the IPC channel: the child sends `{ type: "listening", port }` once it serves, and
+ * answers `{ type: "stats" }` with the pool's counters and how many queries it has sent, so the parent can see
+ * whether requests queue for a connection.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { createApp } from "../../api/app.js";
+import type { ApiConfig } from "../../api/deps.js";
+import { startChainHead } from "../../api/services/chain-head.js";
+import type { Deployment } from "../../scripts/deploy.js";
+
+export type ServerKind = "api" | "bare";
+
+export type ServeParameters = {
+  kind: ServerKind;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Every Redis key the server writes starts with this (the rate limiter's sorted sets). */
+  redisKeyPrefix: string;
+  /** Connections of the server's pg Pool (api/server.ts uses 20). */
+  poolSize: number;
+  config: ApiConfig;
+  deployment: Deployment;
+  rpcUrl: string;
+};
+
+export type PoolStats = { total: number; idle: number; waiting: number; queries: number };
+
+type ToParent = { type: "listening"; port: number } | ({ type: "stats" } & PoolStats);
+
+export type StartServerReturnType = {
+  url: string;
+  process: ChildProcess;
+  /** The server's pg Pool counters now (zeros for the bare server). */
+  stats(): Promise<PoolStats>;
+  stop(): Promise<void>;
+};
+
+const serveFile = fileURLToPath(import.meta.url);
+
+/** Start a server process and resolve once it listens. */
+export async function startServer(p: ServeParameters): Promise<StartServerReturnType> {
+  const child = spawn(process.execPath, ["--no-deprecation", "--import", "tsx", serveFile], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+    env: { ...process.env, BENCH_API_SERVE: JSON.stringify(p) },
+  });
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  const port = await new Promise<number>((done, fail) => {
+    const onMessage = (m: ToParent) => {
+      if (m.type === "listening") {
+        child.off("message", onMessage);
+        done(m.port);
+      }
+    };
+    child.on("message", onMessage);
+    void exited.then((code) => fail(new Error(`${p.kind} server exited (code ${code}) before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    stats: () =>
+      new Promise<PoolStats>((done) => {
+        const onMessage = (m: ToParent) => {
+          if (m.type !== "stats") return;
+          child.off("message", onMessage);
+          done({ total: m.total, idle: m.idle, waiting: m.waiting, queries: m.queries });
+        };
+        child.on("message", onMessage);
+        child.send({ type: "stats" });
+      }),
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+async function runChild(p: ServeParameters) {
+  const send = (m: ToParent) => process.send?.(m);
+  let stats = (): PoolStats => ({ total: 0, idle: 0, waiting: 0, queries: 0 });
+  let close = async () => {};
+  let fetch: (request: Request) => Response | Promise<Response>;
+
+  if (p.kind === "bare") {
+    const bare = new Hono();
+    bare.post("/bare", (c) => c.json({ success: true, value: "constant" }));
+    fetch = bare.fetch;
+  } else {
+    const db = new pg.Pool({ connectionString: p.databaseUrl, max: p.poolSize });
+    let queries = 0;
+    const query = db.query.bind(db) as (...args: unknown[]) => unknown;
+    (db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      queries++;
+      return query(...args);
+    };
+    const redis = new Redis(p.redisUrl, { keyPrefix: p.redisKeyPrefix, maxRetriesPerRequest: 2 });
+    const slug = p.deployment.chainSlug;
+    const rpcUrls = new Map([[slug, p.rpcUrl]]);
+    const chainHead = startChainHead(rpcUrls);
+    const app = createApp({
+      db,
+      redis,
+      config: p.config,
+      deployments: new Map([[slug, p.deployment]]),
+      chainHead,
+      rpcUrls,
+    });
+    fetch = app.fetch;
+    stats = () => ({ total: db.totalCount, idle: db.idleCount, waiting: db.waitingCount, queries });
+    close = async () => {
+      chainHead.stop();
+      await Promise.all([db.end(), redis.quit()]);
+    };
+  }
+
+  const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) =>
+    send({ type: "listening", port: info.port }),
+  );
+  process.on("message", (m: { type?: string }) => {
+    if (m.type === "stats") send({ type: "stats", ...stats() });
+  });
+  process.once("SIGTERM", () => {
+    server.close(() => void close().finally(() => process.exit(0)));
+  });
+}
+
+const raw = process.env.BENCH_API_SERVE;
+if (raw && process.argv[1] === serveFile) {
+  runChild(JSON.parse(raw) as ServeParameters).catch((error: unknown) => {
+    console.error(`[bench:serve] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,415 @@
+/**
+ * Worker benchmark: quote latency end to end from the API, a bare eth_call to the same anvil for comparison, and
+ * executions per second through the worker. Run: `npx tsx bench/worker/run.ts [--quotes 500] [--executions 200]
+ * [--wallets 4] [--concurrency 16]` (npm run bench:worker).
+ *
+ * Every run starts its own anvil (free port), deploys (write: false), runs the indexer into a Postgres database of
+ * its own (created here, dropped at the end: Ponder's ponder_sync cache is per database and keyed by chain id, so a
+ * shared one would mix in other local chains' blocks), the API in process and one worker process.
+ *
+ * - Curve quote: `quote-token` through app.request (in process: routing, auth by JWT, rate limit, validation, the
+ *   indexed pool read from Postgres and the exact curve math; no HTTP socket), and the same over HTTP
+ *   (@hono/node-server on 127.0.0.1, fetch) for comparison.
+ * - V3 quote: `quote-token` of a graduated token through app.request: QuoterV2 for four fee tiers in one Multicall3
+ *   eth_call, plus the indexed pool read.
+ * - Bare eth_call: USDC.balanceOf through viem to the same anvil, interleaved with the quotes above.
+ * - Executions: N MockUSDC.faucet intents from W custodial wallets, created in Postgres and dispatched at once; wall
+ *   time from the first dispatch until every intent is confirmed (polling the intents table every 50 ms).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { serve } from "@hono/node-server";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { SignJWT } from "jose";
+import pg from "pg";
+import {
+  type Address,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  maxUint256,
+  parseEther,
+  parseEventLogs,
+  toHex,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
+import { createApp } from "../../api/app.js";
+import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
+import type { ApiDeps } from "../../api/deps.js";
+import { startChainHead } from "../../api/services/chain-head.js";
+import { noAttribution } from "../../core/fees.js";
+import { walletAddress } from "../../core/wallets.js";
+import { migrate } from "../../db/migrate.js";
+import { startAnvil } from "../../scripts/anvil.js";
+import { deploy } from "../../scripts/deploy.js";
+import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
+import { createIntent, dispatchIntent } from "../../worker/intents.js";
+import { queueName } from "../../worker/queues.js";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const { values: opts } = parseArgs({
+  options: {
+    quotes: { type: "string", default: "500" },
+    executions: { type: "string", default: "200" },
+    wallets: { type: "string", default: "4" },
+    concurrency: { type: "string", default: "16" },
+  },
+});
+const N_QUOTES = Number(opts.quotes);
+const N_EXEC = Number(opts.executions);
+const N_WALLETS = Number(opts.wallets);
+const CONCURRENCY = Number(opts.concurrency);
+const USDC = 10n ** 6n;
+const MNEMONIC = "test test test test test test test test test test test junk";
+const WALLET_SECRET = `bench-worker-secret-${process.pid}`;
+const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const log = (line: string) => console.log(`[bench:worker] ${line}`);
+
+function stats(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * (s.length - 1)))] ?? Number.NaN;
+  return { n: s.length, p50: q(0.5), p99: q(0.99), max: s[s.length - 1] ?? Number.NaN };
+}
+const fmt = (x: { n: number; p50: number; p99: number; max: number }) =>
+  `p50 ${x.p50.toFixed(2)} ms, p99 ${x.p99.toFixed(2)} ms, max ${x.max.toFixed(2)} ms (n=${x.n})`;
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function timed(n: number, fn: () => Promise<void>): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+async function main() {
+  const started = Date.now();
+  const load0 = loadavg();
+  const cleanups: (() => Promise<void> | void)[] = [];
+  try {
+    const anvil = await startAnvil({ port: 0, chainId: 84532 });
+    cleanups.push(() => anvil.stop());
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+    log(`anvil at ${anvil.rpcUrl}, deployed`);
+    const dir = mkdtempSync(join(tmpdir(), "bench-worker-"));
+    writeFileSync(join(dir, "base-sepolia.json"), JSON.stringify(deployment));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+
+    const dbName = `bench_worker_${process.pid}`;
+    await admin(`DROP DATABASE IF EXISTS ${dbName}`);
+    await admin(`CREATE DATABASE ${dbName}`);
+    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
+    const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+
+    // ---- chain setup: a curve token with some trades, and a graduated token
+    const viemChain = {
+      id: deployment.chainId,
+      name: "anvil",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    } as const;
+    const transport = http(anvil.rpcUrl);
+    const client = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
+    const testClient = createTestClient({ chain: viemChain, transport, mode: "anvil" });
+    const wallet = createWalletClient({
+      account: mnemonicToAccount(MNEMONIC, { addressIndex: 1 }),
+      chain: viemChain,
+      transport,
+    });
+    const { usdc, launchpad } = deployment.contracts;
+    const write = async (request: Record<string, unknown>) => {
+      const hash = await wallet.writeContract(request as never);
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      if (receipt.status !== "success") throw new Error(`setup transaction ${hash} reverted`);
+      return receipt;
+    };
+    const me = wallet.account.address;
+    await write({ address: usdc, abi: mockUsdcAbi, functionName: "faucet", args: [me, 100_000n * USDC] });
+    await write({ address: usdc, abi: mockUsdcAbi, functionName: "approve", args: [launchpad, maxUint256] });
+    const create = async (symbol: string) => {
+      const receipt = await write({
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "createToken",
+        args: [
+          {
+            name: `Bench ${symbol}`,
+            symbol,
+            tokenURI: "ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy",
+            poolType: 7,
+            salt: keccak256(toHex(`bench-${symbol}-${process.pid}`)),
+            attribution: noAttribution,
+            initialBuyUsdc: 0n,
+            minTokensOut: 0n,
+            deadline: maxUint256,
+          },
+        ],
+      });
+      const [ev] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "TokenCreated" });
+      if (!ev) throw new Error("no TokenCreated");
+      return { token: ev.args.token, layerId: ev.args.tokenLayerId };
+    };
+    const buy = (token: Address, amount: bigint) =>
+      write({
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "buyExactIn",
+        args: [token, amount, 0n, maxUint256, noAttribution],
+      });
+    const curveToken = await create("CRV");
+    for (const usd of [100n, 2_500n, 40n]) await buy(curveToken.token, usd * USDC);
+    const v3Token = await create("GRD");
+    await buy(v3Token.token, 45_000n * USDC);
+    log("tokens: one on the curve, one graduated");
+
+    // ---- indexer, app schema, API in process, worker process
+    const indexer = await startIndexer({
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: "base-sepolia",
+      schema: "bench_ix",
+      deploymentsDir: dir,
+      fresh: true,
+      databaseUrl: dbUrl,
+    });
+    cleanups.unshift(() => indexer.stop());
+    await indexer.waitForReady();
+    await indexer.waitForBlock(await client.getBlockNumber({ cacheTime: 0 }));
+    const appSchema = "bench_app";
+    await migrate({ databaseUrl: dbUrl, schema: appSchema });
+    const db = new pg.Pool({ connectionString: dbUrl, max: 20 });
+    cleanups.unshift(() => db.end());
+    const redis = new Redis(redisUrl, { keyPrefix: `bench-worker-${process.pid}:` });
+    cleanups.unshift(() => redis.disconnect());
+    const queuePrefix = `bench-worker-${process.pid}-`;
+    const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    const queue = new Queue(queueName("execute", queuePrefix), { connection: queueConnection });
+    cleanups.unshift(async () => {
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      queueConnection.disconnect();
+    });
+    const rpcUrls = new Map([["base-sepolia", anvil.rpcUrl]]);
+    const chainHead = startChainHead(rpcUrls, 1_000);
+    cleanups.unshift(() => chainHead.stop());
+    const deps: ApiDeps = {
+      db,
+      redis,
+      config: {
+        ...apiConfigFromEnv({}),
+        appSchema,
+        indexerSchema: "bench_ix",
+        walletSecret: WALLET_SECRET,
+        rateLimitPerMinute: 1_000_000_000,
+      },
+      deployments: new Map([["base-sepolia", deployment]]),
+      rpcUrls,
+      chainHead,
+      executeQueue: queue,
+    };
+    const app = createApp(deps);
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((done) => server.once("listening", () => done()));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    cleanups.unshift(() => new Promise<void>((done) => server.close(() => done())));
+
+    const worker: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: "test",
+        DATABASE_URL: dbUrl,
+        REDIS_URL: redisUrl,
+        APP_SCHEMA: appSchema,
+        QUEUE_PREFIX: queuePrefix,
+        WALLET_SECRET,
+        RPC_URL: anvil.rpcUrl,
+        CHAIN_SLUG: "base-sepolia",
+        DEPLOYMENTS_DIR: dir,
+        WORKER_CONCURRENCY: String(CONCURRENCY),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const exited = new Promise<void>((done) => worker.once("exit", () => done()));
+    cleanups.unshift(async () => {
+      if (worker.exitCode === null) worker.kill("SIGTERM");
+      await exited;
+    });
+    await new Promise<void>((done, fail) => {
+      let out = "";
+      const onData = (chunk: Buffer) => {
+        out += chunk.toString();
+        if (/ready on queue/.test(out)) done();
+      };
+      worker.stdout?.on("data", onData);
+      worker.stderr?.on("data", onData);
+      void exited.then(() => fail(new Error(`worker exited:\n${out}`)));
+    });
+    log(`indexer, API (in process and on :${port}) and worker process ready`);
+
+    // ---- quote latency
+    const jwt = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("bench-user")
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode(deps.config.jwtSecret ?? DEV_JWT_SECRET));
+    const tokenIdOf = async (layerId: string, symbol: string) => {
+      const id = crypto.randomUUID();
+      await db.query(
+        `INSERT INTO ${appSchema}.tokens (id, token_layer_id, name, symbol, slug, description, pool_type, chain_slug,
+           destination_chains, creator_address, salt)
+         VALUES ($1, $2, $3, $4, $5, '', 7, 'base-sepolia', '{}', $6, $7)`,
+        [id, layerId, `Bench ${symbol}`, symbol, `bench-${symbol.toLowerCase()}`, me, keccak256(toHex(symbol))],
+      );
+      return id;
+    };
+    const curveId = await tokenIdOf(curveToken.layerId, "CRV");
+    const v3Id = await tokenIdOf(v3Token.layerId, "GRD");
+    const headers = { "content-type": "application/json", authorization: `Bearer ${jwt}` };
+    const quoteBody = (tokenId: string) =>
+      JSON.stringify({ tokenId, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount: 25 });
+    const inProcess = (tokenId: string) => async () => {
+      const res = await app.request("/functions/v1/quote-token", { method: "POST", headers, body: quoteBody(tokenId) });
+      if (res.status !== 200) throw new Error(`quote-token ${res.status}: ${await res.text()}`);
+      await res.json();
+    };
+    const overHttp = (tokenId: string) => async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/functions/v1/quote-token`, {
+        method: "POST",
+        headers,
+        body: quoteBody(tokenId),
+      });
+      if (res.status !== 200) throw new Error(`quote-token ${res.status}: ${await res.text()}`);
+      await res.json();
+    };
+    const bareCall = async () => {
+      await client.call({
+        to: usdc,
+        data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "balanceOf", args: [me] }),
+      });
+    };
+    // Warm up every path (JIT, connection pools, the user's first-sight provisioning).
+    for (const f of [inProcess(curveId), overHttp(curveId), inProcess(v3Id), bareCall]) await timed(30, f);
+    // Interleaved in blocks of 50, so load changes on this shared machine hit every series alike.
+    const series = { curve: [] as number[], curveHttp: [] as number[], v3: [] as number[], bare: [] as number[] };
+    for (let done = 0; done < N_QUOTES; done += 50) {
+      const n = Math.min(50, N_QUOTES - done);
+      series.curve.push(...(await timed(n, inProcess(curveId))));
+      series.curveHttp.push(...(await timed(n, overHttp(curveId))));
+      series.v3.push(...(await timed(n, inProcess(v3Id))));
+      series.bare.push(...(await timed(n, bareCall)));
+    }
+    const loadQuotes = loadavg();
+
+    // ---- executions per second
+    const wallets = Array.from({ length: N_WALLETS }, (_, i) => walletAddress(WALLET_SECRET, 1000 + i));
+    for (const w of wallets) await testClient.setBalance({ address: w, value: parseEther("100") });
+    const ids: string[] = [];
+    for (let i = 0; i < N_EXEC; i++) {
+      const index = i % N_WALLETS;
+      const from = wallets[index] as Address;
+      const { intent } = await createIntent(db, appSchema, {
+        idempotencyKey: `bench-${process.pid}-${i}`,
+        userId: null,
+        kind: "transaction",
+        chainSlug: "base-sepolia",
+        chainId: deployment.chainId,
+        walletIndex: 1000 + index,
+        from,
+        to: usdc,
+        data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [from, BigInt(i + 1)] }),
+      });
+      ids.push(intent.id);
+    }
+    const t0 = performance.now();
+    await Promise.all(ids.map((id) => dispatchIntent(queue, id)));
+    let statuses: { status: string; n: number }[] = [];
+    for (;;) {
+      const { rows } = await db.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM ${appSchema}.intents WHERE id = ANY($1) GROUP BY status`,
+        [ids],
+      );
+      statuses = rows;
+      const open = rows.filter((r) => !["confirmed", "reverted", "failed"].includes(r.status));
+      if (open.length === 0) break;
+      if (performance.now() - t0 > 180_000) throw new Error(`executions not done in 180 s: ${JSON.stringify(rows)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const execMs = performance.now() - t0;
+    const confirmed = statuses.find((s) => s.status === "confirmed")?.n ?? 0;
+    const loadEnd = loadavg();
+
+    // ---- report
+    const curve = stats(series.curve);
+    const curveHttp = stats(series.curveHttp);
+    const v3 = stats(series.v3);
+    const bare = stats(series.bare);
+    const cpu = cpus();
+    console.log("");
+    console.log("Worker benchmark");
+    console.log(`  command:   npx tsx bench/worker/run.ts ${process.argv.slice(2).join(" ")}`.trimEnd());
+    console.log(
+      `  machine:   ${cpu.length} × ${cpu[0]?.model ?? "?"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${process.platform}`,
+    );
+    console.log(
+      `  load avg:  start ${load0.map((l) => l.toFixed(2)).join(" ")}; after quotes ${loadQuotes.map((l) => l.toFixed(2)).join(" ")}; end ${loadEnd.map((l) => l.toFixed(2)).join(" ")}`,
+    );
+    console.log("  quote-token, bonding curve, buy $25 (in process, app.request):");
+    console.log(`    ${fmt(curve)}   target p99 <= 5 ms: ${curve.p99 <= 5 ? "met" : "NOT met"}`);
+    console.log("  quote-token, bonding curve, over HTTP (@hono/node-server, fetch on 127.0.0.1):");
+    console.log(`    ${fmt(curveHttp)}`);
+    console.log("  quote-token, graduated (QuoterV2 x4 tiers in one Multicall3 eth_call; app.request):");
+    console.log(
+      `    ${fmt(v3)}   target p99 <= 3 x bare eth_call p99 (${(3 * bare.p99).toFixed(2)} ms): ${v3.p99 <= 3 * bare.p99 ? "met" : "NOT met"}; ratio p50 ${(v3.p50 / bare.p50).toFixed(2)}, p99 ${(v3.p99 / bare.p99).toFixed(2)}`,
+    );
+    console.log("  bare eth_call (USDC.balanceOf via viem, same anvil):");
+    console.log(`    ${fmt(bare)}`);
+    console.log(
+      `  executions: ${N_EXEC} faucet intents from ${N_WALLETS} custodial wallets, worker concurrency ${CONCURRENCY}, one worker process, anvil automine`,
+    );
+    console.log(
+      `    ${confirmed}/${N_EXEC} confirmed in ${(execMs / 1000).toFixed(2)} s = ${((confirmed / execMs) * 1000).toFixed(1)} executions/s (statuses ${JSON.stringify(statuses)})`,
+    );
+    console.log(`  run time:  ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    for (const c of cleanups) {
+      try {
+        await c();
+      } catch (error) {
+        console.error(`[bench:worker] cleanup: ${String(error)}`);
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[bench:worker] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);
