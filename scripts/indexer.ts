@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { stripVTControlCharacters } from "node:util";
 import pg from "pg";
 import { getChain } from "../core/chains.js";
 
@@ -84,6 +85,7 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
         ...process.env,
         DATABASE_URL: databaseUrl,
         PONDER_TELEMETRY_DISABLED: "true",
+        NO_COLOR: "1",
         PONDER_LOG_LEVEL: p.logLevel ?? (p.log ? "info" : "warn"),
         RPC_URL: p.rpcUrl,
         CHAIN_SLUG: chainSlug,
@@ -101,7 +103,9 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
     stream?.on("data", (chunk: string) => {
       const parts = (partial + chunk).split("\n");
       partial = parts.pop() ?? "";
-      for (const line of parts) {
+      for (const raw of parts) {
+        // Ponder colours its output when CI is set (picocolors), even into a pipe: keep lines plain to parse.
+        const line = stripVTControlCharacters(raw);
         if (!line.trim()) continue;
         tail.push(line);
         if (tail.length > 40) tail.shift();
