@@ -13,6 +13,8 @@ import { AppError } from "../core/errors.js";
 import { REQUIRED } from "../core/schemas.js";
 import type { ApiDeps } from "./deps.js";
 import type { AppEnv } from "./env.js";
+import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
+import { registerMcpRoutes } from "./mcp/http.js";
 import { registerRoutes } from "./routes/index.js";
 
 export const API_BASE = "/functions/v1";
@@ -48,7 +50,12 @@ export function errorResponse(error: unknown): {
   return { status: 500, body: { success: false, error: "Internal server error" } };
 }
 
-export function createApp(deps: ApiDeps) {
+export type CreateAppOptions = {
+  /** The MCP tool server's limits and safety settings; default from the environment (api/mcp/config.ts). */
+  mcp?: McpConfig;
+};
+
+export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error as unknown as ZodError);
@@ -92,6 +99,7 @@ export function createApp(deps: ApiDeps) {
   );
 
   registerRoutes(app);
+  registerMcpRoutes(app, deps, options.mcp ?? mcpConfigFromEnv());
 
   app.doc31(`${API_BASE}/openapi.json`, {
     openapi: "3.1.0",

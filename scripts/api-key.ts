@@ -2,16 +2,21 @@
  * API key CLI. Migrates the app schema first, then:
  *
  *   npx tsx scripts/api-key.ts create --user <uuid|new> [--name <label>] [--tier authenticated|premium]
+ *                                     [--daily-cap-usd <usd>] [--allow <0x address,…>]
  *   npx tsx scripts/api-key.ts list --user <uuid>
  *   npx tsx scripts/api-key.ts revoke --id <key uuid>
  *
  * `create` prints the key once ("sk_" + base64url of 32 random bytes); only its SHA-256 is stored. `--user new`
- * creates a user (with its custodial wallet) for the key. Reads DATABASE_URL, APP_SCHEMA and WALLET_SECRET.
+ * creates a user (with its custodial wallet) for the key. `--tier` sets the MCP rate-limit tier (100 or 1000 tool calls
+ * per minute); `--daily-cap-usd` the key's own daily spending cap for MCP write tools (default: the server's,
+ * MCP_DAILY_SPEND_CAP_USD); `--allow` the only destinations execute_transaction may send to with this key. Reads
+ * DATABASE_URL, APP_SCHEMA and WALLET_SECRET.
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { apiConfigFromEnv } from "../api/config.js";
 import type { ApiDeps } from "../api/deps.js";
+import { usdToBaseUnits } from "../api/mcp/config.js";
 import { createUser } from "../api/middleware/auth.js";
 import { type ApiKeyTier, createApiKey, listApiKeys, revokeApiKey } from "../api/services/api-keys.js";
 import { parseEnv } from "../core/env.js";
@@ -19,6 +24,7 @@ import { migrate } from "../db/migrate.js";
 
 const USAGE = `usage:
   api-key create --user <uuid|new> [--name <label>] [--tier authenticated|premium]
+                 [--daily-cap-usd <usd>] [--allow <0x address,...>]
   api-key list --user <uuid>
   api-key revoke --id <key uuid>`;
 
@@ -30,7 +36,14 @@ async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { user: { type: "string" }, name: { type: "string" }, tier: { type: "string" }, id: { type: "string" } },
+    options: {
+      user: { type: "string" },
+      name: { type: "string" },
+      tier: { type: "string" },
+      id: { type: "string" },
+      "daily-cap-usd": { type: "string" },
+      allow: { type: "string" },
+    },
   });
   const command = positionals[0];
   if (!command || !["create", "list", "revoke"].includes(command)) throw new UsageError(USAGE);
@@ -55,7 +68,20 @@ async function main(argv: string[]) {
         const found = await db.query(`SELECT 1 FROM ${schema}.users WHERE id = $1`, [userId]);
         if (found.rowCount === 0) throw new UsageError(`no user ${userId}`);
       }
+      const cap = values["daily-cap-usd"];
+      if (cap !== undefined && !/^\d+(\.\d{1,6})?$/.test(cap))
+        throw new UsageError("--daily-cap-usd must be a USD amount");
+      const allow = values.allow?.split(",").map((a) => a.trim().toLowerCase());
+      if (allow?.some((a) => !/^0x[0-9a-f]{40}$/.test(a)))
+        throw new UsageError("--allow must be 0x addresses, comma-separated");
       const { key, record } = await createApiKey(db, schema, { userId, name: values.name, tier });
+      if (cap !== undefined || allow) {
+        await db.query(
+          `UPDATE ${schema}.api_keys SET daily_spend_cap_usdc = coalesce($2, daily_spend_cap_usdc),
+                  allowed_destinations = coalesce($3, allowed_destinations) WHERE id = $1`,
+          [record.id, cap === undefined ? null : usdToBaseUnits(cap).toString(), allow ?? null],
+        );
+      }
       console.log(key);
       console.error(
         `created key ${record.id} (${record.key_prefix}…, tier ${record.tier}) for user ${record.user_id}; it is shown once and only its SHA-256 is stored`,

@@ -84,7 +84,7 @@ export async function createUser(deps: ApiDeps, sub: string | null, username?: s
 const CREDENTIAL_TTL_MS = 5_000;
 const credentialCache = new Map<string, { until: number; user: AuthedUser }>();
 
-async function authenticate(deps: ApiDeps, header: string | undefined): Promise<AuthedUser> {
+export async function authenticate(deps: ApiDeps, header: string | undefined): Promise<AuthedUser> {
   if (!header) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
   const cacheKey = `${deps.config.appSchema}:${hashApiKey(header).toString("hex")}`;
   const hit = credentialCache.get(cacheKey);

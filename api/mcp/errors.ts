@@ -1,0 +1,55 @@
+/**
+ * The MCP error envelope, `{error, code, details}`, built in exactly this one place. Tool failures are tool results
+ * with `isError: true` whose text is this JSON; protocol-level failures (a bad credential on /mcp) carry the same
+ * JSON as the HTTP body.
+ *
+ * The spec names seven codes. AppError codes outside them map onto the nearest one: FORBIDDEN →
+ * AUTHENTICATION_FAILED (the credential lacks the permission), NOT_FOUND and METHOD_NOT_ALLOWED →
+ * INVALID_PARAMETERS (an id that names nothing of yours), INTERNAL and unknown errors → NETWORK_ERROR (a service-side
+ * failure a retry may cure; unknown errors are logged with their cause and shown only as "Internal server error").
+ */
+import type { ZodError } from "zod";
+import { AppError, type ErrorCode } from "../../core/errors.js";
+import { validationError } from "../app.js";
+
+export const mcpErrorCodes = [
+  "AUTHENTICATION_FAILED",
+  "INSUFFICIENT_BALANCE",
+  "INVALID_PARAMETERS",
+  "NETWORK_ERROR",
+  "RATE_LIMIT_EXCEEDED",
+  "TOKEN_NOT_FOUND",
+  "TRANSACTION_FAILED",
+] as const;
+export type McpErrorCode = (typeof mcpErrorCodes)[number];
+
+export type McpErrorBody = { error: string; code: McpErrorCode; details: Record<string, unknown> };
+
+const codeOf: Record<ErrorCode, McpErrorCode> = {
+  AUTHENTICATION_FAILED: "AUTHENTICATION_FAILED",
+  INSUFFICIENT_BALANCE: "INSUFFICIENT_BALANCE",
+  INVALID_PARAMETERS: "INVALID_PARAMETERS",
+  NETWORK_ERROR: "NETWORK_ERROR",
+  RATE_LIMIT_EXCEEDED: "RATE_LIMIT_EXCEEDED",
+  TOKEN_NOT_FOUND: "TOKEN_NOT_FOUND",
+  TRANSACTION_FAILED: "TRANSACTION_FAILED",
+  FORBIDDEN: "AUTHENTICATION_FAILED",
+  NOT_FOUND: "INVALID_PARAMETERS",
+  METHOD_NOT_ALLOWED: "INVALID_PARAMETERS",
+  INTERNAL: "NETWORK_ERROR",
+};
+
+const isZodError = (error: unknown): error is ZodError =>
+  typeof error === "object" && error !== null && (error as { name?: unknown }).name === "ZodError";
+
+/** Any thrown value → the envelope. Validation errors read as in REST ("Missing required fields: …"). */
+export function mcpErrorBody(error: unknown): McpErrorBody {
+  const e = isZodError(error) ? validationError(error) : error;
+  if (e instanceof AppError) {
+    const details: Record<string, unknown> = { ...e.details, status: e.status, retryable: e.retryable };
+    if (codeOf[e.code] !== e.code) details.reason = e.code.toLowerCase();
+    return { error: e.message, code: codeOf[e.code], details };
+  }
+  console.error("[mcp] unhandled error", e);
+  return { error: "Internal server error", code: "NETWORK_ERROR", details: { status: 500, retryable: true } };
+}

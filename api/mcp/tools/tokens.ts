@@ -1,0 +1,244 @@
+/**
+ * Read-only token tools (anonymous callers allowed): get_tokens, search_token, get_pool_data, get_token_candles,
+ * get_token_holders, get_hashtag_token. Inputs are the REST schemas of api/routes/tokens/routes.ts; each run is
+ * the REST handler's service call.
+ */
+import { z } from "zod";
+import { AppError } from "../../../core/errors.js";
+import { evmAddress, limit, offset, uuid } from "../../../core/schemas.js";
+import type { ApiDeps } from "../../deps.js";
+import {
+  CandlesRequest,
+  CandlesResponse,
+  GetTokensRequest,
+  GetTokensResponse,
+  HoldersResponse,
+  PageRequest,
+  PoolDataRequest,
+  PoolDataResponse,
+  SearchTokenRequest,
+  Token,
+} from "../../routes/tokens/routes.js";
+import { freshness } from "../../services/indexed.js";
+import { getPortfolio } from "../../services/portfolio.js";
+import { listTokens, normalizeHashtag, resolveToken } from "../../services/token-catalog.js";
+import { getCandles, getHolders, getPoolData } from "../../services/token-market.js";
+import { buildTokenViews } from "../../services/token-view.js";
+import { defineTool } from "../tool.js";
+
+const withoutSuccess = <T extends z.ZodObject>(schema: T) => schema.omit({ success: true });
+
+export const getTokensTool = defineTool({
+  name: "get_tokens",
+  title: "List tokens",
+  description:
+    "List launched tokens ranked by `filter`: trending (USD volume of the last 24 h), new (newest first), popular (most holders) or top_posts. Paginate with limit (1-100, default 20) and offset; narrow with hashtag_name (without #) or verified_only. Each token has its id (use it as tokenId in other tools), contract_address, holder and vote counts, creator, price and market cap in USD.",
+  input: GetTokensRequest,
+  output: withoutSuccess(GetTokensResponse),
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => {
+    const list = await listTokens(ctx.deps, {
+      filter: body.filter,
+      limit: body.limit,
+      offset: body.offset,
+      hashtag: body.hashtag_name,
+      verifiedOnly: body.verified_only,
+    });
+    return { ...list, freshness: await defaultFreshness(ctx.deps) };
+  },
+});
+
+export const searchTokenTool = defineTool({
+  name: "search_token",
+  title: "Find one token",
+  description:
+    "Find one token by its id (uuid), token_layer_id, contract address, upper-case symbol, slug, or part of its name, and get its price (USD per whole token), market cap (USD), holder count and description. Unknown input: TOKEN_NOT_FOUND.",
+  input: SearchTokenRequest,
+  output: z.object({
+    id: uuid,
+    name: z.string(),
+    symbol: z.string(),
+    contract_address: z
+      .string()
+      .nullable()
+      .describe("Token contract on its primary chain, EIP-55; null if not deployed"),
+    price_usd: z.number().describe("USD per whole token"),
+    market_cap: z.number().describe("USD"),
+    description: z.string(),
+    image_url: z.string(),
+    holders_count: z.number().int(),
+    slug: z.string(),
+    chain: z.string().nullable().describe("Primary chain (ChainSlug)"),
+    is_graduated: z.boolean(),
+    token: Token.describe("The full token record, as REST search-token returns it"),
+  }),
+  access: "public",
+  readOnly: true,
+  run: async (ctx, { input }) => {
+    const [token] = await buildTokenViews(ctx.deps, [await resolveToken(ctx.deps, input)]);
+    if (!token) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
+    const primary = token.token_addresses[0];
+    return {
+      id: token.id,
+      name: token.name,
+      symbol: token.symbol,
+      contract_address: primary?.address ?? null,
+      price_usd: token.price,
+      market_cap: token.market_cap,
+      description: token.description,
+      image_url: token.logo,
+      holders_count: token.holders_count,
+      slug: token.slug,
+      chain: primary?.chain ?? null,
+      is_graduated: token.is_graduated,
+      token,
+    };
+  },
+});
+
+export const getPoolDataTool = defineTool({
+  name: "get_pool_data",
+  title: "Pool data of a token",
+  description:
+    "Liquidity pool of a token (tokenId from get_tokens or search_token): bonding-curve supply, USDC reserve, reserve weight, price, market cap, graduation progress (progress_percent) and whether it has graduated to Uniswap V3 (then v3_pool is set). Exact amounts are base-unit strings beside USD/whole-token numbers. pool_data is null while the token is not deployed yet.",
+  input: PoolDataRequest,
+  output: withoutSuccess(PoolDataResponse),
+  access: "public",
+  readOnly: true,
+  run: async (ctx, { tokenId, chainSlug }) => getPoolData(ctx.deps, tokenId, chainSlug),
+});
+
+export const getTokenCandlesTool = defineTool({
+  name: "get_token_candles",
+  title: "Price candles of a token",
+  description:
+    "OHLCV candles of a token across both venues (curve and Uniswap V3): interval 1m, 5m, 1h (default) or 1d, optionally between from and to (ISO 8601), the most recent `limit` (default 200). Prices are USD per whole token; only buckets with trades are returned.",
+  input: CandlesRequest,
+  output: withoutSuccess(CandlesResponse),
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => {
+    const from = body.from === undefined ? undefined : Math.floor(Date.parse(body.from) / 1000);
+    const to = body.to === undefined ? undefined : Math.floor(Date.parse(body.to) / 1000);
+    if (from !== undefined && to !== undefined && from > to) {
+      throw new AppError("INVALID_PARAMETERS", "Invalid from: must not be after to");
+    }
+    return getCandles(ctx.deps, { ...body, from, to });
+  },
+});
+
+export const getTokenHoldersTool = defineTool({
+  name: "get_token_holders",
+  title: "Holders of a token",
+  description:
+    "Addresses holding a token, largest balance first, with their share of the supply and the service user behind each wallet when known. Paginate with limit (1-100, default 20) and offset.",
+  input: PageRequest,
+  output: withoutSuccess(HoldersResponse),
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => getHolders(ctx.deps, body),
+});
+
+export const getHashtagTokenTool = defineTool({
+  name: "get_hashtag_token",
+  title: "Token of a hashtag",
+  description:
+    "The token a hashtag stands for: the most-held token tagged with hashtag_name (give it without the #; any case). No token carries it: TOKEN_NOT_FOUND.",
+  input: z.object({
+    hashtag_name: z.string().min(1).describe("The hashtag without the # symbol (a leading # is dropped)"),
+  }),
+  output: z.object({
+    token: z.object({
+      id: uuid,
+      name: z.string(),
+      symbol: z.string(),
+      contract_address: z.string().nullable(),
+      hashtag: z.string().describe("The hashtag, lower case without #"),
+      slug: z.string(),
+      holders_count: z.number().int(),
+      price_usd: z.number(),
+    }),
+  }),
+  access: "public",
+  readOnly: true,
+  run: async (ctx, { hashtag_name }) => {
+    const hashtag = normalizeHashtag(hashtag_name);
+    const { tokens } = await listTokens(ctx.deps, {
+      filter: "popular",
+      limit: 1,
+      offset: 0,
+      hashtag,
+      verifiedOnly: false,
+    });
+    const t = tokens[0];
+    if (!t) throw new AppError("TOKEN_NOT_FOUND", "Token not found", { details: { hashtag } });
+    return {
+      token: {
+        id: t.id,
+        name: t.name,
+        symbol: t.symbol,
+        contract_address: t.contract_address,
+        hashtag,
+        slug: t.slug,
+        holders_count: t.holders_count,
+        price_usd: t.price,
+      },
+    };
+  },
+});
+
+export const getPortfolioTool = defineTool({
+  name: "get_portfolio",
+  title: "Portfolio of a wallet",
+  description:
+    "What a wallet holds of the launchpad's tokens, valued at each pool's current price (largest value first), and the trading fees it can claim (claim them with claim_fees). address defaults to your wallet on record; anonymous callers must give one.",
+  input: z.object({
+    address: evmAddress.optional().describe("Wallet to show; default your wallet on record"),
+    limit: limit(100, 20),
+    offset,
+  }),
+  output: z.object({
+    address: z.string(),
+    holdings: z.array(
+      z.object({
+        token_id: uuid
+          .nullable()
+          .describe("The token's id (tokenId in other tools); null if the service has no record"),
+        name: z.string(),
+        symbol: z.string(),
+        chain: z.string(),
+        contract_address: z.string(),
+        balance: z.string().describe("token wei"),
+        balance_tokens: z.number(),
+        price_usd: z.number(),
+        value_usdc: z.string().describe("USDC base units, rounded down"),
+        value_usd: z.number(),
+        is_graduated: z.boolean(),
+      }),
+    ),
+    page_value_usdc: z.string().describe("Value of the holdings on this page, USDC base units"),
+    page_value_usd: z.number(),
+    fees: z.array(
+      z.object({
+        chain: z.string(),
+        claimable: z.string().describe("USDC base units"),
+        claimable_usd: z.number(),
+        accrued: z.string(),
+        claimed: z.string(),
+      }),
+    ),
+    total: z.number().int().describe("Tokens held"),
+    pagination: z.object({ limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
+  }),
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => {
+    const address = body.address ?? ctx.user?.walletAddress;
+    if (!address) throw new AppError("INVALID_PARAMETERS", "Missing required fields: address");
+    return getPortfolio(ctx.deps, { address, limit: body.limit, offset: body.offset });
+  },
+});
+
+/** Freshness of reads that span tokens: the service's default chain, as REST get-tokens reports it. */
+const defaultFreshness = (deps: ApiDeps) => freshness(deps, deps.deployments.keys().next().value ?? "base-sepolia");

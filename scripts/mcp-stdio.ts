@@ -1,0 +1,84 @@
+/**
+ * The MCP tool server over stdio, for assistants that launch it as a command (`npm run mcp:stdio`, or
+ * `npx tsx scripts/mcp-stdio.ts`). The same tools, services and limits as /mcp over HTTP, on the same Postgres,
+ * Redis, chain and worker queue as the API (same environment variables as api/server.ts).
+ *
+ * The credential comes from the environment, once, at start: MCP_API_KEY (an "sk_" key) or MCP_BEARER_TOKEN (a JWT),
+ * verified exactly as REST verifies a Bearer header; a bad one stops the process with exit code 1. Without either,
+ * the session is anonymous (read-only tools). Only JSON-RPC goes to stdout; logs go to stderr.
+ */
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { apiConfigFromEnv } from "../api/config.js";
+import type { ApiDeps } from "../api/deps.js";
+import type { AuthedUser } from "../api/env.js";
+import { mcpConfigFromEnv } from "../api/mcp/config.js";
+import { mcpErrorBody } from "../api/mcp/errors.js";
+import { PROTECTED_RESOURCE_PATH } from "../api/mcp/http.js";
+import { createMcpServer } from "../api/mcp/server.js";
+import { authenticate } from "../api/middleware/auth.js";
+import { startChainHead } from "../api/services/chain-head.js";
+import { parseEnv, rpcUrlFor } from "../core/env.js";
+import { migrate } from "../db/migrate.js";
+import { queueName } from "../worker/queues.js";
+import { readDeployment } from "./deploy.js";
+
+async function main() {
+  const env = parseEnv();
+  const config = apiConfigFromEnv();
+  const mcp = mcpConfigFromEnv();
+  await migrate({ databaseUrl: env.DATABASE_URL, schema: config.appSchema });
+  const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const slugs = (process.env.API_CHAINS ?? env.CHAIN_SLUG).split(",").map((s) => s.trim());
+  const deployments = new Map(slugs.map((slug) => [slug, readDeployment(slug as never)]));
+  const rpcUrls = new Map(slugs.map((slug) => [slug, rpcUrlFor(slug, env) ?? env.RPC_URL]));
+  const chainHead = startChainHead(rpcUrls);
+  const queueConnection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const executeQueue = new Queue(queueName("execute"), { connection: queueConnection });
+  const deps: ApiDeps = { db, redis, config, deployments, rpcUrls, chainHead, executeQueue };
+
+  const credential = process.env.MCP_API_KEY ?? process.env.MCP_BEARER_TOKEN;
+  let user: AuthedUser | undefined;
+  if (credential) {
+    try {
+      user = await authenticate(deps, `Bearer ${credential}`);
+    } catch (error) {
+      throw new Error(`MCP_API_KEY / MCP_BEARER_TOKEN: ${mcpErrorBody(error).error}`);
+    }
+  }
+
+  const server = createMcpServer({
+    deps,
+    config: mcp,
+    user,
+    // One client per process: anonymous calls are limited per process.
+    clientAddress: `stdio-${process.pid}`,
+    transport: "stdio",
+    resourceMetadataUrl: `${config.publicUrl.replace(/\/+$/, "")}${PROTECTED_RESOURCE_PATH}`,
+  });
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    chainHead.stop();
+    await server.close().catch(() => undefined);
+    await Promise.allSettled([db.end(), redis.quit(), executeQueue.close().then(() => queueConnection.quit())]);
+    process.exit(0);
+  };
+  server.onclose = () => void shutdown();
+  process.stdin.once("end", () => void shutdown());
+  process.once("SIGINT", () => void shutdown());
+  process.once("SIGTERM", () => void shutdown());
+  await server.connect(new StdioServerTransport());
+  console.error(
+    `[mcp] stdio server ready (${user ? `authenticated as user ${user.id}, tier ${user.tier}` : "anonymous: read-only tools"})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`[mcp] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
