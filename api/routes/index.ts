@@ -2,6 +2,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env.js";
 import { registerIntentRoutes } from "./intents/handlers.js";
+import { registerSocialRoutes } from "./social/handlers.js";
 import { registerTokenRoutes } from "./tokens/handlers.js";
 import { registerTradingRoutes } from "./trading/handlers.js";
 
@@ -9,4 +10,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerTokenRoutes(app);
   registerTradingRoutes(app);
   registerIntentRoutes(app);
+  registerSocialRoutes(app);
 }

@@ -1,0 +1,218 @@
+/**
+ * The post feeds: get-posts-2 (ranked), get-timeline-posts (newest first, all or following), get-token-posts
+ * (category, sort, filter, view_filter), get-post-replies, and the club feed.
+ *
+ * Global feeds show top-level posts outside clubs: replies are read with get-post-replies (and my_replies), and
+ * club posts only through the club feed, where access is checked. Every feed pages by offset or by a keyset
+ * `cursor` (./cursor.ts); the cursor continues strictly after the last post of the previous page, so posts
+ * inserted while a client pages never repeat or hide a post. Each ordering matches one partial index of
+ * db/migrations/006_social.sql.
+ */
+import type { ApiDeps } from "../../deps.js";
+import type { AuthedUser } from "../../env.js";
+import type {
+  GetPosts2Input,
+  GetTimelinePostsInput,
+  GetTokenPostsInput,
+  PostView,
+} from "../../routes/social/schemas.js";
+import { getAppToken } from "../tokens.js";
+import { assertClubAccess } from "./clubs.js";
+import { decodeCursor, encodeCursor } from "./cursor.js";
+import { postViews } from "./post-view.js";
+import { readablePost } from "./posts.js";
+
+type Ordering = "new" | "trending" | "popular" | "oldest";
+
+/** Sort key column (null: seq alone) and direction of each ordering; seq breaks ties. */
+const orderings: Record<Ordering, { key: string | null; desc: boolean }> = {
+  new: { key: null, desc: true },
+  trending: { key: "rank_score", desc: true },
+  popular: { key: "popularity", desc: true },
+  oldest: { key: null, desc: false },
+};
+
+export type FeedPagination = { limit: number; offset: number; has_more: boolean; next_cursor: string | null };
+export type FeedPage = { posts: PostView[]; pagination: FeedPagination };
+
+type FeedQuery = {
+  ordering: Ordering;
+  /** Conditions on posts alias p; `$n` placeholders index into params. */
+  where: string[];
+  params: unknown[];
+  limit: number;
+  offset: number;
+  cursor?: string;
+  /** Posts of the users this user follows, read per followee (one short index range each). */
+  followedBy?: string;
+};
+
+async function feedPage(deps: ApiDeps, viewerId: string | undefined, q: FeedQuery): Promise<FeedPage> {
+  const s = deps.config.appSchema;
+  const { key, desc } = orderings[q.ordering];
+  const params = [...q.params];
+  const param = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = [...q.where];
+  const after = q.cursor ? decodeCursor(q.cursor, q.ordering) : undefined;
+  if (after) {
+    const op = desc ? "<" : ">";
+    where.push(
+      key && after.key !== undefined
+        ? `(p.${key}, p.seq) ${op} (${param(after.key)}::float8, ${param(after.seq)}::bigint)`
+        : `p.seq ${op} ${param(after.seq)}::bigint`,
+    );
+  }
+  const dir = desc ? "DESC" : "ASC";
+  const orderBy = key ? `p.${key} ${dir}, p.seq ${dir}` : `p.seq ${dir}`;
+  const offset = after ? 0 : q.offset;
+  const take = q.limit + 1;
+  const columns = `p.id, p.seq::text AS seq${key ? `, p.${key} AS key` : ""}`;
+  const conditions = where.length > 0 ? where.join(" AND ") : "true";
+  const sql = q.followedBy
+    ? `SELECT p.* FROM ${s}.follows f
+       CROSS JOIN LATERAL (SELECT ${columns} FROM ${s}.posts p
+                            WHERE p.user_id = f.followee_id AND ${conditions}
+                            ORDER BY ${orderBy} LIMIT ${param(offset + take)}) p
+        WHERE f.follower_id = ${param(q.followedBy)}
+        ORDER BY ${key ? `p.key ${dir}, p.seq::bigint ${dir}` : `p.seq::bigint ${dir}`}
+        LIMIT ${param(take)} OFFSET ${param(offset)}`
+    : `SELECT ${columns} FROM ${s}.posts p WHERE ${conditions} ORDER BY ${orderBy}
+        LIMIT ${param(take)} OFFSET ${param(offset)}`;
+  const { rows } = await deps.db.query<{ id: string; seq: string; key?: number }>(sql, params);
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > q.limit;
+  return {
+    posts: await postViews(
+      deps,
+      page.map((r) => r.id),
+      viewerId,
+    ),
+    pagination: {
+      limit: q.limit,
+      offset: q.offset,
+      has_more: hasMore,
+      next_cursor: hasMore && last ? encodeCursor(q.ordering, { seq: last.seq, key: last.key }) : null,
+    },
+  };
+}
+
+const TOP_LEVEL = ["p.parent_post_id IS NULL", "p.club_id IS NULL"];
+
+/**
+ * get-posts-2: top-level posts by rank (README, "Ranking"), optionally of one token. `total_returned` is the
+ * number of posts in this page.
+ */
+export async function listRankedPosts(
+  deps: ApiDeps,
+  user: AuthedUser | undefined,
+  input: GetPosts2Input,
+): Promise<{ posts: PostView[]; pagination: FeedPagination & { total_returned: number } }> {
+  if (input.token_id) await getAppToken(deps, input.token_id);
+  const page = await feedPage(deps, user?.id, {
+    ordering: "trending",
+    where: input.token_id ? [...TOP_LEVEL, "p.tagged_token_id = $1"] : TOP_LEVEL,
+    params: input.token_id ? [input.token_id] : [],
+    limit: input.limit,
+    offset: input.offset,
+    cursor: input.cursor,
+  });
+  return { posts: page.posts, pagination: { ...page.pagination, total_returned: page.posts.length } };
+}
+
+/** get-timeline-posts: top-level posts, newest first; `following`: only by users the caller follows. */
+export async function listTimelinePosts(
+  deps: ApiDeps,
+  user: AuthedUser,
+  input: GetTimelinePostsInput,
+): Promise<FeedPage> {
+  return feedPage(deps, user.id, {
+    ordering: "new",
+    where: TOP_LEVEL,
+    params: [],
+    limit: input.limit,
+    offset: input.offset,
+    cursor: input.cursor,
+    ...(input.filter === "following" ? { followedBy: user.id } : {}),
+  });
+}
+
+/**
+ * get-token-posts: posts of one token (or of every token) by category (timelines: all, polls, media), sorted
+ * trending (rank), new or popular (engagement without recency); `filter` following keeps followed authors;
+ * `view_filter` my_posts keeps the caller's top-level posts, my_replies the caller's replies. `total` counts
+ * every matching post.
+ */
+export async function listTokenPosts(
+  deps: ApiDeps,
+  user: AuthedUser,
+  input: GetTokenPostsInput,
+): Promise<FeedPage & { total: number }> {
+  if (input.token_id) await getAppToken(deps, input.token_id);
+  const where = [
+    "p.club_id IS NULL",
+    input.view_filter === "my_replies" ? "p.parent_post_id IS NOT NULL" : "p.parent_post_id IS NULL",
+  ];
+  const params: unknown[] = [];
+  const add = (condition: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(`$${params.length}`));
+  };
+  if (input.token_id) add((n) => `p.tagged_token_id = ${n}`, input.token_id);
+  if (input.category === "polls") where.push("p.has_poll");
+  if (input.category === "media") where.push("p.has_media");
+  if (input.view_filter) add((n) => `p.user_id = ${n}`, user.id);
+  if (input.filter === "following") {
+    add(
+      (n) => `p.user_id IN (SELECT followee_id FROM ${deps.config.appSchema}.follows WHERE follower_id = ${n})`,
+      user.id,
+    );
+  }
+  const [page, total] = await Promise.all([
+    feedPage(deps, user.id, {
+      ordering: input.sort,
+      where,
+      params,
+      limit: input.limit,
+      offset: input.offset,
+      cursor: input.cursor,
+    }),
+    deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${deps.config.appSchema}.posts p WHERE ${where.join(" AND ")}`,
+      params,
+    ),
+  ]);
+  return { ...page, total: total.rows[0]?.n ?? 0 };
+}
+
+export type PageInput = { limit: number; offset: number; cursor?: string };
+
+/** get-post-replies: replies to a post the caller may read, oldest first (conversation order). */
+export async function listReplies(
+  deps: ApiDeps,
+  user: AuthedUser,
+  postId: string,
+  input: PageInput,
+): Promise<FeedPage> {
+  await readablePost(deps, user, postId);
+  return feedPage(deps, user.id, { ordering: "oldest", where: ["p.parent_post_id = $1"], params: [postId], ...input });
+}
+
+/** get-club-posts: a club's top-level posts, newest first; 403 with the spec's message without access. */
+export async function listClubPosts(
+  deps: ApiDeps,
+  user: AuthedUser,
+  clubId: string,
+  input: PageInput,
+): Promise<FeedPage> {
+  await assertClubAccess(deps, user, clubId);
+  return feedPage(deps, user.id, {
+    ordering: "new",
+    where: ["p.club_id = $1", "p.parent_post_id IS NULL"],
+    params: [clubId],
+    ...input,
+  });
+}

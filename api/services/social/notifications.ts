@@ -1,0 +1,157 @@
+/**
+ * Notifications: replies to your posts, votes on your posts, mentions (@username), new followers, and the
+ * graduation of a token you hold. Each event notifies once (a dedupe key per recipient), never the actor
+ * themself.
+ *
+ * Graduation is detected lazily, when the holder reads their notifications: tokens whose indexed pool has
+ * graduated and of which the wallet on record holds a non-zero indexed balance get a notification then, dated at
+ * the graduation block's time. No poller is needed, and a holder sees it on their next read.
+ */
+import type pg from "pg";
+import type { ApiDeps } from "../../deps.js";
+import type { AuthedUser } from "../../env.js";
+import type {
+  GetNotificationsInput,
+  MarkNotificationsReadInput,
+  NotificationView,
+} from "../../routes/social/schemas.js";
+import { ensureAppToken } from "../token-catalog.js";
+import { decodeCursor, encodeCursor } from "./cursor.js";
+import { iso } from "./units.js";
+
+type Queryable = Pick<pg.Pool, "query">;
+
+export type NotifyParameters = {
+  kind: "reply" | "vote" | "mention" | "follow";
+  recipients: string[];
+  actorId: string;
+  postId?: string;
+  dedupeKey: string;
+};
+
+/** Record one event for each recipient other than the actor; repeats of the same dedupe key add nothing. */
+export async function notify(client: Queryable, schema: string, p: NotifyParameters): Promise<void> {
+  const recipients = [...new Set(p.recipients)].filter((r) => r !== p.actorId);
+  if (recipients.length === 0) return;
+  await client.query(
+    `INSERT INTO ${schema}.notifications (user_id, kind, actor_id, post_id, dedupe_key)
+     SELECT unnest($1::uuid[]), $2, $3, $4, $5 ON CONFLICT (user_id, dedupe_key) DO NOTHING`,
+    [recipients, p.kind, p.actorId, p.postId ?? null, p.dedupeKey],
+  );
+}
+
+/** Graduation notifications for tokens the user holds that have graduated (see the module comment). */
+async function syncGraduations(deps: ApiDeps, user: AuthedUser) {
+  const s = deps.config.appSchema;
+  const ix = deps.config.indexerSchema;
+  const { rows } = await deps.db.query<{ token_layer_id: string; graduated_at: string | null; has_app: boolean }>(
+    `SELECT t.token_layer_id, min(p.graduated_at)::text AS graduated_at,
+            EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = t.token_layer_id) AS has_app
+       FROM ${ix}.holder h
+       JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token AND p.graduated
+       JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
+      WHERE h.address = lower($1) AND h.balance > 0
+        AND NOT EXISTS (SELECT 1 FROM ${s}.notifications n
+                         WHERE n.user_id = $2 AND n.dedupe_key = 'graduation:' || t.token_layer_id)
+      GROUP BY t.token_layer_id`,
+    [user.walletAddress, user.id],
+  );
+  for (const r of rows) {
+    // Tokens created directly on chain get their app row (and uuid) here, as on every other read.
+    if (!r.has_app) await ensureAppToken(deps, r.token_layer_id);
+    await deps.db.query(
+      `INSERT INTO ${s}.notifications (user_id, kind, token_id, dedupe_key, created_at)
+       SELECT $1, 'graduation', a.id, 'graduation:' || $2, COALESCE(to_timestamp($3::bigint), now())
+         FROM ${s}.tokens a WHERE lower(a.token_layer_id) = $2
+       ON CONFLICT (user_id, dedupe_key) DO NOTHING`,
+      [user.id, r.token_layer_id, r.graduated_at],
+    );
+  }
+}
+
+type NotificationRow = {
+  id: string;
+  seq: string;
+  kind: NotificationView["kind"];
+  actor_id: string | null;
+  username: string | null;
+  profile_picture: string | null;
+  post_id: string | null;
+  token_id: string | null;
+  read_at: Date | null;
+  created_at: Date;
+};
+
+export type ListNotificationsReturnType = {
+  notifications: NotificationView[];
+  unread_count: number;
+  pagination: { limit: number; offset: number; has_more: boolean; next_cursor: string | null };
+};
+
+/** get-notifications: the caller's notifications, newest first (keyset `cursor` or offset), and the unread count. */
+export async function listNotifications(
+  deps: ApiDeps,
+  user: AuthedUser,
+  input: GetNotificationsInput,
+): Promise<ListNotificationsReturnType> {
+  await syncGraduations(deps, user);
+  const s = deps.config.appSchema;
+  const after = input.cursor ? decodeCursor(input.cursor, "notifications") : undefined;
+  const [{ rows }, unread] = await Promise.all([
+    deps.db.query<NotificationRow>(
+      `SELECT n.id, n.seq::text, n.kind, n.actor_id, u.username, u.profile_picture, n.post_id, n.token_id, n.read_at,
+              n.created_at
+         FROM ${s}.notifications n LEFT JOIN ${s}.users u ON u.id = n.actor_id
+        WHERE n.user_id = $1 AND (NOT $2::boolean OR n.read_at IS NULL) AND ($3::bigint IS NULL OR n.seq < $3)
+        ORDER BY n.seq DESC LIMIT $4 OFFSET $5`,
+      [user.id, input.unread_only, after?.seq ?? null, input.limit + 1, after ? 0 : input.offset],
+    ),
+    deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${s}.notifications WHERE user_id = $1 AND read_at IS NULL`,
+      [user.id],
+    ),
+  ]);
+  const page = rows.slice(0, input.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > input.limit;
+  return {
+    notifications: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      actor:
+        r.actor_id === null
+          ? null
+          : { id: r.actor_id, username: r.username ?? "", profile_picture: r.profile_picture ?? "" },
+      post_id: r.post_id,
+      token_id: r.token_id,
+      read: r.read_at !== null,
+      created_at: iso(r.created_at),
+    })),
+    unread_count: unread.rows[0]?.n ?? 0,
+    pagination: {
+      limit: input.limit,
+      offset: input.offset,
+      has_more: hasMore,
+      next_cursor: hasMore && last ? encodeCursor("notifications", { seq: last.seq }) : null,
+    },
+  };
+}
+
+/** mark-notifications-read: the given notifications of the caller (others' ids are ignored), or all of them. */
+export async function markNotificationsRead(
+  deps: ApiDeps,
+  user: AuthedUser,
+  input: MarkNotificationsReadInput,
+): Promise<{ marked: number; unread_count: number }> {
+  const s = deps.config.appSchema;
+  const marked = await deps.db.query(
+    `UPDATE ${s}.notifications SET read_at = now()
+      WHERE user_id = $1 AND read_at IS NULL AND ($2::uuid[] IS NULL OR id = ANY($2::uuid[]))`,
+    [user.id, input.notification_ids ?? null],
+  );
+  const unread = await deps.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${s}.notifications WHERE user_id = $1 AND read_at IS NULL`,
+    [user.id],
+  );
+  return { marked: marked.rowCount ?? 0, unread_count: unread.rows[0]?.n ?? 0 };
+}

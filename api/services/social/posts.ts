@@ -1,0 +1,171 @@
+/**
+ * Posts: create-post (plain posts, replies, polls, media, club, topic and coin-tagged posts) and get-post.
+ *
+ * Rules, in the order they are checked:
+ * - the per-user post limit (SOCIAL_POSTS_PER_MINUTE);
+ * - a post needs content, a title or media; content is at most SOCIAL_MAX_CONTENT_LENGTH characters;
+ * - a reply's parent must exist (404 "Parent post not found") and be readable; the reply joins the parent's club,
+ *   and takes its tagged coin unless it names one;
+ * - a club post needs a member of the club (the spec's access-denied message for those who cannot view it);
+ * - the topic and the tagged coin must exist;
+ * - a weighted poll needs a tagged coin: its balances are copied at the current indexed block (the snapshot).
+ * Side effects in the same transaction: the parent's reply count, reply and mention notifications.
+ */
+import { AppError } from "../../../core/errors.js";
+import type { ApiDeps } from "../../deps.js";
+import type { AuthedUser } from "../../env.js";
+import type { CreatePostInput, PostView } from "../../routes/social/schemas.js";
+import { getAppToken } from "../tokens.js";
+import { snapshotBalances } from "./balances.js";
+import { assertClubAccess } from "./clubs.js";
+import { checkSocialLimit, socialLimits } from "./limits.js";
+import { notify } from "./notifications.js";
+import { postViews } from "./post-view.js";
+import { withTransaction } from "./transaction.js";
+
+const MENTION = /(?:^|[^A-Za-z0-9_])@([A-Za-z0-9_]{1,64})/g;
+const MAX_MENTIONS = 20;
+
+/** Lower-case usernames named with @ in `text` (at most 20). */
+export function mentionedUsernames(text: string): string[] {
+  const names = new Set<string>();
+  for (const m of text.matchAll(MENTION)) if (m[1]) names.add(m[1].toLowerCase());
+  return [...names].slice(0, MAX_MENTIONS);
+}
+
+type PostRef = { id: string; user_id: string; club_id: string | null; tagged_token_id: string | null };
+
+/** A post's owner, club and token, after checking the caller may read it (club posts). 404 "Post not found". */
+export async function readablePost(deps: ApiDeps, user: AuthedUser, postId: string, what = "Post"): Promise<PostRef> {
+  const { rows } = await deps.db.query<PostRef>(
+    `SELECT id, user_id, club_id, tagged_token_id FROM ${deps.config.appSchema}.posts WHERE id = $1`,
+    [postId],
+  );
+  const post = rows[0];
+  if (!post) throw new AppError("NOT_FOUND", `${what} not found`);
+  if (post.club_id) await assertClubAccess(deps, user, post.club_id);
+  return post;
+}
+
+async function assertExists(deps: ApiDeps, table: "topics", id: string, message: string) {
+  const { rowCount } = await deps.db.query(`SELECT 1 FROM ${deps.config.appSchema}.${table} WHERE id = $1`, [id]);
+  if (!rowCount) throw new AppError("NOT_FOUND", message);
+}
+
+function checkContent(input: CreatePostInput) {
+  const content = input.content ?? "";
+  const hasMedia = (input.mediaData?.length ?? 0) > 0;
+  if (!content.trim() && !input.title?.trim() && !hasMedia) {
+    throw new AppError("INVALID_PARAMETERS", "A post needs content, a title or media");
+  }
+  const max = socialLimits().maxContentLength;
+  if (content.length > max) throw new AppError("INVALID_PARAMETERS", `Invalid content: at most ${max} characters`);
+}
+
+/** create-post: the new post as a Post record (see the module comment for the rules). */
+export async function createPost(deps: ApiDeps, user: AuthedUser, input: CreatePostInput): Promise<PostView> {
+  checkContent(input);
+  await checkSocialLimit(deps, user, "post");
+  const parent = input.parentPostId ? await readablePost(deps, user, input.parentPostId, "Parent post") : undefined;
+  if (parent && input.clubId && parent.club_id !== input.clubId) {
+    throw new AppError("INVALID_PARAMETERS", "Invalid clubId: a reply belongs to its parent's club");
+  }
+  const clubId = parent ? parent.club_id : (input.clubId ?? null);
+  if (clubId) {
+    const { isMember } = await assertClubAccess(deps, user, clubId);
+    if (!isMember) throw new AppError("FORBIDDEN", "Join the club to post in it");
+  }
+  if (input.topicId) await assertExists(deps, "topics", input.topicId, "Topic not found");
+  if (input.taggedCoinId) await getAppToken(deps, input.taggedCoinId);
+  const tokenId = input.taggedCoinId ?? parent?.tagged_token_id ?? null;
+  const poll = input.pollData;
+  if (poll?.isWeighted && !tokenId) {
+    throw new AppError(
+      "INVALID_PARAMETERS",
+      "Invalid pollData.isWeighted: a weighted poll needs taggedCoinId, the token whose holdings weigh its votes",
+    );
+  }
+  const media = (input.mediaData ?? [])
+    .map((m, i) => ({ ...m, order_index: m.order_index ?? i }))
+    .sort((a, b) => a.order_index - b.order_index);
+  const s = deps.config.appSchema;
+
+  const postId = await withTransaction(
+    deps,
+    async (client) => {
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO ${s}.posts (user_id, title, content, parent_post_id, club_id, topic_id, tagged_token_id, media,
+                                 has_media, has_poll)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+        [
+          user.id,
+          input.title ?? "",
+          input.content ?? "",
+          parent?.id ?? null,
+          clubId,
+          input.topicId ?? null,
+          tokenId,
+          JSON.stringify(media),
+          media.length > 0,
+          poll !== undefined,
+        ],
+      );
+      const id = inserted.rows[0]?.id ?? "";
+      if (poll) {
+        const pollToken = poll.isWeighted ? tokenId : null;
+        await client.query(
+          `INSERT INTO ${s}.polls (post_id, question, is_weighted, token_id) VALUES ($1, $2, $3, $4)`,
+          [id, poll.question, poll.isWeighted, pollToken],
+        );
+        await client.query(
+          `INSERT INTO ${s}.poll_options (post_id, position, key, text, emoji)
+           SELECT $1, o.position - 1, o.key, o.text, o.emoji
+             FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS o(key, text, emoji, position)`,
+          [id, poll.options.map((o) => o.id), poll.options.map((o) => o.text), poll.options.map((o) => o.emoji ?? "")],
+        );
+        if (pollToken) {
+          const block = await snapshotBalances(deps, client, id, pollToken);
+          await client.query(`UPDATE ${s}.polls SET snapshot_block = $2 WHERE post_id = $1`, [id, block]);
+        }
+      }
+      if (parent) {
+        await client.query(`UPDATE ${s}.posts SET reply_count = reply_count + 1 WHERE id = $1`, [parent.id]);
+        await notify(client, s, {
+          kind: "reply",
+          recipients: [parent.user_id],
+          actorId: user.id,
+          postId: id,
+          dedupeKey: `reply:${id}`,
+        });
+      }
+      const names = mentionedUsernames(`${input.title ?? ""} ${input.content ?? ""}`);
+      if (names.length > 0) {
+        const mentioned = await client.query<{ id: string }>(
+          `SELECT id FROM ${s}.users WHERE lower(username) = ANY($1::text[])`,
+          [names],
+        );
+        await notify(client, s, {
+          kind: "mention",
+          recipients: mentioned.rows.map((r) => r.id),
+          actorId: user.id,
+          postId: id,
+          dedupeKey: `mention:${id}`,
+        });
+      }
+      return id;
+    },
+    // The weighted poll's snapshot reads the indexer's balances and checkpoint from one consistent snapshot.
+    { isolation: poll?.isWeighted ? "repeatable read" : "read committed" },
+  );
+  const [view] = await postViews(deps, [postId], user.id);
+  if (!view) throw new Error(`post ${postId} vanished after insert`);
+  return view;
+}
+
+/** get-post: one post the caller may read. */
+export async function getPost(deps: ApiDeps, user: AuthedUser, postId: string): Promise<PostView> {
+  await readablePost(deps, user, postId);
+  const [view] = await postViews(deps, [postId], user.id);
+  if (!view) throw new AppError("NOT_FOUND", "Post not found");
+  return view;
+}

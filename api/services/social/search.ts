@@ -1,0 +1,54 @@
+/**
+ * The users and posts parts of `search`.
+ *
+ * Posts (outside clubs, replies included): candidates are the 1,000 newest full-text matches (English stemming,
+ * websearch syntax, GIN index on posts.search) and the 200 newest substring matches of the content (trigram GIN
+ * index), so typos of stemming and partial words still match and no query reads more than 1,200 rows. They are
+ * ranked by ts_rank_cd (normalised to 0..1) + 0.5 if the title contains the query + 0.25 if the content does,
+ * then newest first.
+ * Users: usernames containing the query (trigram index), exact match first, then prefix matches, then most
+ * followers, then name.
+ */
+import type { ApiDeps } from "../../deps.js";
+import type { PostView } from "../../routes/social/schemas.js";
+import { postViews } from "./post-view.js";
+
+const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function searchPosts(deps: ApiDeps, query: string, limit: number, viewerId?: string): Promise<PostView[]> {
+  const s = deps.config.appSchema;
+  const { rows } = await deps.db.query<{ id: string }>(
+    `WITH q AS (SELECT websearch_to_tsquery('english', $1) AS tsq),
+     c AS (
+       (SELECT p.id FROM ${s}.posts p, q WHERE p.search @@ q.tsq AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT 1000)
+       UNION
+       (SELECT p.id FROM ${s}.posts p WHERE p.content ILIKE $2 AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT 200)
+     )
+     SELECT p.id FROM c JOIN ${s}.posts p ON p.id = c.id, q
+      ORDER BY ts_rank_cd(p.search, q.tsq, 32) + 0.5 * (p.title ILIKE $2)::int + 0.25 * (p.content ILIKE $2)::int DESC,
+               p.seq DESC
+      LIMIT $3`,
+    [query, like(query), limit],
+  );
+  return postViews(
+    deps,
+    rows.map((r) => r.id),
+    viewerId,
+  );
+}
+
+export type SearchUserResult = { id: string; username: string; profile_picture: string; follower_count: number };
+
+export async function searchUsers(deps: ApiDeps, query: string, limit: number): Promise<SearchUserResult[]> {
+  const s = deps.config.appSchema;
+  const { rows } = await deps.db.query<SearchUserResult>(
+    `SELECT u.id, u.username, u.profile_picture,
+            (SELECT count(*)::int FROM ${s}.follows f WHERE f.followee_id = u.id) AS follower_count
+       FROM ${s}.users u WHERE u.username ILIKE $1
+      ORDER BY lower(u.username) = lower($2) DESC, u.username ILIKE ($3::text || '%') DESC, follower_count DESC,
+               u.username
+      LIMIT $4`,
+    [like(query), query, like(query).slice(1, -1), limit],
+  );
+  return rows;
+}
