@@ -4,7 +4,7 @@
  * Units: token amounts in token wei, USDC amounts and market caps in USDC base units, prices in USD per whole
  * token with 18 decimals (1e18 = $1), fees in bps, progress in bps (0 to 10_000), times in unix seconds.
  */
-import { index, onchainTable, primaryKey } from "ponder";
+import { index, onchainTable, primaryKey, sql } from "ponder";
 
 /** A launched token: its on-chain identity. */
 export const token = onchainTable(
@@ -35,6 +35,10 @@ export const token = onchainTable(
     pk: primaryKey({ columns: [table.chainId, table.address] }),
     layerIdx: index().on(table.tokenLayerId),
     creatorIdx: index().on(table.creator),
+    /** search-token by contract address, on any chain. */
+    addressIdx: index().on(table.address),
+    /** search-token by exact symbol (upper case). */
+    symbolIdx: index().on(sql`upper(${table.symbol})`),
   }),
 );
 

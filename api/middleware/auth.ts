@@ -109,12 +109,14 @@ async function authenticateUncached(deps: ApiDeps, header: string): Promise<{ us
       id: string;
       wallet_address: string;
       wallet_index: number;
-    }>(
-      `SELECT k.id AS key_id, k.tier, u.id, u.wallet_address, u.wallet_index
+    }>({
+      // Prepared once per connection: every API-key request runs it.
+      name: `api-key-user:${s}`,
+      text: `SELECT k.id AS key_id, k.tier, u.id, u.wallet_address, u.wallet_index
        FROM ${s}.api_keys k JOIN ${s}.users u ON u.id = k.user_id
        WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-      [hashApiKey(credential)],
-    );
+      values: [hashApiKey(credential)],
+    });
     const row = rows[0];
     if (!row) throw new AppError("AUTHENTICATION_FAILED", "Invalid or expired authentication token");
     const user: AuthedUser = {

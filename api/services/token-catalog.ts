@@ -240,9 +240,15 @@ export type ListTokensReturnType = { tokens: (TokenListItem & { volume_24h: numb
 
 /** App rows (created lazily) and full views of indexed tokens, in the order of `layerIds`. */
 async function viewsOf(deps: ApiDeps, layerIds: string[]): Promise<TokenView[]> {
+  const { rows } = await deps.db.query<AppTokenRow>(
+    `SELECT * FROM ${deps.config.appSchema}.tokens WHERE lower(token_layer_id) = ANY($1::text[])`,
+    [layerIds.map((id) => id.toLowerCase())],
+  );
+  const existing = new Map(rows.map((r) => [r.token_layer_id.toLowerCase(), r]));
   const apps: AppTokenRow[] = [];
   for (const id of layerIds) {
-    const app = await ensureAppToken(deps, id);
+    // Only tokens first seen on chain lack an app row; they get one here, one at a time.
+    const app = existing.get(id.toLowerCase()) ?? (await ensureAppToken(deps, id));
     if (app) apps.push(app);
   }
   return buildTokenViews(deps, apps);

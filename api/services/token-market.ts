@@ -12,7 +12,7 @@ import { poolTypeIds } from "../../core/poolTypes.js";
 import type { ApiDeps } from "../deps.js";
 import { type Freshness, freshness } from "./indexed.js";
 import { isoOfUnix, priceUsd, primaryDeployment, tokenAmount, usdcUsd } from "./token-view.js";
-import { type AppTokenRow, getAppToken, getIndexedTokens, type IndexedToken } from "./tokens.js";
+import { type AppTokenRow, getAppTokenWithDeployments, type IndexedToken } from "./tokens.js";
 
 /** A token's deployment to read (or undefined when none is indexed yet) and the chain freshness refers to. */
 export async function deploymentOf(
@@ -20,8 +20,7 @@ export async function deploymentOf(
   tokenId: string,
   chainSlug?: string,
 ): Promise<{ app: AppTokenRow; deployment: IndexedToken | undefined; freshness: Freshness }> {
-  const app = await getAppToken(deps, tokenId);
-  const indexed = await getIndexedTokens(deps, app.token_layer_id);
+  const { app, indexed } = await getAppTokenWithDeployments(deps, tokenId);
   let deployment: IndexedToken | undefined;
   if (chainSlug) {
     deployment = indexed.find((t) => t.chainSlug === chainSlug);

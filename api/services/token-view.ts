@@ -124,7 +124,21 @@ export const checksum = (a: string) => (isAddress(a, { strict: false }) ? getAdd
 
 const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
-async function launchpadsByChainId(deps: ApiDeps): Promise<Map<number, string>> {
+/** Launchpad addresses by chain id are fixed once deployed: read at most every 10 s per indexer schema. */
+const LAUNCHPADS_TTL_MS = 10_000;
+const launchpadCache = new Map<string, { at: number; byChain: Promise<Map<number, string>> }>();
+
+function launchpadsByChainId(deps: ApiDeps): Promise<Map<number, string>> {
+  const key = deps.config.indexerSchema;
+  const cached = launchpadCache.get(key);
+  if (cached && Date.now() - cached.at < LAUNCHPADS_TTL_MS) return cached.byChain;
+  const byChain = readLaunchpads(deps);
+  launchpadCache.set(key, { at: Date.now(), byChain });
+  byChain.catch(() => launchpadCache.delete(key));
+  return byChain;
+}
+
+async function readLaunchpads(deps: ApiDeps): Promise<Map<number, string>> {
   const byChain = new Map<number, string>();
   for (const [slug, d] of deps.deployments) {
     const c = chainBySlug[slug as keyof typeof chainBySlug];
@@ -138,45 +152,54 @@ async function launchpadsByChainId(deps: ApiDeps): Promise<Map<number, string>> 
 }
 
 /**
- * Creators of app tokens: the user named by creator_user_id, else the user whose custodial wallet created the
- * token on chain. Tokens whose creator is no user of ours are absent.
+ * Creators and hashtags of app tokens, in one query. The creator is the user named by creator_user_id, else the
+ * user whose custodial wallet created the token on chain; tokens whose creator is no user of ours have none.
+ * Hashtags come sorted.
  */
-export async function creatorsOf(deps: ApiDeps, tokenIds: string[]): Promise<Map<string, TokenCreator>> {
+export async function creatorsAndHashtagsOf(
+  deps: ApiDeps,
+  tokenIds: string[],
+): Promise<Map<string, { creator: TokenCreator | null; hashtags: string[] }>> {
   const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<TokenCreator & { token_id: string }>(
-    `SELECT a.id AS token_id, u.id, u.username, u.profile_picture
+  const { rows } = await deps.db.query<{
+    token_id: string;
+    user_id: string | null;
+    username: string | null;
+    profile_picture: string | null;
+    hashtags: string[];
+  }>(
+    `SELECT a.id AS token_id, u.id AS user_id, u.username, u.profile_picture,
+            ARRAY(SELECT h.hashtag FROM ${s}.token_hashtags h WHERE h.token_id = a.id ORDER BY h.hashtag) AS hashtags
        FROM ${s}.tokens a
-       JOIN ${s}.users u ON u.id = COALESCE(a.creator_user_id,
+       LEFT JOIN ${s}.users u ON u.id = COALESCE(a.creator_user_id,
             (SELECT w.id FROM ${s}.users w WHERE lower(w.wallet_address) = lower(a.creator_address) LIMIT 1))
       WHERE a.id = ANY($1::uuid[])`,
     [tokenIds],
   );
-  return new Map(rows.map((r) => [r.token_id, { id: r.id, username: r.username, profile_picture: r.profile_picture }]));
-}
-
-/** Hashtags per token uuid, sorted. */
-export async function hashtagsOf(deps: ApiDeps, tokenIds: string[]): Promise<Map<string, string[]>> {
-  const { rows } = await deps.db.query<{ token_id: string; hashtag: string }>(
-    `SELECT token_id, hashtag FROM ${deps.config.appSchema}.token_hashtags WHERE token_id = ANY($1::uuid[])
-      ORDER BY hashtag`,
-    [tokenIds],
+  return new Map(
+    rows.map((r) => [
+      r.token_id,
+      {
+        creator:
+          r.user_id === null
+            ? null
+            : { id: r.user_id, username: r.username ?? "", profile_picture: r.profile_picture ?? "" },
+        hashtags: r.hashtags,
+      },
+    ]),
   );
-  const byToken = new Map<string, string[]>();
-  for (const r of rows) byToken.set(r.token_id, [...(byToken.get(r.token_id) ?? []), r.hashtag]);
-  return byToken;
 }
 
 /** Full Token views of app rows, in the order given, with three queries whatever the count. */
 export async function buildTokenViews(deps: ApiDeps, apps: AppTokenRow[]): Promise<TokenView[]> {
   if (apps.length === 0) return [];
   const ids = apps.map((a) => a.id);
-  const [indexed, creators, hashtags, launchpads] = await Promise.all([
+  const [indexed, people, launchpads] = await Promise.all([
     getIndexedTokensByLayerIds(
       deps,
       apps.map((a) => a.token_layer_id),
     ),
-    creatorsOf(deps, ids),
-    hashtagsOf(deps, ids),
+    creatorsAndHashtagsOf(deps, ids),
     launchpadsByChainId(deps),
   ]);
   return apps.map((app) => {
@@ -205,8 +228,8 @@ export async function buildTokenViews(deps: ApiDeps, apps: AppTokenRow[]): Promi
       weighted_downvotes: 0,
       user_vote: null,
       is_live: false,
-      hashtags: hashtags.get(app.id) ?? [],
-      creator: creators.get(app.id) ?? null,
+      hashtags: people.get(app.id)?.hashtags ?? [],
+      creator: people.get(app.id)?.creator ?? null,
       creator_address: checksum(primary?.creator ?? app.creator_address),
       price: primary?.pool ? priceUsd(primary.pool.price) : 0,
       market_cap: primary?.pool ? usdcUsd(primary.pool.marketCap) : 0,

@@ -91,6 +91,14 @@ export async function getIndexedTokens(deps: ApiDeps, tokenLayerId: string): Pro
   return (await getIndexedTokensByLayerIds(deps, [tokenLayerId])).get(tokenLayerId.toLowerCase()) ?? [];
 }
 
+/** The indexer token and pool columns every deployment read selects, `t` and `p` being its aliases. */
+const deploymentColumns = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
+            t.created_at, t.holders_count, t.trade_count, t.volume_usdc,
+            p.token AS pool_token, p.supply, p.reserve, p.price, p.market_cap, p.progress_bps, p.graduated, p.v3_pool,
+            p.fee_tier, p.position_id, p.sqrt_price_x_96 AS sqrt_price_x96, p.tick, p.liquidity, p.usdc_is_token0, p.weight_ppm,
+            p.virtual_supply, p.virtual_reserve, p.migration_supply, p.dex_supply, p.dex_reserve, p.trade_fee_bps,
+            p.creator_share_bps, p.dex_fee_tier, p.updated_block`;
+
 /**
  * The indexed deployments of several token_layer_ids in one query, keyed by lowercase token_layer_id (each list
  * ordered by chain id). Ids without a deployment are absent from the map.
@@ -103,12 +111,7 @@ export async function getIndexedTokensByLayerIds(
   if (tokenLayerIds.length === 0) return byLayerId;
   const ix = deps.config.indexerSchema;
   const { rows } = await deps.db.query(
-    `SELECT t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
-            t.created_at, t.holders_count, t.trade_count, t.volume_usdc,
-            p.token AS pool_token, p.supply, p.reserve, p.price, p.market_cap, p.progress_bps, p.graduated, p.v3_pool,
-            p.fee_tier, p.position_id, p.sqrt_price_x_96 AS sqrt_price_x96, p.tick, p.liquidity, p.usdc_is_token0, p.weight_ppm,
-            p.virtual_supply, p.virtual_reserve, p.migration_supply, p.dex_supply, p.dex_reserve, p.trade_fee_bps,
-            p.creator_share_bps, p.dex_fee_tier, p.updated_block
+    `SELECT ${deploymentColumns}
        FROM ${ix}.token t LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
       WHERE t.token_layer_id = ANY($1::text[])
       ORDER BY t.token_layer_id, t.chain_id`,
@@ -120,6 +123,33 @@ export async function getIndexedTokensByLayerIds(
     byLayerId.set(r.token_layer_id, list);
   }
   return byLayerId;
+}
+
+/**
+ * The app row of a token uuid with its indexed deployments (ordered by chain id), in one round trip: the hot path
+ * of get-pool-data and the other market reads. A prepared statement per schema pair, so Postgres plans it once per
+ * connection. Throws 404 "Token not found".
+ */
+export async function getAppTokenWithDeployments(
+  deps: ApiDeps,
+  tokenId: string,
+): Promise<{ app: AppTokenRow; indexed: IndexedToken[] }> {
+  const s = deps.config.appSchema;
+  const ix = deps.config.indexerSchema;
+  const { rows } = await deps.db.query({
+    name: `app-token-deployments:${s}:${ix}`,
+    text: `SELECT to_jsonb(a) AS app, ${deploymentColumns}
+             FROM ${s}.tokens a
+             LEFT JOIN ${ix}.token t ON t.token_layer_id = lower(a.token_layer_id)
+             LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
+            WHERE a.id = $1
+            ORDER BY t.chain_id`,
+    values: [tokenId],
+  });
+  const first = rows[0];
+  if (!first) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
+  const app = { ...first.app, created_at: new Date(first.app.created_at) } as AppTokenRow;
+  return { app, indexed: rows.filter((r) => r.chain_id !== null).map(indexedTokenOfRow) };
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a raw row of the query above
@@ -169,11 +199,4 @@ function indexedTokenOfRow(r: any): IndexedToken {
             updatedBlock: BigInt(r.updated_block),
           },
   };
-}
-
-/** The token's deployment on `chainSlug`, or "Token not available on chain <slug>". */
-export async function getTokenOnChain(deps: ApiDeps, app: AppTokenRow, chainSlug: string): Promise<IndexedToken> {
-  const found = (await getIndexedTokens(deps, app.token_layer_id)).find((t) => t.chainSlug === chainSlug);
-  if (!found) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
-  return found;
 }

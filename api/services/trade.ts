@@ -42,7 +42,7 @@ import {
   submitSteps,
 } from "./auto-execute.js";
 import { freshness } from "./indexed.js";
-import { getAppToken, getTokenOnChain, type IndexedPool, type IndexedToken } from "./tokens.js";
+import { getAppTokenWithDeployments, type IndexedPool, type IndexedToken } from "./tokens.js";
 
 export const USDC_DECIMALS = 6;
 export const TOKEN_DECIMALS = 18;
@@ -162,11 +162,11 @@ type Market = { token: IndexedToken; pool: IndexedPool; deployment: Deployment; 
 
 /** The token's indexed deployment and pool on `chainSlug`; 404 "Token not found", 400 "Token not available on chain". */
 async function market(deps: ApiDeps, tokenId: string, chainSlug: string): Promise<Market> {
-  const app = await getAppToken(deps, tokenId);
+  const { indexed } = await getAppTokenWithDeployments(deps, tokenId);
   const deployment = deps.deployments.get(chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
-  const token = await getTokenOnChain(deps, app, chainSlug);
-  if (!token.pool) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+  const token = indexed.find((t) => t.chainSlug === chainSlug);
+  if (!token?.pool) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
   return { token, pool: token.pool, deployment, rpcUrl: deps.rpcUrls.get(chainSlug) };
 }
 
