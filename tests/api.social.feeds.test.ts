@@ -1,0 +1,269 @@
+/**
+ * Feeds and follows: get-posts-2 (ranking, pagination shape, token filter), get-timeline-posts (all, following),
+ * get-token-posts (category, sort, filter, view_filter), follow-user / unfollow-user / get-followers /
+ * get-following, and keyset cursors that neither repeat nor skip a post while new posts are inserted.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Body, type Social, type SocialUser, startSocial } from "./helpers/social.js";
+
+// These tests write many posts per author: the per-user post limit has its own test (api.social.posts).
+process.env.SOCIAL_POSTS_PER_MINUTE = "1000";
+
+let s: Social;
+let alice: SocialUser;
+let bob: SocialUser;
+let carol: SocialUser;
+
+beforeAll(async () => {
+  s = await startSocial();
+  [alice, bob, carol] = [await s.user(), await s.user(), await s.user()];
+}, 240_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+const create = async (as: SocialUser, body: Record<string, unknown>) =>
+  ((await s.ok("create-post", body, as)).post as Body).id as string;
+const ids = (body: Body) => (body.posts as Body[]).map((p) => p.id as string);
+
+/** Page through `endpoint` with cursors, calling `between` after each page; returns every id seen, in order. */
+async function pageAll(endpoint: string, body: Record<string, unknown>, as: SocialUser, between?: () => Promise<void>) {
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 100; i++) {
+    const page = await s.ok(endpoint, { ...body, ...(cursor ? { cursor } : {}) }, as);
+    seen.push(...ids(page));
+    cursor = (page.pagination as Body).next_cursor as string | undefined;
+    if (!cursor) return seen;
+    await between?.();
+  }
+  throw new Error("did not reach the last page");
+}
+
+describe("get-posts-2", () => {
+  it("ranks by weighted votes and replies, then recency, with the pagination of the spec", async () => {
+    const token = await s.token("Ranky", "RNK");
+    const old = await create(alice, { content: "old but loved", taggedCoinId: token.id });
+    const mid = await create(alice, { content: "middle", taggedCoinId: token.id });
+    const fresh = await create(alice, { content: "fresh", taggedCoinId: token.id });
+    for (const voter of [bob, carol]) {
+      await s.ok("vote", { content_id: old, content_type: "post", vote_type: "upvote" }, voter);
+    }
+    await create(bob, { content: "reply", parentPostId: old });
+    const page = await s.ok("get-posts-2", { token_id: token.id }, alice);
+    expect(ids(page)).toEqual([old, fresh, mid]);
+    expect(page.pagination).toEqual({ limit: 10, offset: 0, total_returned: 3, has_more: false, next_cursor: null });
+    const scores = (page.posts as Body[]).map((p) => p.score as number);
+    expect(scores[0]).toBeGreaterThan(scores[1] ?? 0);
+
+    const first = await s.ok("get-posts-2", { token_id: token.id, limit: 2 }, alice);
+    expect(ids(first)).toEqual([old, fresh]);
+    expect(first.pagination).toMatchObject({ limit: 2, offset: 0, total_returned: 2, has_more: true });
+    const second = await s.ok("get-posts-2", { token_id: token.id, limit: 2, offset: 2 }, alice);
+    expect(ids(second)).toEqual([mid]);
+    expect(second.pagination).toMatchObject({ offset: 2, total_returned: 1, has_more: false, next_cursor: null });
+    const byCursor = await s.ok(
+      "get-posts-2",
+      { token_id: token.id, limit: 2, cursor: (first.pagination as Body).next_cursor },
+      alice,
+    );
+    expect(ids(byCursor)).toEqual([mid]);
+  });
+
+  it("a downvoted post sinks below newer ones", async () => {
+    const token = await s.token("Sinky", "SNK");
+    const bad = await create(alice, { content: "bad take", taggedCoinId: token.id });
+    const neutral = await create(alice, { content: "ok take", taggedCoinId: token.id });
+    await s.ok("vote", { content_id: neutral, content_type: "post", vote_type: "downvote" }, carol);
+    await s.ok("vote", { content_id: neutral, content_type: "post", vote_type: "downvote" }, carol);
+    for (const voter of [bob, carol]) {
+      await s.ok("vote", { content_id: bad, content_type: "post", vote_type: "downvote" }, voter);
+    }
+    expect(ids(await s.ok("get-posts-2", { token_id: token.id }, alice))).toEqual([neutral, bad]);
+  });
+
+  it.each([
+    [{ limit: 0 }, 400, "Invalid limit: Too small: expected number to be >=1"],
+    [{ limit: 101 }, 400, "Invalid limit: Too big: expected number to be <=100"],
+    [{ offset: -1 }, 400, "Invalid offset: Too small: expected number to be >=0"],
+    [{ token_id: "x" }, 400, "Invalid token_id: Invalid UUID"],
+    [{ token_id: randomUUID() }, 404, "Token not found"],
+    [{ cursor: "garbage" }, 400, "Invalid cursor"],
+    [
+      { cursor: Buffer.from(JSON.stringify({ o: "new", s: "1" })).toString("base64url") },
+      400,
+      "Invalid cursor: it belongs to another feed or sort (new)",
+    ],
+  ])("rejects %j with %i %s", async (body, status, error) => {
+    expect(await s.call("get-posts-2", body, alice)).toEqual({ status, body: { success: false, error } });
+  });
+});
+
+describe("pagination while posts arrive", () => {
+  it("a keyset cursor never repeats or skips a post of the ranked feed", async () => {
+    const token = await s.token("Pagey", "PAG");
+    const initial: string[] = [];
+    for (let i = 0; i < 23; i++) initial.push(await create(alice, { content: `p${i}`, taggedCoinId: token.id }));
+    // Some engagement, so the ranking is not plain recency.
+    await s.ok("vote", { content_id: initial[3], content_type: "post", vote_type: "upvote" }, bob);
+    await s.ok("vote", { content_id: initial[9], content_type: "post", vote_type: "downvote" }, bob);
+    let n = 0;
+    const seen = await pageAll("get-posts-2", { token_id: token.id, limit: 4 }, alice, async () => {
+      for (let i = 0; i < 3; i++) await create(bob, { content: `new ${n++}`, taggedCoinId: token.id });
+    });
+    expect(n).toBeGreaterThan(10);
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of initial) expect(seen).toContain(id);
+  });
+
+  it("a keyset cursor never repeats or skips a post of the timeline; offsets would repeat", async () => {
+    const reader = await s.user();
+    const writer = await s.user();
+    await s.ok("follow-user", { user_id: writer.id }, reader);
+    const initial: string[] = [];
+    for (let i = 0; i < 17; i++) initial.push(await create(writer, { content: `t${i}` }));
+    const seen = await pageAll("get-timeline-posts", { filter: "following", limit: 5 }, reader, async () => {
+      await create(writer, { content: "meanwhile" });
+      await create(writer, { content: "meanwhile again" });
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of initial) expect(seen).toContain(id);
+
+    // The same with offsets shows the problem the cursor solves: an insert shifts the next page by one.
+    const page1 = ids(await s.ok("get-timeline-posts", { filter: "following", limit: 5 }, reader));
+    await create(writer, { content: "shift" });
+    const page2 = ids(await s.ok("get-timeline-posts", { filter: "following", limit: 5, offset: 5 }, reader));
+    expect(page2[0]).toBe(page1[4]);
+  });
+});
+
+describe("follows and get-timeline-posts", () => {
+  it("follows, lists followers and following, and unfollows", async () => {
+    const fan = await s.user();
+    const star = await s.user();
+    expect(await s.ok("follow-user", { user_id: star.id }, fan)).toEqual({
+      success: true,
+      user_id: star.id,
+      following: true,
+      follower_count: 1,
+    });
+    await s.ok("follow-user", { user_id: star.id }, fan);
+    const followers = await s.ok("get-followers", { user_id: star.id }, fan);
+    expect(followers).toMatchObject({
+      user_id: star.id,
+      total: 1,
+      users: [{ id: fan.id, username: fan.username, profile_picture: "", followed_at: expect.any(String) }],
+      pagination: { limit: 20, offset: 0, has_more: false },
+    });
+    const following = await s.ok("get-following", {}, fan);
+    expect((following.users as Body[]).map((u) => u.id)).toEqual([star.id]);
+    const notes = (await s.ok("get-notifications", {}, star)).notifications as Body[];
+    expect(notes.filter((n) => n.kind === "follow")).toEqual([
+      expect.objectContaining({ actor: expect.objectContaining({ id: fan.id }), post_id: null }),
+    ]);
+    expect(await s.ok("unfollow-user", { user_id: star.id }, fan)).toMatchObject({
+      following: false,
+      follower_count: 0,
+    });
+  });
+
+  it.each([
+    ["follow-user", "self", 400, "You cannot follow yourself"],
+    ["follow-user", "unknown", 404, "User not found"],
+    ["unfollow-user", "unknown", 404, "User not found"],
+    ["get-followers", "unknown", 404, "User not found"],
+    ["follow-user", "missing", 400, "Missing required fields: user_id"],
+  ])("%s with %s user: %i %s", async (endpoint, who, status, error) => {
+    const body = who === "self" ? { user_id: alice.id } : who === "unknown" ? { user_id: randomUUID() } : {};
+    expect(await s.call(endpoint, body, alice)).toEqual({ status, body: { success: false, error } });
+  });
+
+  it("following shows only followed authors' top-level posts, newest first; all shows everyone", async () => {
+    const reader = await s.user();
+    const followed = await s.user();
+    const stranger = await s.user();
+    await s.ok("follow-user", { user_id: followed.id }, reader);
+    const a = await create(followed, { content: "one" });
+    await create(stranger, { content: "not followed" });
+    const b = await create(followed, { content: "two" });
+    await create(followed, { content: "a reply is not in timelines", parentPostId: a });
+    const page = await s.ok("get-timeline-posts", { filter: "following" }, reader);
+    expect(ids(page)).toEqual([b, a]);
+    expect(page.pagination).toEqual({ limit: 20, offset: 0, has_more: false, next_cursor: null });
+    const all = ids(await s.ok("get-timeline-posts", { limit: 3 }, reader));
+    expect(all).toHaveLength(3);
+    expect(all[0]).toBe(b);
+    expect(await s.call("get-timeline-posts", { filter: "friends" }, reader)).toEqual({
+      status: 400,
+      body: { success: false, error: "Invalid filter value. Must be one of: following, all" },
+    });
+    expect(await s.call("get-timeline-posts", {})).toEqual({
+      status: 401,
+      body: { success: false, error: "Missing authorization header" },
+    });
+  });
+});
+
+describe("get-token-posts", () => {
+  it("filters by category, sorts, and narrows to my posts, my replies or followed authors", async () => {
+    const coin = await s.token("Topicky", "TPK");
+    const poll = await create(alice, {
+      content: "poll",
+      taggedCoinId: coin.id,
+      pollData: {
+        question: "?",
+        options: [
+          { id: "1", text: "a" },
+          { id: "2", text: "b" },
+        ],
+      },
+    });
+    const media = await create(bob, { taggedCoinId: coin.id, mediaData: [{ media: "https://x.example/a.png" }] });
+    const plain = await create(carol, { content: "plain", taggedCoinId: coin.id });
+    const reply = await create(alice, { content: "my reply", parentPostId: plain });
+    // Engagement: poll 3 upvotes, plain 1 reply (worth 2), media 1 downvote.
+    for (const voter of [alice, bob, carol]) {
+      await s.ok("vote", { content_id: poll, content_type: "post", vote_type: "upvote" }, voter);
+    }
+    await s.ok("vote", { content_id: media, content_type: "post", vote_type: "downvote" }, carol);
+
+    const list = async (body: Record<string, unknown>, as: SocialUser = alice) =>
+      s.ok("get-token-posts", { token_id: coin.id, ...body }, as);
+    const timeline = await list({});
+    expect(ids(timeline)).toEqual([plain, media, poll]);
+    expect(timeline.total).toBe(3);
+    expect(timeline.pagination).toEqual({ limit: 20, offset: 0, has_more: false, next_cursor: null });
+    expect(ids(await list({ category: "polls" }))).toEqual([poll]);
+    expect(ids(await list({ category: "media" }))).toEqual([media]);
+    expect(ids(await list({ sort: "popular" }))).toEqual([poll, plain, media]);
+    expect(ids(await list({ sort: "trending" }))[0]).toBe(poll);
+    expect(ids(await list({ view_filter: "my_posts" }))).toEqual([poll]);
+    expect(ids(await list({ view_filter: "my_replies" }))).toEqual([reply]);
+    const follower = await s.user();
+    await s.ok("follow-user", { user_id: bob.id }, follower);
+    expect(ids(await list({ filter: "following" }, follower))).toEqual([media]);
+    const paged = await list({ limit: 2 });
+    expect(paged.total).toBe(3);
+    expect((paged.pagination as Body).has_more).toBe(true);
+    expect(ids(await list({ limit: 2, cursor: (paged.pagination as Body).next_cursor }))).toEqual([poll]);
+  });
+
+  it.each([
+    [{ category: "videos" }, "Invalid category value. Must be one of: timelines, polls, media"],
+    [{ sort: "hot" }, "Invalid sort value. Must be one of: trending, new, popular"],
+    [{ filter: "mine" }, "Invalid filter value. Must be one of: following, all"],
+    [{ view_filter: "my_likes" }, "Invalid view_filter value. Must be one of: my_posts, my_replies"],
+    [{ limit: 101 }, "Invalid limit: Too big: expected number to be <=100"],
+  ])("rejects %j", async (body, error) => {
+    expect(await s.call("get-token-posts", body, alice)).toEqual({ status: 400, body: { success: false, error } });
+  });
+
+  it("answers 404 for an unknown token", async () => {
+    expect(await s.call("get-token-posts", { token_id: randomUUID() }, alice)).toEqual({
+      status: 404,
+      body: { success: false, error: "Token not found" },
+    });
+  });
+});
