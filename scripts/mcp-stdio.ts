@@ -79,6 +79,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[mcp] ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+  // Written, then exit: process.exit alone may drop what a pipe has not taken yet.
+  process.stderr.write(`[mcp] ${error instanceof Error ? error.message : String(error)}\n`, () => process.exit(1));
 });

@@ -32,6 +32,7 @@ export async function enforceRateLimit(ctx: McpContext): Promise<void> {
     `Rate limit exceeded: ${limit} tool calls per ${per} for the ${tier} tier`,
     {
       details: { tier, limit, windowSeconds, retryAfterSeconds },
+      retryable: true,
     },
   );
 }
