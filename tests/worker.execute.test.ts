@@ -5,11 +5,12 @@
  * Wallets: mnemonic account 40 (creates a token); custodial wallets come from this file's own WALLET_SECRET.
  */
 import { rmSync } from "node:fs";
-import { encodeFunctionData, maxUint256, parseEther } from "viem";
+import { createWalletClient, encodeFunctionData, http, maxUint256, parseEther } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
-import { walletAddress } from "../core/wallets.js";
+import { deriveWalletKey, walletAddress } from "../core/wallets.js";
 import { errorAbi } from "../worker/error-abi.js";
 import { dispatchIntent } from "../worker/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
@@ -283,6 +284,50 @@ describe("worker execute", () => {
     const receipt = await c.publicClient.getTransactionReceipt({ hash: row.tx_hash as `0x${string}` });
     expect(receipt.status).toBe("reverted");
     expect(await nonceOf(from)).toBe(before + 1);
+  });
+  it("test_execute_failsAsReplaced_ifAnotherTransactionTakesTheBroadcastNonce", async () => {
+    // Automine off, so the broadcast waits in anvil's mempool; it is dropped there and another transaction with the
+    // same nonce is mined instead: no receipt for the intent's hash will ever come, and the worker says so.
+    const from = await fundedWallet(8);
+    const { intent } = await newIntent(ctx, c.deployment.chainId, {
+      walletIndex: 8,
+      secret,
+      to: c.deployment.contracts.usdc,
+      data: faucetData(from, 5n),
+    });
+    const deps = {
+      db: ctx.db,
+      appSchema: ctx.appSchema,
+      signer: localSigner(secret),
+      clients: new Map([[c.deployment.chainId, c.publicClient as never]]),
+      errorAbi,
+      receiptTimeoutMs: 1_500,
+    };
+    await c.testClient.setAutomine(false);
+    try {
+      const execution = executeIntent(deps, intent.id).catch((error: Error) => error);
+      await waitUntil(async () => (await intentRow(ctx, intent.id)).status === "broadcast");
+      const sent = await intentRow(ctx, intent.id);
+      await c.testClient.dropTransaction({ hash: sent.tx_hash as `0x${string}` });
+      const owner = createWalletClient({
+        account: privateKeyToAccount(deriveWalletKey(secret, 8)),
+        chain: c.publicClient.chain,
+        transport: http(c.rpcUrl),
+      });
+      const replacement = await owner.sendTransaction({ to: from, value: 0n, nonce: Number(sent.nonce), gas: 21_000n });
+      await c.testClient.mine({ blocks: 1 });
+      const outcome = await execution;
+      const reason = new RegExp(`^dropped or replaced: nonce ${sent.nonce} was used by another transaction`);
+      expect(outcome).toBeInstanceOf(Error);
+      expect((outcome as Error).message).toMatch(reason);
+      const ended = await intentRow(ctx, intent.id);
+      expect(ended).toMatchObject({ status: "failed", error_code: "TRANSACTION_FAILED", tx_hash: sent.tx_hash });
+      expect(ended.error_reason).toMatch(reason);
+      expect((await c.publicClient.getTransactionReceipt({ hash: replacement })).status).toBe("success");
+      await expect(c.publicClient.getTransactionReceipt({ hash: sent.tx_hash as `0x${string}` })).rejects.toThrow();
+    } finally {
+      await c.testClient.setAutomine(true);
+    }
   });
 });
 

@@ -179,6 +179,13 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
     (await client
       .waitForTransactionReceipt({ hash, timeout: deps.receiptTimeoutMs ?? 15_000, pollingInterval: 100 })
       .catch(() => undefined));
+  // viem follows a replacement (same sender and nonce) and hands back the other transaction's receipt: that one is
+  // not ours, whatever it did.
+  if (receipt && receipt.transactionHash.toLowerCase() !== hash.toLowerCase()) {
+    const reason = `dropped or replaced: nonce ${intent.nonce} was used by another transaction (${receipt.transactionHash})`;
+    await fail(deps, intent, "TRANSACTION_FAILED", reason);
+    throw new IntentFailed("TRANSACTION_FAILED", reason);
+  }
   if (!receipt) {
     const mined = BigInt(await client.getTransactionCount({ address: intent.from_address, blockTag: "latest" }));
     if (intent.nonce !== null && mined > BigInt(intent.nonce)) {
