@@ -9,6 +9,8 @@
 import { AppError } from "../../core/errors.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
+import type { PostView } from "../routes/social/schemas.js";
+import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
 import { buildTokenViews, listItemOf, type TokenListItem, type TokenView } from "./token-view.js";
 import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
 
@@ -294,24 +296,23 @@ export async function listTokens(deps: ApiDeps, p: ListTokensParameters): Promis
 
 export const searchTypes = ["all", "tokens", "users", "posts"] as const;
 export type SearchType = (typeof searchTypes)[number];
-export type SearchUser = { id: string; username: string; profile_picture: string };
-export type SearchReturnType = { tokens: TokenListItem[]; users: SearchUser[]; posts: never[] };
+export type SearchReturnType = { tokens: TokenListItem[]; users: SearchUserResult[]; posts: PostView[] };
 
 /**
  * search: deployed tokens whose name, symbol or slug contains the query (exact symbol first, then exact name,
- * then names that start with it, then most holders), users whose username contains it, and posts (none until
- * the social features exist). Case-insensitive.
+ * then names that start with it, then most holders), and the users and posts parts of services/social/search.ts
+ * (usernames by substring; posts by full text plus trigram, ranked). Case-insensitive. Club posts never appear.
  */
 export async function searchAll(
   deps: ApiDeps,
   query: string,
   type: SearchType,
   limit: number,
+  viewerId?: string,
 ): Promise<SearchReturnType> {
   const q = query.trim();
   const like = `%${likeEscape(q)}%`;
-  const wantTokens = type === "all" || type === "tokens";
-  const wantUsers = type === "all" || type === "users";
+  const wants = (kind: SearchType) => type === "all" || type === kind;
   const tokens = async () => {
     const { rows } = await deps.db.query<{ token_layer_id: string }>(
       `${catalogSql(deps)}
@@ -328,16 +329,12 @@ export async function searchAll(
       )
     ).map(listItemOf);
   };
-  const users = async () => {
-    const { rows } = await deps.db.query<SearchUser>(
-      `SELECT id, username, profile_picture FROM ${deps.config.appSchema}.users WHERE username ILIKE $1
-        ORDER BY lower(username) = lower($2) DESC, username ILIKE ($3::text || '%') DESC, username LIMIT $4`,
-      [like, q, likeEscape(q), limit],
-    );
-    return rows;
-  };
-  const [t, u] = await Promise.all([wantTokens ? tokens() : [], wantUsers ? users() : []]);
-  return { tokens: t, users: u, posts: [] };
+  const [t, u, p] = await Promise.all([
+    wants("tokens") ? tokens() : [],
+    wants("users") ? searchUsers(deps, q, limit) : [],
+    wants("posts") ? searchPosts(deps, q, limit, viewerId) : [],
+  ]);
+  return { tokens: t, users: u, posts: p };
 }
 
 /** A hashtag as stored: without "#", lower case. */

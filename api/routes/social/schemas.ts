@@ -315,9 +315,7 @@ export const Livestream = z
   })
   .openapi("Livestream");
 
-export const SearchUser = UserSummary.extend({
-  follower_count: z.number().int(),
-}).openapi("SearchUser");
+export const SearchUser = UserSummary;
 
 export type CreatePostInput = z.output<typeof CreatePostRequest>;
 export type VoteInput = z.output<typeof VoteRequest>;

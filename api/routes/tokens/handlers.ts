@@ -57,7 +57,10 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(searchRoute, async (c) => {
     const deps = c.var.deps;
     const { query, type, limit } = c.req.valid("json");
-    const [results, fresh] = await Promise.all([searchAll(deps, query, type, limit), defaultFreshness(deps)]);
+    const [results, fresh] = await Promise.all([
+      searchAll(deps, query, type, limit, c.var.user?.id),
+      defaultFreshness(deps),
+    ]);
     return c.json({ success: true as const, results, freshness: fresh }, 200);
   });
 

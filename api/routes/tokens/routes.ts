@@ -12,6 +12,7 @@ import { chainSlug, limit, offset, uuid } from "../../../core/schemas.js";
 import { searchTypes, tokenFilters } from "../../services/token-catalog.js";
 import { candleIntervals } from "../../services/token-market.js";
 import { Freshness, postRoute } from "../common.js";
+import { Post, SearchUser } from "../social/schemas.js";
 
 const chainParam = chainSlug
   .optional()
@@ -239,8 +240,8 @@ export const SearchResponse = z
     success: z.literal(true),
     results: z.object({
       tokens: z.array(TokenListItem.nullable()),
-      users: z.array(z.object({ id: uuid, username: z.string(), profile_picture: z.string() }).nullable()),
-      posts: z.array(z.null()).describe("Empty until posts exist"),
+      users: z.array(SearchUser.nullable()),
+      posts: z.array(Post.nullable()).describe("Posts outside clubs"),
     }),
     freshness: Freshness,
   })
@@ -251,7 +252,7 @@ export const searchRoute = postRoute({
   tag: "Tokens",
   summary: "Search tokens, users and posts",
   description:
-    "Case-insensitive substring match: deployed tokens by name, symbol or slug (exact symbol, exact name and name prefix rank first), users by username. Authentication optional.",
+    "Tokens: case-insensitive substring of name, symbol or slug (exact symbol, exact name and name prefix rank first). Users: substring of the username (exact, then prefix, then most followers). Posts outside clubs: English full-text (websearch syntax) plus substring (trigram) matches, ranked by ts_rank_cd + 0.5 when the title contains the query + 0.25 when the content does, then newest; candidates are the 1,000 newest full-text and 200 newest substring matches. `limit` applies per kind. Authentication optional.",
   request: SearchRequest,
   response: SearchResponse,
   auth: "optional",

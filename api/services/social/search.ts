@@ -37,16 +37,15 @@ export async function searchPosts(deps: ApiDeps, query: string, limit: number, v
   );
 }
 
-export type SearchUserResult = { id: string; username: string; profile_picture: string; follower_count: number };
+export type SearchUserResult = { id: string; username: string; profile_picture: string };
 
 export async function searchUsers(deps: ApiDeps, query: string, limit: number): Promise<SearchUserResult[]> {
   const s = deps.config.appSchema;
   const { rows } = await deps.db.query<SearchUserResult>(
-    `SELECT u.id, u.username, u.profile_picture,
-            (SELECT count(*)::int FROM ${s}.follows f WHERE f.followee_id = u.id) AS follower_count
+    `SELECT u.id, u.username, u.profile_picture
        FROM ${s}.users u WHERE u.username ILIKE $1
-      ORDER BY lower(u.username) = lower($2) DESC, u.username ILIKE ($3::text || '%') DESC, follower_count DESC,
-               u.username
+      ORDER BY lower(u.username) = lower($2) DESC, u.username ILIKE ($3::text || '%') DESC,
+               (SELECT count(*) FROM ${s}.follows f WHERE f.followee_id = u.id) DESC, u.username
       LIMIT $4`,
     [like(query), query, like(query).slice(1, -1), limit],
   );

@@ -1,0 +1,136 @@
+/**
+ * Notifications (list, unread filter, cursor, mark read, graduation of a held token read from the indexer) and
+ * the users and posts parts of search.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Body, type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
+
+let s: Social;
+let me: SocialUser;
+let fans: SocialUser[];
+
+beforeAll(async () => {
+  s = await startSocial();
+  me = await s.user();
+  fans = [await s.user(), await s.user(), await s.user()];
+  for (const fan of fans) await s.ok("follow-user", { user_id: me.id }, fan);
+}, 240_000);
+
+afterAll(async () => {
+  await s?.close();
+});
+
+describe("get-notifications and mark-notifications-read", () => {
+  it("lists newest first with the unread count, pages by cursor, and marks read", async () => {
+    const all = await s.ok("get-notifications", {}, me);
+    const notes = all.notifications as Body[];
+    expect(notes.map((n) => [n.kind, (n.actor as Body).id])).toEqual(fans.map((f) => ["follow", f.id]).reverse());
+    expect(notes[0]).toMatchObject({ post_id: null, token_id: null, read: false });
+    expect(all.unread_count).toBe(3);
+    expect(all.pagination).toEqual({ limit: 20, offset: 0, has_more: false, next_cursor: null });
+
+    const first = await s.ok("get-notifications", { limit: 2 }, me);
+    expect((first.pagination as Body).has_more).toBe(true);
+    const rest = await s.ok("get-notifications", { limit: 2, cursor: (first.pagination as Body).next_cursor }, me);
+    expect([...(first.notifications as Body[]), ...(rest.notifications as Body[])].map((n) => n.id)).toEqual(
+      notes.map((n) => n.id),
+    );
+
+    expect(await s.ok("mark-notifications-read", { notification_ids: [notes[0]?.id, randomUUID()] }, me)).toEqual({
+      success: true,
+      marked: 1,
+      unread_count: 2,
+    });
+    const unread = await s.ok("get-notifications", { unread_only: true }, me);
+    expect((unread.notifications as Body[]).map((n) => n.id)).toEqual([notes[1]?.id, notes[2]?.id]);
+    // Another user's ids are not theirs to mark.
+    expect(await s.ok("mark-notifications-read", { notification_ids: [notes[1]?.id] }, fans[0])).toMatchObject({
+      marked: 0,
+    });
+    expect(await s.ok("mark-notifications-read", {}, me)).toEqual({ success: true, marked: 2, unread_count: 0 });
+    expect(((await s.ok("get-notifications", {}, me)).notifications as Body[]).every((n) => n.read)).toBe(true);
+  });
+
+  it.each([
+    ["get-notifications", { limit: 101 }, "Invalid limit: Too big: expected number to be <=100"],
+    [
+      "get-notifications",
+      { unread_only: "yes" },
+      "Invalid unread_only: Invalid input: expected boolean, received string",
+    ],
+    [
+      "mark-notifications-read",
+      { notification_ids: [] },
+      "Invalid notification_ids: Too small: expected array to have >=1 items",
+    ],
+    ["mark-notifications-read", { notification_ids: ["x"] }, "Invalid notification_ids.0: Invalid UUID"],
+  ])("%s %j: 400 %s", async (endpoint, body, error) => {
+    expect(await s.call(endpoint, body, me)).toEqual({ status: 400, body: { success: false, error } });
+  });
+
+  it("requires authentication", async () => {
+    expect(await s.call("get-notifications", {})).toEqual({
+      status: 401,
+      body: { success: false, error: "Missing authorization header" },
+    });
+  });
+
+  it("tells holders when a token they hold graduates, once", async () => {
+    const coin = await s.token("Graddy", "GRD");
+    const holder = await s.user();
+    const bystander = await s.user();
+    await s.buy(holder, coin.address, 100n * USDC);
+    const before = (await s.ok("get-notifications", {}, holder)).notifications as Body[];
+    expect(before.filter((n) => n.kind === "graduation")).toEqual([]);
+    // A buy large enough to cross the migration supply graduates the token.
+    await s.buy(bystander, coin.address, 45_000n * USDC);
+    const pool = await s.ok("get-pool-data", { tokenId: coin.id }, holder);
+    expect((pool.pool_data as Body).is_graduated).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const notes = (await s.ok("get-notifications", {}, holder)).notifications as Body[];
+      expect(notes.filter((n) => n.kind === "graduation")).toEqual([
+        expect.objectContaining({ token_id: coin.id, actor: null, post_id: null, read: false }),
+      ]);
+    }
+    const other = (await s.ok("get-notifications", {}, me)).notifications as Body[];
+    expect(other.filter((n) => n.kind === "graduation")).toEqual([]);
+  });
+});
+
+describe("search: users and posts", () => {
+  it("ranks posts by full text and substring, never shows club posts, and finds users", async () => {
+    const word = `zorblax${s.run.replace(/[^a-z]/g, "")}`;
+    const author = await s.user();
+    const inTitle = (
+      (await s.ok("create-post", { title: `${word} report`, content: "numbers go up" }, author)).post as Body
+    ).id;
+    const stemmed = (
+      (await s.ok("create-post", { content: `Trading ${word}s all day and more ${word}s` }, author)).post as Body
+    ).id;
+    const partial = ((await s.ok("create-post", { content: `pre${word}post glued` }, author)).post as Body).id;
+    await s.ok("create-post", { content: "unrelated" }, author);
+    const club = (await s.ok("create-club", { name: "secret", visibility: "invite" }, author)).club as Body;
+    await s.ok("create-post", { content: `${word} in a club`, clubId: club.id }, author);
+
+    const res = await s.ok("search", { query: word, type: "posts" });
+    const results = res.results as { tokens: Body[]; users: Body[]; posts: Body[] };
+    expect(results.tokens).toEqual([]);
+    expect(results.users).toEqual([]);
+    expect(results.posts.map((p) => p.id)).toEqual([inTitle, stemmed, partial]);
+    expect(results.posts[0]).toMatchObject({ user: { id: author.id }, title: `${word} report` });
+
+    const users = await s.ok("search", { query: author.username.toUpperCase(), type: "users" }, me);
+    expect((users.results as Body).users).toEqual([{ id: author.id, username: author.username, profile_picture: "" }]);
+    const limited = await s.ok("search", { query: word, limit: 1 });
+    expect(((limited.results as Body).posts as Body[]).map((p) => p.id)).toEqual([inTitle]);
+  });
+
+  it.each([
+    [{ query: "" }, "Invalid query: Too small: expected string to have >=1 characters"],
+    [{ query: "x", type: "clubs" }, "Invalid type value. Must be one of: all, tokens, users, posts"],
+    [{}, "Missing required fields: query"],
+  ])("rejects %j", async (body, error) => {
+    expect(await s.call("search", body)).toEqual({ status: 400, body: { success: false, error } });
+  });
+});
