@@ -152,6 +152,10 @@ describe("tools/list", () => {
       "get_portfolio",
       "get_intent_status",
       "claim_fees",
+      "create_post",
+      "get_token_posts",
+      "vote",
+      "get_notifications",
     ]) {
       const tool = byName.get(name);
       expect(tool, name).toBeDefined();
@@ -216,6 +220,39 @@ describe("tools/list", () => {
     expect(outputs("execute_transaction")).toEqual(expect.arrayContaining(["transactionHash", "success"]));
     expect(required("get_hashtag_token")).toEqual(["hashtag_name"]);
     expect(outputs("get_hashtag_token")).toEqual(["token"]);
+    const hashtagToken = byName.get("get_hashtag_token")?.outputSchema?.properties?.token as {
+      properties: Record<string, unknown>;
+    };
+    expect(Object.keys(hashtagToken.properties)).toEqual(
+      expect.arrayContaining(["id", "name", "symbol", "contract_address", "hashtag"]),
+    );
+
+    expect(required("create_post")).toEqual(["content"]);
+    expect(Object.keys(props("create_post"))).toEqual(
+      expect.arrayContaining([
+        "parentPostId",
+        "taggedCoinId",
+        "title",
+        "imageUrl",
+        "mediaData",
+        "pollData",
+        "clubId",
+        "topicId",
+      ]),
+    );
+    expect(outputs("create_post")).toEqual(
+      expect.arrayContaining(["id", "content", "created_at", "user_id", "upvote_count", "reply_count"]),
+    );
+    expect(props("get_token_posts").category?.enum).toEqual(["timelines", "polls", "media"]);
+    expect(props("get_token_posts").sort?.enum).toEqual(["trending", "new", "popular"]);
+    expect(props("get_token_posts").filter).toMatchObject({ enum: ["following", "all"], default: "all" });
+    expect(props("get_token_posts").view_filter?.enum).toEqual(["my_posts", "my_replies"]);
+    expect(props("get_token_posts").limit).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
+    expect(outputs("get_token_posts")).toEqual(expect.arrayContaining(["posts", "total"]));
+    expect(required("vote")).toEqual(["content_id", "content_type", "vote_type"]);
+    expect(props("vote").content_type?.enum).toEqual(["token", "post", "livestream", "poll_option"]);
+    expect(Object.keys(props("vote"))).toEqual(expect.arrayContaining(["voting_token_id", "post_id"]));
+    expect(outputs("vote")).toEqual(expect.arrayContaining(["id", "content_id", "vote_type", "created_at"]));
 
     // Annotations tell an assistant which tools change state.
     expect(byName.get("get_tokens")?.annotations?.readOnlyHint).toBe(true);
@@ -420,6 +457,63 @@ describe("tools/call", () => {
     expect(await c.publicClient.getTransactionCount({ address: alice.wallet })).toBe(nonce);
   });
 
+  it("test_socialTools_postVoteReadAndNotify", async () => {
+    const post = await ok<Record<string, unknown>>(aliceClient, "create_post", {
+      content: "MCPS to the moon",
+      taggedCoinId: tokenId,
+      imageUrl: "https://example.com/chart.png",
+    });
+    expect(post).toMatchObject({
+      content: "MCPS to the moon",
+      user_id: alice.userId,
+      tagged_coin_id: tokenId,
+      upvote_count: 0,
+      reply_count: 0,
+      media: [{ media: "https://example.com/chart.png", media_type: "image", order_index: 0 }],
+    });
+    const reply = await ok<Record<string, unknown>>(bobClient, "create_post", {
+      content: "agreed",
+      parentPostId: post.id,
+    });
+    expect(reply.parent_post_id).toBe(post.id);
+
+    const vote = await ok<Record<string, unknown>>(bobClient, "vote", {
+      content_id: post.id,
+      content_type: "post",
+      vote_type: "upvote",
+    });
+    expect(vote).toMatchObject({ content_id: post.id, vote_type: "upvote", action: "created", upvotes: 1 });
+    expect(typeof vote.id).toBe("string");
+    // Alice holds the token: her vote on it is weighted by her balance.
+    const tokenVote = await ok<Record<string, unknown>>(aliceClient, "vote", {
+      content_id: tokenId,
+      content_type: "token",
+      vote_type: "upvote",
+    });
+    expect(tokenVote.weight).toBeGreaterThan(0);
+
+    const posts = await ok<{ posts: { id: string; upvote_count: number; reply_count: number }[]; total: number }>(
+      bobClient,
+      "get_token_posts",
+      { token_id: tokenId },
+    );
+    expect(posts.total).toBe(1);
+    expect(posts.posts[0]).toMatchObject({ id: post.id, upvote_count: 1, reply_count: 1 });
+
+    const notes = await ok<{ notifications: { kind: string; post_id: string }[]; unread_count: number }>(
+      aliceClient,
+      "get_notifications",
+    );
+    expect(notes.notifications.map((n) => n.kind).sort()).toEqual(["reply", "vote"]);
+    expect(notes.unread_count).toBe(2);
+
+    const empty = await call(aliceClient, "create_post", { content: "" });
+    expect(empty.body).toMatchObject({
+      code: "INVALID_PARAMETERS",
+      error: expect.stringMatching(/^Invalid content: /),
+    });
+  });
+
   it("test_jwt_authenticatesLikeRest", async () => {
     const jwt = await api.jwt(uniqueName("mcp-jwt"));
     const client = await connect(jwt);
@@ -436,7 +530,17 @@ describe("tools/call", () => {
 
 describe("errors", () => {
   it("test_authenticationFailed_forWriteToolsWithoutCredential", async () => {
-    for (const name of ["trade_token", "create_token", "execute_transaction", "claim_fees", "get_intent_status"]) {
+    for (const name of [
+      "trade_token",
+      "create_token",
+      "execute_transaction",
+      "claim_fees",
+      "get_intent_status",
+      "create_post",
+      "get_token_posts",
+      "vote",
+      "get_notifications",
+    ]) {
       const out = await call(anonClient, name, {});
       expect(out.isError, name).toBe(true);
       expect(out.structured).toBeUndefined();
@@ -570,7 +674,7 @@ describe("errors", () => {
       details: { status: 404, retryable: false },
     });
     const tag = await call(anonClient, "get_hashtag_token", { hashtag_name: "nobodyusesthistag" });
-    expect(tag.body).toMatchObject({ code: "TOKEN_NOT_FOUND", details: { hashtag: "nobodyusesthistag" } });
+    expect(tag.body).toMatchObject({ code: "TOKEN_NOT_FOUND", error: "Token not found" });
     const pool = await call(anonClient, "get_pool_data", { tokenId: "6f1c1f8e-1111-4a4a-8b8b-123456789abc" });
     expect(pool.body.code).toBe("TOKEN_NOT_FOUND");
   });

@@ -1,7 +1,7 @@
 /** Every tool of the MCP server, in the order tools/list shows them. */
 import type { McpTool } from "../tool.js";
+import { createPostTool, getHashtagTokenTool, getNotificationsTool, getTokenPostsTool, voteTool } from "./social.js";
 import {
-  getHashtagTokenTool,
   getPoolDataTool,
   getPortfolioTool,
   getTokenCandlesTool,
@@ -24,6 +24,9 @@ export const mcpTools: McpTool[] = [
   searchTokenTool,
   tradeTokenTool,
   quoteTradeTokenTool,
+  createPostTool,
+  getTokenPostsTool,
+  voteTool,
   executeTransactionTool,
   getHashtagTokenTool,
   getPoolDataTool,
@@ -32,4 +35,5 @@ export const mcpTools: McpTool[] = [
   getPortfolioTool,
   getIntentStatusTool,
   claimFeesTool,
+  getNotificationsTool,
 ];

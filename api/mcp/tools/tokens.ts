@@ -1,6 +1,6 @@
 /**
  * Read-only token tools (anonymous callers allowed): get_tokens, search_token, get_pool_data, get_token_candles,
- * get_token_holders, get_hashtag_token. Inputs are the REST schemas of api/routes/tokens/routes.ts; each run is
+ * get_token_holders, get_portfolio. Inputs are the REST schemas of api/routes/tokens/routes.ts; each run is
  * the REST handler's service call.
  */
 import { z } from "zod";
@@ -21,7 +21,7 @@ import {
 } from "../../routes/tokens/routes.js";
 import { freshness } from "../../services/indexed.js";
 import { getPortfolio } from "../../services/portfolio.js";
-import { listTokens, normalizeHashtag, resolveToken } from "../../services/token-catalog.js";
+import { listTokens, resolveToken } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData } from "../../services/token-market.js";
 import { buildTokenViews } from "../../services/token-view.js";
 import { defineTool } from "../tool.js";
@@ -138,54 +138,6 @@ export const getTokenHoldersTool = defineTool({
   access: "public",
   readOnly: true,
   run: async (ctx, body) => getHolders(ctx.deps, body),
-});
-
-export const getHashtagTokenTool = defineTool({
-  name: "get_hashtag_token",
-  title: "Token of a hashtag",
-  description:
-    "The token a hashtag stands for: the most-held token tagged with hashtag_name (give it without the #; any case). No token carries it: TOKEN_NOT_FOUND.",
-  input: z.object({
-    hashtag_name: z.string().min(1).describe("The hashtag without the # symbol (a leading # is dropped)"),
-  }),
-  output: z.object({
-    token: z.object({
-      id: uuid,
-      name: z.string(),
-      symbol: z.string(),
-      contract_address: z.string().nullable(),
-      hashtag: z.string().describe("The hashtag, lower case without #"),
-      slug: z.string(),
-      holders_count: z.number().int(),
-      price_usd: z.number(),
-    }),
-  }),
-  access: "public",
-  readOnly: true,
-  run: async (ctx, { hashtag_name }) => {
-    const hashtag = normalizeHashtag(hashtag_name);
-    const { tokens } = await listTokens(ctx.deps, {
-      filter: "popular",
-      limit: 1,
-      offset: 0,
-      hashtag,
-      verifiedOnly: false,
-    });
-    const t = tokens[0];
-    if (!t) throw new AppError("TOKEN_NOT_FOUND", "Token not found", { details: { hashtag } });
-    return {
-      token: {
-        id: t.id,
-        name: t.name,
-        symbol: t.symbol,
-        contract_address: t.contract_address,
-        hashtag,
-        slug: t.slug,
-        holders_count: t.holders_count,
-        price_usd: t.price,
-      },
-    };
-  },
 });
 
 export const getPortfolioTool = defineTool({
