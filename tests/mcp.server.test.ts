@@ -523,7 +523,7 @@ describe("tools/call", () => {
     expect(status.body).toEqual({
       error: "Intent not found",
       code: "INVALID_PARAMETERS",
-      details: { status: 404, retryable: false, reason: "not_found" },
+      details: { httpStatus: 404, retryable: false, reason: "not_found" },
     });
   });
 });
@@ -549,7 +549,7 @@ describe("errors", () => {
         code: "AUTHENTICATION_FAILED",
         details: {
           resource_metadata: `${api.config.publicUrl}/.well-known/oauth-protected-resource`,
-          status: 401,
+          httpStatus: 401,
           retryable: false,
         },
       });
@@ -575,7 +575,7 @@ describe("errors", () => {
     expect(await res.json()).toEqual({
       error: "Invalid or expired authentication token",
       code: "AUTHENTICATION_FAILED",
-      details: { status: 401, retryable: false, resource_metadata: metadataUrl },
+      details: { httpStatus: 401, retryable: false, resource_metadata: metadataUrl },
     });
     const expired = await api.jwt("mcp-expired", { exp: Math.floor(Date.now() / 1000) - 10 });
     const res2 = await fetch(served.url, { ...init, headers: { ...init.headers, authorization: `Bearer ${expired}` } });
@@ -628,7 +628,7 @@ describe("errors", () => {
     expect(missing.body).toEqual({
       error: "Missing required fields: tokenId, chainSlug, direction",
       code: "INVALID_PARAMETERS",
-      details: { status: 400, retryable: false },
+      details: { httpStatus: 400, retryable: false },
     });
     const symbol = await call(aliceClient, "create_token", {
       name: "x",
@@ -671,7 +671,7 @@ describe("errors", () => {
     expect(out.body).toEqual({
       error: "Token not found",
       code: "TOKEN_NOT_FOUND",
-      details: { status: 404, retryable: false },
+      details: { httpStatus: 404, retryable: false },
     });
     const tag = await call(anonClient, "get_hashtag_token", { hashtag_name: "nobodyusesthistag" });
     expect(tag.body).toMatchObject({ code: "TOKEN_NOT_FOUND", error: "Token not found" });
@@ -689,7 +689,7 @@ describe("errors", () => {
     expect(sell.body).toEqual({
       error: "Insufficient token balance",
       code: "INSUFFICIENT_BALANCE",
-      details: { status: 400, retryable: false },
+      details: { httpStatus: 400, retryable: false },
     });
 
     // A key with a 5 USD cap: a 10 USD buy with autoExecute is refused before anything is submitted.
@@ -732,7 +732,7 @@ describe("errors", () => {
         reason: "destination_not_allowed",
         to: other,
         allowedDestinations: [allowed.toLowerCase()],
-        status: 400,
+        httpStatus: 400,
         retryable: false,
       },
     });
@@ -770,7 +770,7 @@ describe("errors", () => {
       expect(out.body).toEqual({
         error: "Simulation failed: the chain's RPC did not answer",
         code: "NETWORK_ERROR",
-        details: { status: 502, retryable: true },
+        details: { httpStatus: 502, retryable: true },
       });
       await client.close();
     } finally {
@@ -781,7 +781,7 @@ describe("errors", () => {
     expect(out.body).toEqual({
       error: "Automatic execution is not available on this server",
       code: "NETWORK_ERROR",
-      details: { status: 503, retryable: false, reason: "internal" },
+      details: { httpStatus: 503, retryable: false, reason: "internal" },
     });
   });
 });
@@ -806,7 +806,7 @@ describe("rate limits", () => {
       expect(over.body).toMatchObject({
         code: "RATE_LIMIT_EXCEEDED",
         error: "Rate limit exceeded: 3 tool calls per minute for the anonymous tier",
-        details: { tier: "anonymous", limit: 3, windowSeconds: 60, status: 429, retryable: true },
+        details: { tier: "anonymous", limit: 3, windowSeconds: 60, httpStatus: 429, retryable: true },
       });
       expect(over.body.details?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
       // Another address has its own budget; listing tools is not a tool call.

@@ -1,7 +1,8 @@
 /**
  * The MCP error envelope, `{error, code, details}`, built in exactly this one place. Tool failures are tool results
  * with `isError: true` whose text is this JSON; protocol-level failures (a bad credential on /mcp) carry the same
- * JSON as the HTTP body.
+ * JSON as the HTTP body. `details` holds the error's own user-safe details, plus `httpStatus` (the status the same
+ * failure has in REST), `retryable`, and `reason` when the code was mapped from another.
  *
  * The spec names seven codes. AppError codes outside them map onto the nearest one: FORBIDDEN →
  * AUTHENTICATION_FAILED (the credential lacks the permission), NOT_FOUND and METHOD_NOT_ALLOWED →
@@ -46,10 +47,10 @@ const isZodError = (error: unknown): error is ZodError =>
 export function mcpErrorBody(error: unknown): McpErrorBody {
   const e = isZodError(error) ? validationError(error) : error;
   if (e instanceof AppError) {
-    const details: Record<string, unknown> = { ...e.details, status: e.status, retryable: e.retryable };
+    const details: Record<string, unknown> = { ...e.details, httpStatus: e.status, retryable: e.retryable };
     if (codeOf[e.code] !== e.code) details.reason = e.code.toLowerCase();
     return { error: e.message, code: codeOf[e.code], details };
   }
   console.error("[mcp] unhandled error", e);
-  return { error: "Internal server error", code: "NETWORK_ERROR", details: { status: 500, retryable: true } };
+  return { error: "Internal server error", code: "NETWORK_ERROR", details: { httpStatus: 500, retryable: true } };
 }

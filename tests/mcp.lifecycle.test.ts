@@ -1,0 +1,417 @@
+/**
+ * A token's whole life through MCP tools only, with autoExecute, over Streamable HTTP with the official SDK client:
+ * fund the custodial wallet (execute_transaction → MockUSDC.faucet), create, quote, buy, post, vote, graduate (buy
+ * past the migration supply), trade on Uniswap V3, claim the creator's fees. A worker process executes every
+ * intent. Also: TRANSACTION_FAILED for a revert, and the daily spending cap counting executed buys (and not failed
+ * ones). Only gas ether is set directly on the chain; custodial wallets come from this file's own WALLET_SECRET.
+ */
+import { rmSync } from "node:fs";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { type Address, encodeFunctionData, type Hex, parseEther } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import { queueName } from "../worker/queues.js";
+import { createTestApi, startTestIndexer } from "./helpers/api.js";
+import { type Chain, chain } from "./helpers/chain.js";
+import { call, httpClient, mcpConfig, ok, serveMcp, userWithKey } from "./helpers/mcp.js";
+import {
+  deploymentsDirFor,
+  sharedRedisUrl,
+  spawnWorker,
+  uniqueName,
+  type WorkerContext,
+  type WorkerProcess,
+} from "./helpers/worker.js";
+
+const USDC = 10n ** 6n;
+const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const secret = uniqueName("mcp-lifecycle-secret");
+/** Longer than the 10 s default: this machine runs other work, and a buy here is two transactions. */
+const WAIT_MS = 60_000;
+
+type Api = Awaited<ReturnType<typeof createTestApi>>;
+type KeyUser = Awaited<ReturnType<typeof userWithKey>>;
+type Execution = {
+  success: true;
+  executed: boolean;
+  transactionHash: Hex;
+  intentId: string;
+  status: string;
+  inputAmount: string;
+  outputAmount: string;
+  protocol: string;
+  quote: { graduates: boolean; outputAmountBaseUnits: string; isGraduated: boolean };
+};
+
+let c: Chain;
+let api: Api;
+let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
+let worker: WorkerProcess;
+let queue: Queue;
+let connection: Redis;
+let deploymentsDir: string;
+let served: Awaited<ReturnType<typeof serveMcp>>;
+const clients: Client[] = [];
+
+async function userClient(p: Parameters<typeof userWithKey>[1]) {
+  const user = await userWithKey(api.deps, p);
+  await c.testClient.setBalance({ address: user.wallet, value: parseEther("10") });
+  const client = await httpClient(served.url, user.key);
+  clients.push(client);
+  return { user, client };
+}
+
+/** MockUSDC.faucet to the caller's own wallet, sent through execute_transaction (a USDC mint spends nothing). */
+async function faucet(client: Client, to: Address, amount: bigint) {
+  const out = await ok<Execution>(client, "execute_transaction", {
+    to: c.deployment.contracts.usdc,
+    amount: "0",
+    data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [to, amount] }),
+    chainSlug: "base-sepolia",
+  });
+  expect(out).toMatchObject({ executed: true, status: "confirmed" });
+}
+
+const usdcOf = (who: Address) =>
+  c.publicClient.readContract({
+    address: c.deployment.contracts.usdc,
+    abi: mockUsdcAbi,
+    functionName: "balanceOf",
+    args: [who],
+  });
+
+beforeAll(async () => {
+  c = chain();
+  indexer = await startTestIndexer();
+  const queuePrefix = `${uniqueName("mq")}-`;
+  connection = new Redis(sharedRedisUrl, { maxRetriesPerRequest: null });
+  queue = new Queue(queueName("execute", queuePrefix), { connection });
+  api = await createTestApi({
+    indexerSchema: indexer.schema,
+    config: { walletSecret: secret },
+    executeQueue: queue,
+    autoExecuteWaitMs: WAIT_MS,
+  });
+  deploymentsDir = deploymentsDirFor(c.deployment);
+  const ctx = { appSchema: api.appSchema, queuePrefix, redisUrl: sharedRedisUrl } as WorkerContext;
+  worker = spawnWorker({
+    ctx,
+    rpcUrl: c.rpcUrl,
+    deploymentsDir,
+    walletSecret: secret,
+    name: "mcp-lifecycle",
+    databaseUrl: api.databaseUrl,
+  });
+  await worker.ready();
+  served = await serveMcp(api.deps, mcpConfig());
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  await served?.close();
+  await worker?.stop();
+  await queue?.obliterate({ force: true }).catch(() => undefined);
+  await queue?.close();
+  connection?.disconnect();
+  await api?.close();
+  await indexer?.close();
+  if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
+});
+
+describe("a token's life through MCP tools", () => {
+  let alice: KeyUser;
+  let aliceClient: Client;
+  let bobClient: Client;
+  let tokenId: string;
+  let token: Address;
+
+  beforeAll(async () => {
+    // Graduating a meme token takes ~32 000 USD of buys: this key's own cap allows it.
+    ({ user: alice, client: aliceClient } = await userClient({ tier: "premium", dailyCapUsdc: 100_000n * USDC }));
+    ({ client: bobClient } = await userClient({ tier: "authenticated" }));
+    await faucet(aliceClient, alice.wallet, 60_000n * USDC);
+  });
+
+  it("test_lifecycle_1_create", async () => {
+    const created = await ok<Execution & { tokenId: string; contractAddress: Address }>(aliceClient, "create_token", {
+      name: "Lifecycle Token",
+      symbol: "LIFE",
+      description: "Lives its whole life through MCP",
+      image: `data:image/png;base64,${PNG_1x1}`,
+      chainSlug: "base-sepolia",
+      tags: ["lifecycle"],
+      autoExecute: true,
+    });
+    expect(created).toMatchObject({ success: true, executed: true, status: "confirmed" });
+    expect(created.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const receipt = await c.publicClient.getTransactionReceipt({ hash: created.transactionHash });
+    expect(receipt.from).toBe(alice.wallet.toLowerCase());
+    tokenId = created.tokenId;
+    token = created.contractAddress;
+    expect(await c.publicClient.getCode({ address: token })).toMatch(/^0x[0-9a-f]{10,}/);
+    await indexer.sync();
+    expect((await ok<{ id: string }>(aliceClient, "search_token", { input: "LIFE" })).id).toBe(tokenId);
+  });
+
+  let quotedTokens: string;
+
+  it("test_lifecycle_2_quote", async () => {
+    const quote = await ok<Record<string, unknown>>(aliceClient, "quote_trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "buy",
+      inputToken: "usdc",
+      amount: 100,
+    });
+    expect(quote).toMatchObject({ inputAmount: "100", protocol: "bonding_curve", isGraduated: false });
+    quotedTokens = quote.outputAmountBaseUnits as string;
+    expect(BigInt(quotedTokens)).toBeGreaterThan(0n);
+  });
+
+  it("test_lifecycle_3_buy", async () => {
+    const buy = await ok<Execution>(aliceClient, "trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "buy",
+      buyAmountUSD: 100,
+      autoExecute: true,
+    });
+    expect(buy).toMatchObject({ executed: true, status: "confirmed", inputAmount: "100", protocol: "bonding_curve" });
+    // The curve quote is exact: the buy receives what was quoted.
+    const held = await c.publicClient.readContract({
+      address: token,
+      abi: launchTokenAbi,
+      functionName: "balanceOf",
+      args: [alice.wallet],
+    });
+    expect(held).toBe(BigInt(quotedTokens));
+    await indexer.sync();
+  });
+
+  let postId: string;
+
+  it("test_lifecycle_4_post", async () => {
+    const post = await ok<{ id: string; content: string; tagged_coin_id: string }>(aliceClient, "create_post", {
+      content: "LIFE is live",
+      taggedCoinId: tokenId,
+    });
+    expect(post).toMatchObject({ content: "LIFE is live", tagged_coin_id: tokenId });
+    postId = post.id;
+  });
+
+  it("test_lifecycle_5_vote", async () => {
+    const vote = await ok<Record<string, unknown>>(bobClient, "vote", {
+      content_id: postId,
+      content_type: "post",
+      vote_type: "upvote",
+    });
+    expect(vote).toMatchObject({ content_id: postId, vote_type: "upvote", action: "created", upvotes: 1 });
+    const onToken = await ok<Record<string, unknown>>(aliceClient, "vote", {
+      content_id: tokenId,
+      content_type: "token",
+      vote_type: "upvote",
+    });
+    // Weighted by Alice's holdings of the token.
+    expect(onToken.weight_wei).toBe(quotedTokens);
+  });
+
+  it("test_lifecycle_6_graduate", async () => {
+    const pool = await ok<{ pool_data: { remaining_to_graduation: string } }>(aliceClient, "get_pool_data", {
+      tokenId,
+    });
+    const remaining = BigInt(pool.pool_data.remaining_to_graduation);
+    const toGraduate = await ok<{ inputAmount: string }>(aliceClient, "quote_trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "buy",
+      inputToken: "token",
+      amount: Number(remaining / 10n ** 18n + 1n),
+    });
+    // A little more than the rest of the curve: the remainder goes through the new Uniswap V3 pool.
+    const usd = Math.ceil(Number(toGraduate.inputAmount) * 1.02);
+    const buy = await ok<Execution>(aliceClient, "trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "buy",
+      buyAmountUSD: usd,
+      slippageBps: 500,
+      autoExecute: true,
+    });
+    expect(buy).toMatchObject({ executed: true, status: "confirmed" });
+    expect(buy.quote.graduates).toBe(true);
+    await indexer.sync();
+    const after = await ok<{ pool_data: { is_graduated: boolean; venue: string; v3_pool: { address: string } } }>(
+      aliceClient,
+      "get_pool_data",
+      { tokenId },
+    );
+    expect(after.pool_data).toMatchObject({ is_graduated: true, venue: "uniswap_v3" });
+    expect(after.pool_data.v3_pool.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    // Holders hear of it.
+    const notes = await ok<{ notifications: { kind: string; token_id: string | null }[] }>(
+      aliceClient,
+      "get_notifications",
+    );
+    expect(notes.notifications).toContainEqual(expect.objectContaining({ kind: "graduation", token_id: tokenId }));
+  });
+
+  it("test_lifecycle_7_tradeOnV3", async () => {
+    const quote = await ok<Record<string, unknown>>(aliceClient, "quote_trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "sell",
+      amount: 1000,
+    });
+    expect(quote).toMatchObject({ protocol: "uniswap_v3", isGraduated: true });
+    const sell = await ok<Execution>(aliceClient, "trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "sell",
+      sellAmountToken: 1000,
+      autoExecute: true,
+    });
+    expect(sell).toMatchObject({ executed: true, status: "confirmed", protocol: "uniswap_v3", inputAmount: "1000" });
+    const buy = await ok<Execution>(aliceClient, "trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "buy",
+      buyAmountUSD: 50,
+      autoExecute: true,
+    });
+    expect(buy).toMatchObject({ executed: true, status: "confirmed", protocol: "uniswap_v3" });
+    await indexer.sync();
+    const candles = await ok<{ candles: { trades: number }[] }>(aliceClient, "get_token_candles", {
+      tokenId,
+      interval: "1d",
+    });
+    expect(candles.candles.reduce((n, x) => n + x.trades, 0)).toBeGreaterThanOrEqual(4);
+  });
+
+  it("test_lifecycle_8_claimFees", async () => {
+    const claimable = await c.publicClient.readContract({
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "claimable",
+      args: [alice.wallet],
+    });
+    expect(claimable).toBeGreaterThan(0n);
+    const before = await usdcOf(alice.wallet);
+    const claim = await ok<Execution & { claimableBaseUnits: string }>(aliceClient, "claim_fees", {
+      chainSlug: "base-sepolia",
+      autoExecute: true,
+    });
+    expect(claim).toMatchObject({ executed: true, status: "confirmed", claimableBaseUnits: claimable.toString() });
+    expect((await usdcOf(alice.wallet)) - before).toBe(claimable);
+    const status = await ok<{ intent: Record<string, unknown> }>(aliceClient, "get_intent_status", {
+      intentId: claim.intentId,
+    });
+    expect(status.intent).toMatchObject({
+      kind: "claim_fees",
+      status: "confirmed",
+      transactionHash: claim.transactionHash,
+      from: alice.wallet.toLowerCase(),
+    });
+    // Nothing left: a second claim is refused before any transaction.
+    const again = await call(aliceClient, "claim_fees", { chainSlug: "base-sepolia", autoExecute: true });
+    expect(again.body).toMatchObject({ code: "INSUFFICIENT_BALANCE", error: "No fees to claim" });
+    await indexer.sync();
+    const portfolio = await ok<{
+      holdings: { token_id: string; is_graduated: boolean }[];
+      fees: { claimed: string }[];
+    }>(aliceClient, "get_portfolio");
+    expect(portfolio.holdings[0]).toMatchObject({ token_id: tokenId, is_graduated: true });
+    expect(portfolio.fees[0]?.claimed).toBe(claimable.toString());
+  });
+});
+
+describe("execution errors and the spending cap", () => {
+  it("test_transactionFailed_whenTheTransactionWouldRevert", async () => {
+    const { client } = await userClient({ tier: "authenticated" });
+    const out = await call(client, "execute_transaction", {
+      to: c.deployment.contracts.launchpad,
+      amount: "0",
+      data: encodeFunctionData({ abi: launchpadAbi, functionName: "claimFees" }),
+      chainSlug: "base-sepolia",
+    });
+    expect(out.isError).toBe(true);
+    expect(out.body.code).toBe("TRANSACTION_FAILED");
+    expect(out.body.error).toMatch(
+      /^TRANSACTION_FAILED: simulation reverted: NothingToClaim\(\) \(intent [0-9a-f-]{36}\)$/,
+    );
+    expect(out.body.details).toMatchObject({ status: "failed", transactionHash: null, retryable: false });
+    const status = await ok<{ intent: Record<string, unknown> }>(client, "get_intent_status", {
+      intentId: out.body.details?.intentId,
+    });
+    expect(status.intent).toMatchObject({ kind: "transaction", status: "failed", errorCode: "TRANSACTION_FAILED" });
+  });
+
+  it("test_dailyCap_countsExecutedBuys_andReleasesFailedOnes", async () => {
+    const { user, client } = await userClient({ tier: "authenticated", dailyCapUsdc: 150n * USDC });
+    const listed = await ok<{ tokens: { id: string }[] }>(client, "get_tokens", {
+      filter: "new",
+      hashtag_name: "lifecycle",
+    });
+    const tokenId = listed.tokens[0]?.id;
+    expect(tokenId).toBeDefined();
+    const buy = (usd: number) =>
+      call(client, "trade_token", {
+        tokenId,
+        chainSlug: "base-sepolia",
+        direction: "buy",
+        buyAmountUSD: usd,
+        autoExecute: true,
+      });
+
+    // No USDC yet: the buy reverts in simulation, and its 40 USD no longer count.
+    const broke = await buy(40);
+    expect(broke.body.code).toBe("INSUFFICIENT_BALANCE");
+    expect(broke.body.error).toMatch(/^INSUFFICIENT_BALANCE: simulation reverted: TransferFromFailed\(\)/);
+
+    await faucet(client, user.wallet, 500n * USDC);
+    const first = await buy(100);
+    expect(first.body).toMatchObject({ executed: true, status: "confirmed" });
+    const over = await buy(60);
+    expect(over.body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: { reason: "daily_spend_cap", spentTodayUsd: "100", requestedUsd: "60", dailyCapUsd: "150" },
+    });
+    // A USDC transfer through execute_transaction counts too: 50 fits exactly, 0.000001 more does not.
+    const transfer = (units: bigint) =>
+      call(client, "execute_transaction", {
+        to: c.deployment.contracts.usdc,
+        amount: "0",
+        data: encodeFunctionData({
+          abi: mockUsdcAbi,
+          functionName: "transfer",
+          args: [c.wallet(45).account.address, units],
+        }),
+        chainSlug: "base-sepolia",
+      });
+    expect((await transfer(50n * USDC)).body).toMatchObject({ executed: true });
+    expect((await transfer(1n)).body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: { spentTodayUsd: "150" },
+    });
+    // Sells spend nothing.
+    const sell = await call(client, "trade_token", {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "sell",
+      sellAmountToken: 1,
+      autoExecute: true,
+    });
+    expect(sell.body).toMatchObject({ executed: true, protocol: "uniswap_v3" });
+    const { rows } = await api.deps.db.query<{ amount_usdc: string; released: boolean; intent: boolean }>(
+      `SELECT amount_usdc::text, released_at IS NOT NULL AS released, intent_id IS NOT NULL AS intent
+         FROM ${api.appSchema}.mcp_spend WHERE subject = $1 ORDER BY created_at`,
+      [`key:${user.keyId}`],
+    );
+    expect(rows).toEqual([
+      { amount_usdc: "40000000", released: true, intent: false },
+      { amount_usdc: "100000000", released: false, intent: true },
+      { amount_usdc: "50000000", released: false, intent: true },
+    ]);
+  });
+});
