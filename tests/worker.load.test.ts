@@ -169,4 +169,39 @@ describe("worker under load and faults", () => {
       await redis.stop();
     }
   });
+
+  it("test_reconcile_finishesEveryIntentOnce_ifRedisIsFlushedWhileTheWorkerKeepsRunning", async () => {
+    // No restart this time: the running worker's periodic reconcile pass finds the intents Redis lost.
+    const from = await fundedWallet(4);
+    const redis = await startRedis();
+    const own = await workerContext({ redisUrl: redis.url });
+    const worker = spawnWorker({
+      ctx: own,
+      rpcUrl: c.rpcUrl,
+      deploymentsDir: side.deploymentsDir,
+      walletSecret: secret,
+      concurrency: 2,
+      name: "periodic-reconcile",
+      reconcileIntervalMs: 500,
+    });
+    try {
+      await worker.ready();
+      const ids = await dispatchFaucetIntents(own, c, { n: 40, walletIndex: 4, secret });
+      await waitForIntents(own, ids.slice(0, 3), (r) => r.status === "confirmed", 30_000);
+      const admin = new Redis(redis.url);
+      await admin.flushall();
+      admin.disconnect();
+      const { rows: open } = await own.db.query(
+        `SELECT id FROM ${own.appSchema}.intents WHERE status IN ('pending', 'signed', 'broadcast')`,
+      );
+      expect(open.length).toBeGreaterThan(0); // the flush did lose work
+      await worker.waitForLine(/reconcile: \d+ open intent\(s\) without a live job dispatched again/);
+      const rows = await waitForIntents(own, ids, (r) => r.status === "confirmed", 60_000);
+      await expectExactlyOnceAndContiguous(rows, from);
+    } finally {
+      expect(await worker.stop()).toEqual({ code: 0, signal: null });
+      await own.cleanup();
+      await redis.stop();
+    }
+  });
 });

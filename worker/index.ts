@@ -59,13 +59,30 @@ async function main() {
   );
   worker.on("failed", (job, error) => log(`job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));
   const reconciled = await reconcileIntents(db, appSchema, queue);
-  log(`ready on queue ${name}; ${reconciled} open intent(s) re-dispatched`);
+  log(`ready on queue ${name}; ${reconciled.open} open intent(s) re-dispatched`);
+  // Not only on start: a job that stalled too often or ran out of attempts (a long RPC outage) while its intent is
+  // still open is dispatched again on the next pass, and so is one Redis lost while every worker kept running.
+  const reconcileEveryMs = Number(process.env.WORKER_RECONCILE_INTERVAL_MS ?? 30_000);
+  let reconciling = false;
+  const reconciler = setInterval(async () => {
+    if (reconciling) return;
+    reconciling = true;
+    try {
+      const { dispatched } = await reconcileIntents(db, appSchema, queue);
+      if (dispatched > 0) log(`reconcile: ${dispatched} open intent(s) without a live job dispatched again`);
+    } catch (error) {
+      log(`reconcile pass failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      reconciling = false;
+    }
+  }, reconcileEveryMs);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log(`${signal}: finishing jobs in hand`);
+    clearInterval(reconciler);
     await worker.close();
     await queue.close();
     connection.disconnect();

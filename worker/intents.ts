@@ -132,12 +132,18 @@ export async function releaseDependents(db: pg.Pool, schema: string, queue: Queu
 
 /**
  * Re-dispatch every intent that is open in Postgres. Jobs still in Redis are deduplicated by their id, so this
- * only adds the ones Redis lost (a flush, a restart without persistence). Returns how many were open.
+ * only adds the ones Redis lost (a flush, a restart without persistence), or whose job gave up. Returns how many
+ * were open and how many of them were dispatched again.
  */
-export async function reconcileIntents(db: pg.Pool, schema: string, queue: Queue): Promise<number> {
+export async function reconcileIntents(
+  db: pg.Pool,
+  schema: string,
+  queue: Queue,
+): Promise<{ open: number; dispatched: number }> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM ${schema}.intents WHERE status IN ('pending', 'signed', 'broadcast') ORDER BY created_at`,
   );
+  let dispatched = 0;
   for (const row of rows) {
     const job = await queue.getJob(row.id);
     if (job) {
@@ -147,6 +153,7 @@ export async function reconcileIntents(db: pg.Pool, schema: string, queue: Queue
       else continue;
     }
     await dispatchIntent(queue, row.id);
+    dispatched++;
   }
-  return rows.length;
+  return { open: rows.length, dispatched };
 }

@@ -254,6 +254,8 @@ export type WorkerProcessParameters = {
   name?: string;
   /** Database holding the app schema (default: the shared one; API tests use their file's database). */
   databaseUrl?: string;
+  /** WORKER_RECONCILE_INTERVAL_MS: how often the running worker re-dispatches open intents (default 30 s). */
+  reconcileIntervalMs?: number;
 };
 
 export type WorkerProcess = ReturnType<typeof spawnWorker>;
@@ -273,6 +275,7 @@ export function spawnWorker(p: WorkerProcessParameters) {
     CHAIN_SLUG: "base-sepolia",
     DEPLOYMENTS_DIR: p.deploymentsDir,
     WORKER_CONCURRENCY: String(p.concurrency ?? 16),
+    ...(p.reconcileIntervalMs ? { WORKER_RECONCILE_INTERVAL_MS: String(p.reconcileIntervalMs) } : {}),
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
     cwd: root,
