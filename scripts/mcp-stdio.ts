@@ -8,37 +8,20 @@
  * the session is anonymous (read-only tools). Only JSON-RPC goes to stdout; logs go to stderr.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
-import pg from "pg";
 import { apiConfigFromEnv } from "../api/config.js";
-import type { ApiDeps } from "../api/deps.js";
+import { depsFromEnv } from "../api/deps-from-env.js";
 import type { AuthedUser } from "../api/env.js";
 import { mcpConfigFromEnv } from "../api/mcp/config.js";
 import { mcpErrorBody } from "../api/mcp/errors.js";
 import { PROTECTED_RESOURCE_PATH } from "../api/mcp/http.js";
 import { createMcpServer } from "../api/mcp/server.js";
 import { authenticate } from "../api/middleware/auth.js";
-import { startChainHead } from "../api/services/chain-head.js";
-import { parseEnv, rpcUrlFor } from "../core/env.js";
-import { migrate } from "../db/migrate.js";
-import { queueName } from "../worker/queues.js";
-import { readDeployment } from "./deploy.js";
+import { parseEnv } from "../core/env.js";
 
 async function main() {
-  const env = parseEnv();
   const config = apiConfigFromEnv();
   const mcp = mcpConfigFromEnv();
-  await migrate({ databaseUrl: env.DATABASE_URL, schema: config.appSchema });
-  const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 4 });
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
-  const slugs = (process.env.API_CHAINS ?? env.CHAIN_SLUG).split(",").map((s) => s.trim());
-  const deployments = new Map(slugs.map((slug) => [slug, readDeployment(slug as never)]));
-  const rpcUrls = new Map(slugs.map((slug) => [slug, rpcUrlFor(slug, env) ?? env.RPC_URL]));
-  const chainHead = startChainHead(rpcUrls);
-  const queueConnection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
-  const executeQueue = new Queue(queueName("execute"), { connection: queueConnection });
-  const deps: ApiDeps = { db, redis, config, deployments, rpcUrls, chainHead, executeQueue };
+  const { deps, close } = await depsFromEnv({ env: parseEnv(), config, poolSize: 4 });
 
   const credential = process.env.MCP_API_KEY ?? process.env.MCP_BEARER_TOKEN;
   let user: AuthedUser | undefined;
@@ -46,6 +29,7 @@ async function main() {
     try {
       user = await authenticate(deps, `Bearer ${credential}`);
     } catch (error) {
+      await close();
       throw new Error(`MCP_API_KEY / MCP_BEARER_TOKEN: ${mcpErrorBody(error).error}`);
     }
   }
@@ -63,9 +47,8 @@ async function main() {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
-    chainHead.stop();
     await server.close().catch(() => undefined);
-    await Promise.allSettled([db.end(), redis.quit(), executeQueue.close().then(() => queueConnection.quit())]);
+    await close();
     process.exit(0);
   };
   server.onclose = () => void shutdown();

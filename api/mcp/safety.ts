@@ -23,6 +23,7 @@ import { publicClientFor } from "../../core/rpc.js";
 import { errorAbi } from "../../worker/error-abi.js";
 import { revertReason } from "../../worker/processors/execute.js";
 import type { AuthedUser } from "../env.js";
+import { withTransaction } from "../services/social/transaction.js";
 import type { McpContext } from "./tool.js";
 
 const usd = (units: bigint) => formatUnits(units, 6);
@@ -97,10 +98,7 @@ export async function reserveSpend(
   const subject = subjectOf(user);
   const day = utcDay();
   const s = ctx.deps.config.appSchema;
-  const conn = await ctx.deps.db.connect();
-  let id: string | undefined;
-  try {
-    await conn.query("BEGIN");
+  const id = await withTransaction(ctx.deps, async (conn) => {
     await conn.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`mcp_spend:${subject}`]);
     const spent = await spentToday(ctx, subject, day, conn);
     if (capUsdc !== null && spent + amountUsdc > capUsdc) {
@@ -122,14 +120,8 @@ export async function reserveSpend(
       `INSERT INTO ${s}.mcp_spend (subject, day, tool, amount_usdc) VALUES ($1, $2, $3, $4) RETURNING id`,
       [subject, day, tool, amountUsdc.toString()],
     );
-    id = rows[0]?.id;
-    await conn.query("COMMIT");
-  } catch (error) {
-    await conn.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    conn.release();
-  }
+    return rows[0]?.id;
+  });
   return {
     release: async () => {
       await ctx.deps.db.query(`UPDATE ${s}.mcp_spend SET released_at = now() WHERE id = $1`, [id]);

@@ -1,0 +1,37 @@
+/**
+ * depsFromEnv: the API's outside world built from the environment, as api/server.ts and the MCP stdio entry
+ * (scripts/mcp-stdio.ts) both need it: the app schema migrated, the Postgres pool, Redis, the deployments and RPC
+ * URLs of API_CHAINS (default CHAIN_SLUG), the chain-head poller and the worker's execute queue. `close` releases all.
+ */
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { type Env, rpcUrlFor } from "../core/env.js";
+import { migrate } from "../db/migrate.js";
+import { readDeployment } from "../scripts/deploy.js";
+import { queueName } from "../worker/queues.js";
+import type { ApiConfig, ApiDeps } from "./deps.js";
+import { startChainHead } from "./services/chain-head.js";
+
+export type DepsFromEnvParameters = { env: Env; config: ApiConfig; poolSize: number };
+export type DepsFromEnvReturnType = { deps: ApiDeps; close: () => Promise<void> };
+
+export async function depsFromEnv(p: DepsFromEnvParameters): Promise<DepsFromEnvReturnType> {
+  const { env, config } = p;
+  await migrate({ databaseUrl: env.DATABASE_URL, schema: config.appSchema });
+  const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: p.poolSize });
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const slugs = (process.env.API_CHAINS ?? env.CHAIN_SLUG).split(",").map((s) => s.trim());
+  const deployments = new Map(slugs.map((slug) => [slug, readDeployment(slug as never)]));
+  const rpcUrls = new Map(slugs.map((slug) => [slug, rpcUrlFor(slug, env) ?? env.RPC_URL]));
+  const chainHead = startChainHead(rpcUrls);
+  // The worker's execute queue (autoExecute, execute-transaction), on a connection of its own: BullMQ needs
+  // maxRetriesPerRequest null and no key prefix.
+  const queueConnection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const executeQueue = new Queue(queueName("execute"), { connection: queueConnection });
+  const close = async () => {
+    chainHead.stop();
+    await Promise.allSettled([db.end(), redis.quit(), executeQueue.close().then(() => queueConnection.quit())]);
+  };
+  return { deps: { db, redis, config, deployments, chainHead, rpcUrls, executeQueue }, close };
+}
