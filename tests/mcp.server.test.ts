@@ -7,9 +7,11 @@
  * (derived from this file's WALLET_SECRET), as a client would sign them.
  * Wallets: mnemonic account 44 (USDC faucet and gas).
  */
+import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type Address, createWalletClient, encodeFunctionData, formatUnits, type Hex, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -862,6 +864,55 @@ describe("rate limits", () => {
     } finally {
       await defaults.close();
     }
+  });
+});
+
+describe("api-key CLI", () => {
+  const apiKeyCli = (args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/api-key.ts", ...args], {
+      cwd: join(dirname(fileURLToPath(import.meta.url)), ".."),
+      env: { PATH: process.env.PATH, DATABASE_URL: api.databaseUrl, APP_SCHEMA: api.appSchema, WALLET_SECRET: secret },
+      encoding: "utf8",
+    });
+
+  it("test_apiKeyCli_createsAKeyWithTierCapAndAllowlist", async () => {
+    const allowed = c.deployment.contracts.usdc;
+    const run = apiKeyCli([
+      "create",
+      "--user",
+      "new",
+      "--tier",
+      "premium",
+      "--daily-cap-usd",
+      "25.5",
+      "--allow",
+      allowed,
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    const key = run.stdout.trim();
+    expect(key).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+    expect(run.stderr).toMatch(/tier premium/);
+    const client = await connect(key);
+    const dry = await ok<{ spend: Record<string, unknown> }>(client, "execute_transaction", {
+      to: allowed,
+      amount: "0",
+      data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "transfer", args: [bob.wallet, 30n * USDC] }),
+      chainSlug: "base-sepolia",
+      dryRun: true,
+    });
+    expect(dry.spend).toEqual({ amountUsd: "30", spentTodayUsd: "0", dailyCapUsd: "25.5", withinCap: false });
+    const denied = await call(client, "execute_transaction", {
+      to: bob.wallet,
+      amount: "1",
+      chainSlug: "base-sepolia",
+    });
+    expect(denied.body.details).toMatchObject({
+      reason: "destination_not_allowed",
+      allowedDestinations: [allowed.toLowerCase()],
+    });
+    const bad = apiKeyCli(["create", "--user", "new", "--daily-cap-usd", "lots"]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--daily-cap-usd must be a USD amount");
   });
 });
 

@@ -13,16 +13,8 @@ import type { ZodError } from "zod";
 import { AppError, type ErrorCode } from "../../core/errors.js";
 import { validationError } from "../app.js";
 
-export const mcpErrorCodes = [
-  "AUTHENTICATION_FAILED",
-  "INSUFFICIENT_BALANCE",
-  "INVALID_PARAMETERS",
-  "NETWORK_ERROR",
-  "RATE_LIMIT_EXCEEDED",
-  "TOKEN_NOT_FOUND",
-  "TRANSACTION_FAILED",
-] as const;
-export type McpErrorCode = (typeof mcpErrorCodes)[number];
+/** The spec's seven tool-server codes: the AppError codes less the REST-only ones. */
+export type McpErrorCode = Exclude<ErrorCode, "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL">;
 
 export type McpErrorBody = { error: string; code: McpErrorCode; details: Record<string, unknown> };
 
