@@ -625,6 +625,38 @@ describe("errors", () => {
     ]);
   });
 
+  it("test_origin_browserRequestsFromOtherOriginsAreRefused", async () => {
+    const init = (origin?: string) => ({
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...(origin ? { origin } : {}),
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } },
+      }),
+    });
+    const evil = await fetch(served.url, init("http://evil.example"));
+    expect(evil.status).toBe(403);
+    expect(await evil.json()).toEqual({
+      error: "Origin not allowed: http://evil.example",
+      code: "AUTHENTICATION_FAILED",
+      details: { httpStatus: 403, retryable: false, reason: "forbidden" },
+    });
+    expect((await fetch(served.url, init(new URL(api.config.publicUrl).origin))).status).toBe(200);
+    expect((await fetch(served.url, init())).status).toBe(200);
+    const allowing = await serveMcp(api.deps, mcpConfig({ allowedOrigins: ["http://evil.example"] }));
+    try {
+      expect((await fetch(allowing.url, init("http://evil.example"))).status).toBe(200);
+    } finally {
+      await allowing.close();
+    }
+  });
+
   it("test_invalidParameters_readAsInRest", async () => {
     const missing = await call(aliceClient, "trade_token", {});
     expect(missing.body).toEqual({

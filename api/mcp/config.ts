@@ -36,6 +36,11 @@ export type McpConfig = {
   allowAnonymous: boolean;
   /** OAuth 2.0 authorization servers advertised in the protected-resource metadata (RFC 9728). */
   authorizationServers: string[];
+  /**
+   * Browser origins allowed to call /mcp besides PUBLIC_URL's own (requests without an Origin header, i.e. not from
+   * a browser, always pass): a DNS-rebinding guard for servers on a local address.
+   */
+  allowedOrigins: string[];
 };
 
 const address = /^0x[0-9a-fA-F]{40}$/;
@@ -61,6 +66,10 @@ const schema = z.object({
     .refine((s) => list(s).every((a) => address.test(a)), "must be a comma-separated list of 0x addresses"),
   MCP_ALLOW_ANONYMOUS: z.enum(["true", "false"]).default("true"),
   MCP_AUTHORIZATION_SERVERS: z.string().optional(),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .refine((s) => list(s).every((o) => URL.canParse(o)), "must be a comma-separated list of origins"),
   AUTH_JWT_ISSUER: z.string().optional(),
 });
 
@@ -91,5 +100,6 @@ export function mcpConfigFromEnv(source: Record<string, string | undefined> = pr
     allowedDestinations: destinations.length > 0 ? destinations : null,
     allowAnonymous: e.MCP_ALLOW_ANONYMOUS === "true",
     authorizationServers: servers.length > 0 ? servers : e.AUTH_JWT_ISSUER ? [e.AUTH_JWT_ISSUER] : [],
+    allowedOrigins: list(e.MCP_ALLOWED_ORIGINS).map((o) => new URL(o).origin),
   };
 }

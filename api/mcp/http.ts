@@ -10,6 +10,8 @@
  *   401, `WWW-Authenticate: Bearer resource_metadata="…"` (plus error="invalid_token" for a bad credential), and
  *   the `{error, code: "AUTHENTICATION_FAILED", details}` body. That 401 is what starts an MCP client's OAuth flow.
  * - GET and DELETE (standalone SSE streams, session ends) are 405: there are no sessions to stream to or end.
+ * - A browser request (one with an Origin header) from an origin other than PUBLIC_URL's or MCP_ALLOWED_ORIGINS is
+ *   403 before anything else: the MCP specification's guard against DNS rebinding of local servers.
  */
 
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -60,6 +62,14 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, deps: ApiDeps, confi
     c.header("WWW-Authenticate", challenge);
     return c.json({ ...body, details: { ...body.details, resource_metadata: resourceMetadataUrl } }, 401);
   };
+
+  const origins = new Set([new URL(base).origin, ...config.allowedOrigins]);
+  app.use(MCP_PATH, async (c, next) => {
+    const origin = c.req.header("origin");
+    if (origin === undefined || origins.has(origin)) return next();
+    const body = mcpErrorBody(new AppError("FORBIDDEN", `Origin not allowed: ${origin}`));
+    return c.json(body, 403);
+  });
 
   app.on(["GET", "DELETE"], MCP_PATH, (c) => {
     c.header("Allow", "POST");
