@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import pg from "pg";
 import { type Address, createWalletClient, encodeFunctionData, formatUnits, type Hex, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -809,6 +810,36 @@ describe("errors", () => {
       await client.close();
     } finally {
       await dead.close();
+    }
+    // A database that does not answer while checking a key is not the key's fault: 500, no challenge.
+    const noDb = new pg.Pool({
+      connectionString: "postgres://postgres@127.0.0.1:9/none",
+      connectionTimeoutMillis: 2000,
+    });
+    const broken = await serveMcp({ ...api.deps, db: noDb }, mcpConfig());
+    const log = console.error;
+    console.error = () => undefined;
+    try {
+      const res = await fetch(broken.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${alice.key}`,
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(res.status).toBe(500);
+      expect(res.headers.get("www-authenticate")).toBeNull();
+      expect(await res.json()).toEqual({
+        error: "Internal server error",
+        code: "NETWORK_ERROR",
+        details: { httpStatus: 500, retryable: true },
+      });
+    } finally {
+      console.error = log;
+      await broken.close();
+      await noDb.end();
     }
     // This server has no execute queue: autoExecute is unavailable, a service-side failure.
     const out = await call(aliceClient, "claim_fees", { chainSlug: "base-sepolia", autoExecute: true });

@@ -18,6 +18,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../../core/errors.js";
 import type { ApiDeps } from "../deps.js";
 import type { AppEnv, AuthedUser } from "../env.js";
@@ -90,7 +91,10 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, deps: ApiDeps, confi
       try {
         user = await authenticate(c.var.deps, header);
       } catch (error) {
-        return unauthorized(c, error, true);
+        if (error instanceof AppError && error.code === "AUTHENTICATION_FAILED") return unauthorized(c, error, true);
+        // Not the credential's fault (the database did not answer): no challenge, the service-side status.
+        const body = mcpErrorBody(error);
+        return c.json(body, error instanceof AppError ? (error.status as ContentfulStatusCode) : 500);
       }
     } else if (!config.allowAnonymous) {
       return unauthorized(c, new AppError("AUTHENTICATION_FAILED", "Missing authorization header"), false);
