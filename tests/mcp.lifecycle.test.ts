@@ -355,13 +355,14 @@ describe("execution errors and the spending cap", () => {
     });
     const tokenId = listed.tokens[0]?.id;
     expect(tokenId).toBeDefined();
-    const buy = (usd: number) =>
+    const buy = (usd: number, idempotencyKey?: string) =>
       call(client, "trade_token", {
         tokenId,
         chainSlug: "base-sepolia",
         direction: "buy",
         buyAmountUSD: usd,
         autoExecute: true,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
       });
 
     // No USDC yet: the buy reverts in simulation, and its 40 USD no longer count.
@@ -370,8 +371,12 @@ describe("execution errors and the spending cap", () => {
     expect(broke.body.error).toMatch(/^INSUFFICIENT_BALANCE: simulation reverted: TransferFromFailed\(\)/);
 
     await faucet(client, user.wallet, 500n * USDC);
-    const first = await buy(100);
+    const key = uniqueName("once");
+    const first = await buy(100, key);
     expect(first.body).toMatchObject({ executed: true, status: "confirmed" });
+    // Replaying the key executes nothing new, so it spends nothing new (it would not fit under the cap otherwise).
+    const replay = await buy(100, key);
+    expect(replay.body).toMatchObject({ executed: true, replayed: true, transactionHash: first.body.transactionHash });
     const over = await buy(60);
     expect(over.body).toMatchObject({
       code: "INSUFFICIENT_BALANCE",

@@ -27,7 +27,12 @@ import {
   TradeTokenRequest,
   TradeTokenResponse,
 } from "../../routes/trading/routes.js";
-import { executeTransaction, getIntentStatus, requireWalletOnRecord } from "../../services/auto-execute.js";
+import {
+  executeTransaction,
+  findIntentByKey,
+  getIntentStatus,
+  requireWalletOnRecord,
+} from "../../services/auto-execute.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { createToken } from "../../services/create-token.js";
 import { MAX_IMAGE_BYTES, sniff } from "../../services/media.js";
@@ -89,8 +94,17 @@ export const quoteTradeTokenTool = defineTool({
 
 // ---------------------------------------------------------------- trade_token
 
-/** USDC base units a trade takes from the wallet: a buy's USD amount, or an exact-out buy's most (quote + slippage). */
+/** Whether `key` already made the `step` intent of this user: a replay, which executes (and spends) nothing new. */
+async function isReplay(ctx: McpContext, key: string | undefined, step: string): Promise<boolean> {
+  return key !== undefined && (await findIntentByKey(ctx.deps, requireUser(ctx), key, step)) !== undefined;
+}
+
+/**
+ * USDC base units a trade takes from the wallet: a buy's USD amount, or an exact-out buy's most (quote + slippage);
+ * nothing for a sell or a replay.
+ */
 async function tradeSpend(ctx: McpContext, body: TradeInput): Promise<bigint> {
+  if (await isReplay(ctx, body.idempotencyKey, "trade")) return 0n;
   if (body.buyAmountUSD !== undefined) return amountToBaseUnits(body.buyAmountUSD, USDC_DECIMALS, "buyAmountUSD");
   if (body.buyAmountToken === undefined) return 0n;
   const q = await quoteToken(ctx.deps, {
@@ -263,7 +277,8 @@ export const executeTransactionTool = defineTool({
     await checkDestination(ctx, user, body.to);
     const deployment = ctx.deps.deployments.get(body.chainSlug);
     const data = (body.data ?? "0x") as `0x${string}`;
-    const spent = deployment ? usdcSpentBy(deployment.contracts, user.walletAddress, body.to, data) : 0n;
+    const replay = !body.dryRun && (await isReplay(ctx, body.idempotencyKey, "transaction"));
+    const spent = deployment && !replay ? usdcSpentBy(deployment.contracts, user.walletAddress, body.to, data) : 0n;
     if (body.dryRun) {
       const simulated = await executeTransaction(ctx.deps, user, body);
       return { success: true as const, ...simulated, spend: await spendPreview(ctx, user, spent) };
