@@ -203,17 +203,18 @@ export type TokenFilter = (typeof tokenFilters)[number];
  * - trending: USDC volume of the last 24 hours (wall clock) on every chain, then all-time volume;
  * - new: on-chain creation time, newest first;
  * - popular: holders on every chain, then all-time volume;
- * - top_posts: posts about the token (none exist until the social features), then all-time volume.
+ * - top_posts: top-level posts tagged with the token outside clubs, then all-time volume.
  */
 const orderBy: Record<TokenFilter, string> = {
   trending: "COALESCE(v.volume_24h, 0) DESC, d.volume DESC, d.created_at DESC, d.created_block DESC",
   new: "d.created_at DESC, d.created_block DESC",
   popular: "d.holders DESC, d.volume DESC, d.created_at DESC, d.created_block DESC",
-  top_posts: "d.volume DESC, d.created_at DESC, d.created_block DESC",
+  top_posts: "COALESCE(pc.posts, 0) DESC, d.volume DESC, d.created_at DESC, d.created_block DESC",
 };
 
 /** Per token_layer_id: first name and symbol, creation, holders and volume summed over chains, 24 h volume. */
-function catalogSql(deps: ApiDeps) {
+/** `withPosts` joins the posts per token (pc.posts), for the top_posts ranking. */
+function catalogSql(deps: ApiDeps, withPosts = false) {
   const s = deps.config.appSchema;
   const ix = deps.config.indexerSchema;
   return `WITH d AS (
@@ -228,7 +229,14 @@ function catalogSql(deps: ApiDeps) {
     )
     SELECT d.token_layer_id, COALESCE(v.volume_24h, 0) AS volume_24h, count(*) OVER () AS total
       FROM d LEFT JOIN ${s}.tokens a ON lower(a.token_layer_id) = d.token_layer_id
-             LEFT JOIN v ON v.token_layer_id = d.token_layer_id`;
+             LEFT JOIN v ON v.token_layer_id = d.token_layer_id
+             ${
+               withPosts
+                 ? `LEFT JOIN (SELECT p.tagged_token_id, count(*) AS posts FROM ${s}.posts p
+                                WHERE p.tagged_token_id IS NOT NULL AND p.parent_post_id IS NULL AND p.club_id IS NULL
+                                GROUP BY p.tagged_token_id) pc ON pc.tagged_token_id = a.id`
+                 : ""
+             }`;
 }
 
 export type ListTokensParameters = {
@@ -269,13 +277,13 @@ export async function listTokens(deps: ApiDeps, p: ListTokensParameters): Promis
   const hashtag = p.hashtag?.trim().replace(/^#/, "") || null;
   const params = [since24h(), hashtag, p.verifiedOnly];
   const { rows } = await deps.db.query<{ token_layer_id: string; volume_24h: string; total: string }>(
-    `${catalogSql(deps)} WHERE ${where} ORDER BY ${orderBy[p.filter]}, d.token_layer_id LIMIT $4 OFFSET $5`,
+    `${catalogSql(deps, p.filter === "top_posts")} WHERE ${where} ORDER BY ${orderBy[p.filter]}, d.token_layer_id LIMIT $4 OFFSET $5`,
     [...params, p.limit, p.offset],
   );
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && p.offset > 0) {
     const counted = await deps.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM (${catalogSql(deps)} WHERE ${where}) x`,
+      `SELECT count(*) AS n FROM (${catalogSql(deps, p.filter === "top_posts")} WHERE ${where}) x`,
       params,
     );
     total = Number(counted.rows[0]?.n ?? 0);

@@ -6,8 +6,10 @@
  * the indexer's 18-decimal price and USDC base units; a float keeps ~15 significant digits, which is why
  * get-pool-data also returns the exact integers as strings).
  *
- * Social counters (posts, media, groups, votes, user_vote, launch post, is_live) belong to the social features,
- * which do not exist yet: they are 0, null or false until then.
+ * Social counters come from the social tables: total_posts_count and total_media_count count top-level posts
+ * tagged with the token outside clubs (club posts are private; replies are counted on their post), groups_count
+ * the token's clubs, votes the token's vote tally (weighted counts in whole tokens, floored, with the exact base
+ * units in *_wei), user_vote the caller's own vote, is_live whether a livestream about the token is live.
  */
 import { createHash } from "node:crypto";
 import { formatUnits, getAddress, isAddress } from "viem";
@@ -51,7 +53,9 @@ export type TokenView = {
   downvotes: number;
   weighted_upvotes: number;
   weighted_downvotes: number;
-  user_vote: string | null;
+  weighted_upvotes_wei: string;
+  weighted_downvotes_wei: string;
+  user_vote: "upvote" | "downvote" | null;
   is_live: boolean;
   hashtags: string[];
   creator: TokenCreator | null;
@@ -151,60 +155,90 @@ async function readLaunchpads(deps: ApiDeps): Promise<Map<number, string>> {
   return byChain;
 }
 
+type TokenSocial = {
+  creator: TokenCreator | null;
+  hashtags: string[];
+  posts: number;
+  media: number;
+  groups: number;
+  upvotes: number;
+  downvotes: number;
+  weightedUp: bigint;
+  weightedDown: bigint;
+  isLive: boolean;
+  userVote: "upvote" | "downvote" | null;
+};
+
 /**
- * Creators and hashtags of app tokens, in one query. The creator is the user named by creator_user_id, else the
- * user whose custodial wallet created the token on chain; tokens whose creator is no user of ours have none.
- * Hashtags come sorted.
+ * Creators, hashtags and social counters of app tokens, in one query. The creator is the user named by
+ * creator_user_id, else the user whose custodial wallet created the token on chain; tokens whose creator is no
+ * user of ours have none. Hashtags come sorted. `viewerId` is whose vote user_vote reports.
  */
-export async function creatorsAndHashtagsOf(
-  deps: ApiDeps,
-  tokenIds: string[],
-): Promise<Map<string, { creator: TokenCreator | null; hashtags: string[] }>> {
+async function socialOf(deps: ApiDeps, tokenIds: string[], viewerId: string | null): Promise<Map<string, TokenSocial>> {
   const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<{
-    token_id: string;
-    user_id: string | null;
-    username: string | null;
-    profile_picture: string | null;
-    hashtags: string[];
-  }>(
+  const top = "p.tagged_token_id = a.id AND p.parent_post_id IS NULL AND p.club_id IS NULL";
+  const { rows } = await deps.db.query(
     `SELECT a.id AS token_id, u.id AS user_id, u.username, u.profile_picture,
-            ARRAY(SELECT h.hashtag FROM ${s}.token_hashtags h WHERE h.token_id = a.id ORDER BY h.hashtag) AS hashtags
+            ARRAY(SELECT h.hashtag FROM ${s}.token_hashtags h WHERE h.token_id = a.id ORDER BY h.hashtag) AS hashtags,
+            (SELECT count(*) FROM ${s}.posts p WHERE ${top})::int AS posts,
+            (SELECT count(*) FROM ${s}.posts p WHERE ${top} AND p.has_media)::int AS media,
+            (SELECT count(*) FROM ${s}.clubs c WHERE c.token_id = a.id)::int AS groups,
+            COALESCE(vt.upvotes, 0) AS upvotes, COALESCE(vt.downvotes, 0) AS downvotes,
+            COALESCE(vt.weighted_upvotes, 0)::text AS weighted_up, COALESCE(vt.weighted_downvotes, 0)::text AS weighted_down,
+            EXISTS (SELECT 1 FROM ${s}.livestreams l WHERE l.token_id = a.id AND l.is_live) AS is_live,
+            (SELECT v.vote_type FROM ${s}.votes v
+              WHERE v.user_id = $2 AND v.content_type = 'token' AND v.content_id = a.id) AS user_vote
        FROM ${s}.tokens a
        LEFT JOIN ${s}.users u ON u.id = COALESCE(a.creator_user_id,
             (SELECT w.id FROM ${s}.users w WHERE lower(w.wallet_address) = lower(a.creator_address) LIMIT 1))
+       LEFT JOIN ${s}.vote_tallies vt ON vt.content_type = 'token' AND vt.content_id = a.id
       WHERE a.id = ANY($1::uuid[])`,
-    [tokenIds],
+    [tokenIds, viewerId],
   );
   return new Map(
     rows.map((r) => [
       r.token_id,
       {
         creator:
-          r.user_id === null
-            ? null
-            : { id: r.user_id, username: r.username ?? "", profile_picture: r.profile_picture ?? "" },
+          r.user_id === null ? null : { id: r.user_id, username: r.username, profile_picture: r.profile_picture },
         hashtags: r.hashtags,
+        posts: r.posts,
+        media: r.media,
+        groups: r.groups,
+        upvotes: r.upvotes,
+        downvotes: r.downvotes,
+        weightedUp: BigInt(r.weighted_up),
+        weightedDown: BigInt(r.weighted_down),
+        isLive: r.is_live,
+        userVote: r.user_vote,
       },
     ]),
   );
 }
 
+/** Whole tokens of a base-unit amount, floored: the Token record's weighted counts are integers. */
+const wholeTokensFloor = (baseUnits: bigint) => Number(baseUnits / 10n ** 18n);
+
 /** Full Token views of app rows, in the order given, with three queries whatever the count. */
-export async function buildTokenViews(deps: ApiDeps, apps: AppTokenRow[]): Promise<TokenView[]> {
+export async function buildTokenViews(
+  deps: ApiDeps,
+  apps: AppTokenRow[],
+  viewerId: string | null = null,
+): Promise<TokenView[]> {
   if (apps.length === 0) return [];
   const ids = apps.map((a) => a.id);
-  const [indexed, people, launchpads] = await Promise.all([
+  const [indexed, social, launchpads] = await Promise.all([
     getIndexedTokensByLayerIds(
       deps,
       apps.map((a) => a.token_layer_id),
     ),
-    creatorsAndHashtagsOf(deps, ids),
+    socialOf(deps, ids, viewerId),
     launchpadsByChainId(deps),
   ]);
   return apps.map((app) => {
     const deployments = indexed.get(app.token_layer_id.toLowerCase()) ?? [];
     const primary = primaryDeployment(app, deployments);
+    const soc = social.get(app.id);
     const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : deployments;
     return {
       id: app.id,
@@ -218,18 +252,20 @@ export async function buildTokenViews(deps: ApiDeps, apps: AppTokenRow[]): Promi
       token_layer_id: app.token_layer_id.toLowerCase(),
       created_at: app.created_at.toISOString(),
       launch_post_id: app.launch_post_id,
-      total_posts_count: 0,
-      total_media_count: 0,
-      groups_count: 0,
+      total_posts_count: soc?.posts ?? 0,
+      total_media_count: soc?.media ?? 0,
+      groups_count: soc?.groups ?? 0,
       holders_count: primary?.holdersCount ?? 0,
-      upvotes: 0,
-      downvotes: 0,
-      weighted_upvotes: 0,
-      weighted_downvotes: 0,
-      user_vote: null,
-      is_live: false,
-      hashtags: people.get(app.id)?.hashtags ?? [],
-      creator: people.get(app.id)?.creator ?? null,
+      upvotes: soc?.upvotes ?? 0,
+      downvotes: soc?.downvotes ?? 0,
+      weighted_upvotes: wholeTokensFloor(soc?.weightedUp ?? 0n),
+      weighted_downvotes: wholeTokensFloor(soc?.weightedDown ?? 0n),
+      weighted_upvotes_wei: (soc?.weightedUp ?? 0n).toString(),
+      weighted_downvotes_wei: (soc?.weightedDown ?? 0n).toString(),
+      user_vote: soc?.userVote ?? null,
+      is_live: soc?.isLive ?? false,
+      hashtags: soc?.hashtags ?? [],
+      creator: soc?.creator ?? null,
       creator_address: checksum(primary?.creator ?? app.creator_address),
       price: primary?.pool ? priceUsd(primary.pool.price) : 0,
       market_cap: primary?.pool ? usdcUsd(primary.pool.marketCap) : 0,

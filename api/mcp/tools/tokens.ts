@@ -76,7 +76,7 @@ export const searchTokenTool = defineTool({
   access: "public",
   readOnly: true,
   run: async (ctx, { input }) => {
-    const [token] = await buildTokenViews(ctx.deps, [await resolveToken(ctx.deps, input)]);
+    const [token] = await buildTokenViews(ctx.deps, [await resolveToken(ctx.deps, input)], ctx.user?.id ?? null);
     if (!token) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
     const primary = token.token_addresses[0];
     return {

@@ -27,7 +27,7 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(searchTokenRoute, async (c) => {
     const deps = c.var.deps;
     const row = await resolveToken(deps, c.req.valid("json").input);
-    const [token] = await buildTokenViews(deps, [row]);
+    const [token] = await buildTokenViews(deps, [row], c.var.user?.id ?? null);
     if (!token) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
     const chain = token.token_addresses[0]?.chain ?? row.chain_slug;
     return c.json({ success: true as const, token, freshness: await freshness(deps, chain) }, 200);
