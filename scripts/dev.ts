@@ -7,6 +7,7 @@ import { type ChainSlug, chainBySlug } from "../core/chains.js";
 import { startAnvil } from "./anvil.js";
 import { type Deployment, deploy } from "./deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "./indexer.js";
+import { httpTransport, printDemo, seedDemo } from "./seed-demo.js";
 
 /**
  * `npm start`: the local stack. Builds the contracts, starts anvil, deploys, then runs until SIGINT or
@@ -18,6 +19,8 @@ import { DEFAULT_DATABASE_URL, startIndexer } from "./indexer.js";
  * Environment: ANVIL_PORT (default 8545), CHAIN_ID (default 84532, which is base-sepolia; the chain id
  * picks the slug the deployment is written under), DATABASE_URL, INDEXER_SCHEMA (default "indexer"),
  * INDEXER_PORT (Ponder's status server, default 42069).
+ *
+ * `npm start -- --demo` (or DEMO_SEED=1) seeds the demo (scripts/seed-demo.ts) through the API once it is up.
  */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -135,6 +138,23 @@ const steps: Step[] = [
         CHAIN_SLUG: ctx.chainSlug,
       });
       return worker;
+    },
+  },
+  {
+    name: "demo",
+    async run(ctx) {
+      if (!process.argv.includes("--demo") && process.env.DEMO_SEED !== "1") return undefined;
+      if (!ctx.rpcUrl || !ctx.deployment) throw new Error("the demo needs the deploy step first");
+      const apiUrl = `http://127.0.0.1:${Number(process.env.PORT ?? 3000)}`;
+      log("seeding the demo (scripts/seed-demo.ts) through the API");
+      const result = await seedDemo({
+        call: httpTransport(apiUrl),
+        rpcUrl: ctx.rpcUrl,
+        deployment: ctx.deployment,
+        ...(process.env.AUTH_JWT_SECRET ? { jwtSecret: process.env.AUTH_JWT_SECRET } : {}),
+      });
+      printDemo(result, apiUrl);
+      return undefined;
     },
   },
 ];
