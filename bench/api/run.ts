@@ -1,25 +1,7 @@
-/**
- * API benchmark: throughput and latency of search-token, get-pool-data, get-tokens (trending) and trade-token over
- * real indexed state, against a bare Hono POST route served the same way. See bench/README.md.
- * Run: `npx tsx bench/api/run.ts [--tokens 10000] [--trades 10000] [--duration 10] [--connections 50] [--warmup 2]
- * [--pool 20] [--seed 1]`.
- *
- * Setup, every run from nothing: a dedicated anvil, the deploy, `tokens` real createToken transactions and `trades`
- * trades (bench/indexer/generateChain.ts: signed locally, hundreds per block, automine off), our Ponder indexer into
- * a database of this run's own, the app schema migrated there, and every token's app row made by the app's own
- * ensureAppToken, so tokens have uuids. Ponder is stopped once it has indexed the head, so it does not compete for
- * the CPU during load; anvil keeps running, since trade-token and the chain-head poller call it.
- *
- * Each server runs in its own process (bench/api/serve.ts); autocannon runs here. Requests authenticate with a
- * real API key (one indexed lookup per request) and pass the real Redis rate limiter, whose limit is set far above
- * what the run can send so it never answers 429.
- */
-import { execSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import pg from "pg";
 import type { Address } from "viem";
@@ -36,6 +18,8 @@ import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { generateChain, mulberry32 } from "../indexer/generateChain.js";
+import { figuresRow, formatLoadavg, type LoadFigures, load, machineFacts, tearDown } from "../lib/load.js";
+import { capturingDeps, explainSummary, oneLine } from "../lib/queries.js";
 import { type StartServerReturnType, startServer } from "./serve.js";
 
 const CHAIN_SLUG = "base-sepolia";
@@ -115,82 +99,6 @@ type Target = {
   bodies: string[];
   note: string;
 };
-
-type Figures = {
-  name: string;
-  reqPerSec: number;
-  total: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  /** Most requests seen waiting for a pg connection in the server, sampled every 100 ms. */
-  maxPoolWaiting: number;
-  queriesPerRequest: number;
-};
-
-async function load(target: Target, server: StartServerReturnType, auth: string, seconds: number): Promise<Figures> {
-  let i = 0;
-  const nextBody = () => target.bodies[i++ % target.bodies.length] as string;
-  const before = await server.stats();
-  let maxWaiting = 0;
-  const sampler = setInterval(() => {
-    void server.stats().then((st) => {
-      maxWaiting = Math.max(maxWaiting, st.waiting);
-    });
-  }, 100);
-  const result = await autocannon({
-    url: server.url,
-    connections: cfg.connections,
-    duration: seconds,
-    requests: [
-      {
-        method: "POST",
-        path: target.path,
-        headers: { "content-type": "application/json", authorization: auth },
-        setupRequest: (req) => ({ ...req, body: nextBody() }),
-      },
-    ],
-  });
-  clearInterval(sampler);
-  const after = await server.stats();
-  const sent = result.requests.total;
-  return {
-    name: target.name,
-    reqPerSec: result.requests.average,
-    total: sent,
-    p50: result.latency.p50,
-    p90: result.latency.p90,
-    p99: result.latency.p99,
-    max: result.latency.max,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    non2xx: result.non2xx,
-    maxPoolWaiting: maxWaiting,
-    queriesPerRequest: sent > 0 ? (after.queries - before.queries) / sent : 0,
-  };
-}
-
-type CapturedQuery = { text: string; values: unknown[]; ms: number };
-
-/** Deps like the server's, over a pool of their own whose every query is recorded (text, values, client time). */
-function capturingDeps(base: Omit<ApiDeps, "db">) {
-  const captured: CapturedQuery[] = [];
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-  const query = db.query.bind(db) as (text: string, values?: unknown[]) => Promise<unknown>;
-  (db as unknown as { query: unknown }).query = async (text: string, values?: unknown[]) => {
-    const started = performance.now();
-    try {
-      return await query(text, values);
-    } finally {
-      captured.push({ text, values: values ?? [], ms: performance.now() - started });
-    }
-  };
-  return { deps: { ...base, db } as ApiDeps, captured, close: () => db.end() };
-}
 
 async function main() {
   const runStarted = performance.now();
@@ -397,12 +305,18 @@ async function main() {
     log(
       `[load] autocannon in this process, server in its own (pg pool ${cfg.pool}); ${cfg.connections} connections, ${cfg.warmup} s warm-up then ${cfg.duration} s per target; rate limit ${RATE_LIMIT_PER_MINUTE}/min (never reached); auth: API key`,
     );
-    const figures: Figures[] = [];
+    const figures: LoadFigures[] = [];
     for (const t of targets) {
-      if (cfg.warmup > 0) await load(t, serverOf(t), auth, cfg.warmup);
-      const f = await load(t, serverOf(t), auth, cfg.duration);
+      const p = {
+        target: { ...t, requests: t.bodies.map((body) => ({ body })) },
+        server: serverOf(t),
+        auth,
+        connections: cfg.connections,
+      };
+      if (cfg.warmup > 0) await load({ ...p, seconds: cfg.warmup });
+      const f = await load({ ...p, seconds: cfg.duration });
       figures.push(f);
-      log(`[load] ${row(f)}  (${t.note}; load average ${loadavg()[0]?.toFixed(2)})`);
+      log(`[load] ${figuresRow(f)}  (${t.note}; load average ${loadavg()[0]?.toFixed(2)})`);
     }
 
     // 5. Where the time goes: queries per request and their plans, from one request per endpoint in process.
@@ -430,7 +344,7 @@ async function main() {
       "trade-token": "trade-token",
     };
     for (const [label, body] of profileBodies) {
-      const { deps: counted, captured, close } = capturingDeps(base);
+      const { deps: counted, captured, close } = capturingDeps(base, databaseUrl);
       const app = createApp(counted);
       const path = paths[label.split(" ")[0] as string];
       const started = performance.now();
@@ -446,7 +360,7 @@ async function main() {
         `  ${label}: HTTP ${res.status}, ${captured.length} queries (client time ${sumMs.toFixed(1)} ms of ${wall.toFixed(1)} ms in process)`,
       );
       for (const q of captured) {
-        const plan = await explain(pool, q);
+        const plan = await explainSummary(pool, q);
         log(`    ${plan.ms.padStart(8)} ms  ${plan.top.padEnd(48)} ${oneLine(q.text).slice(0, 110)}`);
       }
       await close();
@@ -463,94 +377,10 @@ async function main() {
         `  ${f.name.padEnd(22)} ${(share * 100).toFixed(1).padStart(5)}% of bare, p99 ${f.p99} ms${judged ? (ok ? "  → target met" : "  → target MISSED") : "  (no target)"}`,
       );
     }
-    log(
-      `\n[done] total ${s(performance.now() - runStarted)} s; load average at the end ${loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    log(`\n[done] total ${s(performance.now() - runStarted)} s; load average at the end ${formatLoadavg()}`);
   } finally {
-    for (const server of servers.reverse()) await server.stop().catch(() => undefined);
-    for (const cleanup of cleanups.reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        console.error(`[cleanup] ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-    await dropRedisKeys();
+    await tearDown(servers, cleanups, { url: redisUrl, prefix: redisKeyPrefix });
   }
-}
-
-function row(f: Figures): string {
-  return [
-    f.name.padEnd(22),
-    `${f.reqPerSec.toFixed(0).padStart(6)} req/s`,
-    `p50 ${String(f.p50).padStart(4)} ms`,
-    `p90 ${String(f.p90).padStart(4)} ms`,
-    `p99 ${String(f.p99).padStart(4)} ms`,
-    `max ${String(f.max).padStart(5)} ms`,
-    `errors ${f.errors}`,
-    `timeouts ${f.timeouts}`,
-    `non-2xx ${f.non2xx}`,
-    `requests ${f.total}`,
-    `queries/req ${f.queriesPerRequest.toFixed(1)}`,
-    `max pool waiting ${f.maxPoolWaiting}`,
-  ].join("  ");
-}
-
-const oneLine = (sql: string) => sql.replace(/\s+/g, " ").trim();
-
-/** EXPLAIN ANALYZE of a captured SELECT: server execution time and the top plan node. */
-async function explain(pool: pg.Pool, q: CapturedQuery): Promise<{ ms: string; top: string }> {
-  if (!/^\s*(SELECT|WITH)\b/i.test(q.text) || /nextval/i.test(q.text)) return { ms: "-", top: "(not a read)" };
-  const { rows } = await pool.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
-    `EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`,
-    q.values,
-  );
-  const plan = rows[0]?.["QUERY PLAN"][0];
-  if (!plan) return { ms: "?", top: "?" };
-  const scans: string[] = [];
-  const walk = (n: PlanNode) => {
-    if (/Scan/.test(n["Node Type"]) && n["Relation Name"]) {
-      scans.push(`${n["Node Type"].replace(" Scan", "")}:${n["Relation Name"]}`);
-    }
-    for (const c of n.Plans ?? []) walk(c);
-  };
-  walk(plan.Plan);
-  return { ms: plan["Execution Time"].toFixed(2), top: [...new Set(scans)].join(",").slice(0, 48) };
-}
-type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
-
-async function dropRedisKeys() {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `${redisKeyPrefix}*`, "COUNT", 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== "0");
-  } finally {
-    redis.disconnect();
-  }
-}
-
-function machineFacts(): string[] {
-  const cpu = cpus();
-  const sh = (c: string) => {
-    try {
-      return execSync(c, { encoding: "utf8" }).trim();
-    } catch {
-      return "?";
-    }
-  };
-  return [
-    `machine: nproc ${sh("nproc")} (${cpu[0]?.model.trim() ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, node ${process.version}`,
-    `load average at start: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")} (shared machine: other work is running)`,
-    `busiest processes at start: ${sh("ps -eo pcpu,comm --sort=-pcpu --no-headers | head -5 | awk '{printf \"%s %s%%, \", $2, $1}'")}`,
-  ];
 }
 
 main().catch((error: unknown) => {

@@ -30,8 +30,9 @@ export type ServeParameters = {
   /** Connections of the server's pg Pool (api/server.ts uses 20). */
   poolSize: number;
   config: ApiConfig;
-  deployment: Deployment;
-  rpcUrl: string;
+  /** The chain the app reads (deployments, chain-head poller); none for a benchmark of app tables only. */
+  deployment?: Deployment;
+  rpcUrl?: string;
 };
 
 export type PoolStats = { total: number; idle: number; waiting: number; queries: number };
@@ -107,14 +108,14 @@ async function runChild(p: ServeParameters) {
       return query(...args);
     };
     const redis = new Redis(p.redisUrl, { keyPrefix: p.redisKeyPrefix, maxRetriesPerRequest: 2 });
-    const slug = p.deployment.chainSlug;
-    const rpcUrls = new Map([[slug, p.rpcUrl]]);
+    const chain = p.deployment && p.rpcUrl ? { slug: p.deployment.chainSlug, deployment: p.deployment } : undefined;
+    const rpcUrls = new Map(chain && p.rpcUrl ? [[chain.slug, p.rpcUrl]] : []);
     const chainHead = startChainHead(rpcUrls);
     const app = createApp({
       db,
       redis,
       config: p.config,
-      deployments: new Map([[slug, p.deployment]]),
+      deployments: new Map(chain ? [[chain.slug, chain.deployment]] : []),
       chainHead,
       rpcUrls,
     });

@@ -1,0 +1,166 @@
+/**
+ * What the HTTP benchmarks (bench/api, bench/social) share: one autocannon run against a server of
+ * bench/api/serve.ts with its figures, the table row that prints them, the machine facts every benchmark prints,
+ * and the cleanup of a run's Redis keys.
+ */
+import { execSync } from "node:child_process";
+import { cpus, loadavg, totalmem } from "node:os";
+import autocannon from "autocannon";
+import { Redis } from "ioredis";
+import type { StartServerReturnType } from "../api/serve.js";
+
+/** One request of a target: its JSON body and, when it differs per request, its Authorization header. */
+export type LoadRequest = { body: string; auth?: string };
+
+export type LoadTarget = {
+  name: string;
+  path: string;
+  /** Sent in turn, round robin over every connection. */
+  requests: LoadRequest[];
+};
+
+export type LoadFigures = {
+  name: string;
+  reqPerSec: number;
+  total: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  /** Most requests seen waiting for a pg connection in the server, sampled every 100 ms. */
+  maxPoolWaiting: number;
+  queriesPerRequest: number;
+};
+
+export type LoadParameters = {
+  target: LoadTarget;
+  server: StartServerReturnType;
+  /** Authorization header of requests that carry none of their own. */
+  auth: string;
+  seconds: number;
+  connections: number;
+};
+
+/** One autocannon run of `target` (latencies in ms, as autocannon reports them: whole milliseconds). */
+export async function load({ target, server, auth, seconds, connections }: LoadParameters): Promise<LoadFigures> {
+  let i = 0;
+  const before = await server.stats();
+  let maxWaiting = 0;
+  const sampler = setInterval(() => {
+    void server.stats().then((st) => {
+      maxWaiting = Math.max(maxWaiting, st.waiting);
+    });
+  }, 100);
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        path: target.path,
+        headers: { "content-type": "application/json", authorization: auth },
+        setupRequest: (req) => {
+          const next = target.requests[i++ % target.requests.length] as LoadRequest;
+          return {
+            ...req,
+            body: next.body,
+            headers: { ...req.headers, authorization: next.auth ?? auth },
+          };
+        },
+      },
+    ],
+  });
+  clearInterval(sampler);
+  const after = await server.stats();
+  const sent = result.requests.total;
+  return {
+    name: target.name,
+    reqPerSec: result.requests.average,
+    total: sent,
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    maxPoolWaiting: maxWaiting,
+    queriesPerRequest: sent > 0 ? (after.queries - before.queries) / sent : 0,
+  };
+}
+
+export function figuresRow(f: LoadFigures): string {
+  return [
+    f.name.padEnd(22),
+    `${f.reqPerSec.toFixed(0).padStart(6)} req/s`,
+    `p50 ${String(f.p50).padStart(4)} ms`,
+    `p90 ${String(f.p90).padStart(4)} ms`,
+    `p99 ${String(f.p99).padStart(4)} ms`,
+    `max ${String(f.max).padStart(5)} ms`,
+    `errors ${f.errors}`,
+    `timeouts ${f.timeouts}`,
+    `non-2xx ${f.non2xx}`,
+    `requests ${f.total}`,
+    `queries/req ${f.queriesPerRequest.toFixed(1)}`,
+    `max pool waiting ${f.maxPoolWaiting}`,
+  ].join("  ");
+}
+
+export const formatLoadavg = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+/** CPU count and model, memory, node, load average and the busiest processes now. */
+export function machineFacts(): string[] {
+  const cpu = cpus();
+  const sh = (c: string) => {
+    try {
+      return execSync(c, { encoding: "utf8" }).trim();
+    } catch {
+      return "?";
+    }
+  };
+  return [
+    `machine: nproc ${sh("nproc")} (${cpu[0]?.model.trim() ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, node ${process.version}`,
+    `load average at start: ${formatLoadavg()} (shared machine: other work is running)`,
+    `busiest processes at start: ${sh("ps -eo pcpu,comm --sort=-pcpu --no-headers | head -5 | awk '{printf \"%s %s%%, \", $2, $1}'")}`,
+  ];
+}
+
+/** Delete every Redis key starting with `prefix` (a run's rate-limiter sets). */
+export async function dropRedisKeys(redisUrl: string, prefix: string) {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The end of every run, failures included: servers stopped, then each cleanup in reverse order (a failing one is
+ * reported and the rest still run), then the run's Redis keys. */
+export async function tearDown(
+  servers: StartServerReturnType[],
+  cleanups: (() => Promise<void> | void)[],
+  redis: { url: string; prefix: string },
+) {
+  for (const server of servers.reverse()) await server.stop().catch(() => undefined);
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`[cleanup] ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await dropRedisKeys(redis.url, redis.prefix);
+}

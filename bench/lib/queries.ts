@@ -1,0 +1,57 @@
+/**
+ * Where a request's time goes: deps whose pool records every query (text, parameters, client time), and
+ * EXPLAIN ANALYZE of a recorded read with its real parameters.
+ */
+import pg from "pg";
+import type { ApiDeps } from "../../api/deps.js";
+
+export type CapturedQuery = { text: string; values: unknown[]; ms: number };
+
+/** Deps like the server's, over a pool of their own whose every query is recorded. */
+export function capturingDeps(base: Omit<ApiDeps, "db">, databaseUrl: string) {
+  const captured: CapturedQuery[] = [];
+  const db = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const query = db.query.bind(db) as (text: unknown, values?: unknown[]) => Promise<unknown>;
+  (db as unknown as { query: unknown }).query = async (text: unknown, values?: unknown[]) => {
+    const started = performance.now();
+    try {
+      return await query(text, values);
+    } finally {
+      // Prepared statements arrive as { name, text, values }.
+      const q = typeof text === "string" ? { text, values } : (text as { text: string; values?: unknown[] });
+      captured.push({ text: q.text, values: q.values ?? [], ms: performance.now() - started });
+    }
+  };
+  return { deps: { ...base, db } as ApiDeps, captured, close: () => db.end() };
+}
+
+export const isRead = (q: CapturedQuery) => /^\s*(SELECT|WITH)\b/i.test(q.text) && !/nextval/i.test(q.text);
+export const oneLine = (sql: string) => sql.replace(/\s+/g, " ").trim();
+
+type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+
+/** EXPLAIN ANALYZE of a captured SELECT: server execution time and the relations it scans, by scan type. */
+export async function explainSummary(pool: pg.Pool, q: CapturedQuery): Promise<{ ms: string; top: string }> {
+  if (!isRead(q)) return { ms: "-", top: "(not a read)" };
+  const { rows } = await pool.query<{ "QUERY PLAN": [{ Plan: PlanNode; "Execution Time": number }] }>(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${q.text}`,
+    q.values,
+  );
+  const plan = rows[0]?.["QUERY PLAN"][0];
+  if (!plan) return { ms: "?", top: "?" };
+  const scans: string[] = [];
+  const walk = (n: PlanNode) => {
+    if (/Scan/.test(n["Node Type"]) && n["Relation Name"]) {
+      scans.push(`${n["Node Type"].replace(" Scan", "")}:${n["Relation Name"]}`);
+    }
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(plan.Plan);
+  return { ms: plan["Execution Time"].toFixed(2), top: [...new Set(scans)].join(",").slice(0, 48) };
+}
+
+/** The full text plan of EXPLAIN (ANALYZE, BUFFERS) for a captured read. */
+export async function explainText(pool: pg.Pool, q: CapturedQuery): Promise<string[]> {
+  const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
+  return rows.map((r) => r["QUERY PLAN"]);
+}
