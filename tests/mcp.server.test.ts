@@ -156,7 +156,6 @@ describe("tools/list", () => {
       "get_intent_status",
       "claim_fees",
       "create_post",
-      "get_token_posts",
       "vote",
       "get_notifications",
     ]) {
@@ -532,6 +531,17 @@ describe("tools/call", () => {
 });
 
 describe("errors", () => {
+  it("test_getTokenPosts_readsThePublicFeedAnonymously_butNotTheViewersFilters", async () => {
+    const feed = await call(anonClient, "get_token_posts", {});
+    expect(feed.isError).toBeFalsy();
+    expect(feed.structured).toMatchObject({ posts: expect.any(Array), total: expect.any(Number) });
+    for (const args of [{ filter: "following" }, { view_filter: "my_posts" }]) {
+      const out = await call(anonClient, "get_token_posts", args);
+      expect(out.isError).toBe(true);
+      expect(out.body).toMatchObject({ error: "Missing authorization header", code: "AUTHENTICATION_FAILED" });
+    }
+  });
+
   it("test_authenticationFailed_forWriteToolsWithoutCredential", async () => {
     for (const name of [
       "trade_token",
@@ -540,7 +550,6 @@ describe("errors", () => {
       "claim_fees",
       "get_intent_status",
       "create_post",
-      "get_token_posts",
       "vote",
       "get_notifications",
     ]) {

@@ -1,7 +1,7 @@
 /**
  * Social tools: create_post, get_token_posts, vote, get_notifications and get_hashtag_token, over the social
- * services (api/services/social) with the social REST schemas (api/routes/social/schemas.ts). get_token_posts needs a
- * credential: its service ranks and filters for a viewer (user_vote, following, my_posts).
+ * services (api/services/social) with the social REST schemas (api/routes/social/schemas.ts). get_token_posts is
+ * open to anonymous callers (no user_vote; filter following and view_filter need a credential).
  */
 import { z } from "zod";
 import {
@@ -53,9 +53,9 @@ export const getTokenPostsTool = defineTool({
     total: z.number().int().describe("Posts matching the filters"),
     pagination: FeedPagination,
   }),
-  access: "user",
+  access: "public",
   readOnly: true,
-  run: async (ctx, body) => listTokenPosts(ctx.deps, requireUser(ctx), body),
+  run: async (ctx, body) => listTokenPosts(ctx.deps, ctx.user, body),
 });
 
 export const voteTool = defineTool({

@@ -8,6 +8,7 @@
  * inserted while a client pages never repeat or hide a post. Each ordering matches one partial index of
  * db/migrations/006_social.sql.
  */
+import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import type {
@@ -148,9 +149,13 @@ export async function listTimelinePosts(
  */
 export async function listTokenPosts(
   deps: ApiDeps,
-  user: AuthedUser,
+  user: AuthedUser | undefined,
   input: GetTokenPostsInput,
 ): Promise<FeedPage & { total: number }> {
+  // Anonymous readers (read-only MCP tools) get the public feed; the viewer's own filters need a viewer.
+  if (!user && (input.view_filter || input.filter === "following")) {
+    throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+  }
   if (input.token_id) await getAppToken(deps, input.token_id);
   const where = [
     "p.club_id IS NULL",
@@ -164,15 +169,15 @@ export async function listTokenPosts(
   if (input.token_id) add((n) => `p.tagged_token_id = ${n}`, input.token_id);
   if (input.category === "polls") where.push("p.has_poll");
   if (input.category === "media") where.push("p.has_media");
-  if (input.view_filter) add((n) => `p.user_id = ${n}`, user.id);
+  if (input.view_filter) add((n) => `p.user_id = ${n}`, user?.id);
   if (input.filter === "following") {
     add(
       (n) => `p.user_id IN (SELECT followee_id FROM ${deps.config.appSchema}.follows WHERE follower_id = ${n})`,
-      user.id,
+      user?.id,
     );
   }
   const [page, total] = await Promise.all([
-    feedPage(deps, user.id, {
+    feedPage(deps, user?.id, {
       ordering: input.sort,
       where,
       params,
