@@ -418,5 +418,12 @@ describe("execution errors and the spending cap", () => {
       { amount_usdc: "100000000", released: false, intent: true },
       { amount_usdc: "50000000", released: false, intent: true },
     ]);
+    // An execution that ends reverted after the call returned (recorded as the worker would) stops counting.
+    await api.deps.db.query(
+      `UPDATE ${api.appSchema}.intents SET status = 'reverted'
+        WHERE id = (SELECT intent_id FROM ${api.appSchema}.mcp_spend WHERE subject = $1 AND amount_usdc = 50000000)`,
+      [`key:${user.keyId}`],
+    );
+    expect((await transfer(1n)).body).toMatchObject({ executed: true });
   });
 });

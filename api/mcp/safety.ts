@@ -58,8 +58,12 @@ async function spentToday(
   db: pg.Pool | pg.PoolClient = ctx.deps.db,
 ): Promise<bigint> {
   const { rows } = await db.query<{ spent: string }>(
-    `SELECT coalesce(sum(amount_usdc), 0)::text AS spent FROM ${ctx.deps.config.appSchema}.mcp_spend
-      WHERE subject = $1 AND day = $2 AND released_at IS NULL`,
+    // An execution still running when the call returned and failed or reverted later spent nothing: its intent
+    // says so, so no hook at the intent's end is needed.
+    `SELECT coalesce(sum(m.amount_usdc), 0)::text AS spent FROM ${ctx.deps.config.appSchema}.mcp_spend m
+      WHERE m.subject = $1 AND m.day = $2 AND m.released_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM ${ctx.deps.config.appSchema}.intents i
+                         WHERE i.id = m.intent_id AND i.status IN ('failed', 'reverted'))`,
     [subject, day],
   );
   return BigInt(rows[0]?.spent ?? "0");
