@@ -51,7 +51,11 @@ const serveFile = fileURLToPath(import.meta.url);
 
 /** Start a server process and resolve once it listens. */
 export async function startServer(p: ServeParameters): Promise<StartServerReturnType> {
-  const child = spawn(process.execPath, ["--no-deprecation", "--import", "tsx", serveFile], {
+  // BENCH_SERVE_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVE_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_SERVE_CPU_PROF}`]
+    : [];
+  const child = spawn(process.execPath, ["--no-deprecation", ...profile, "--import", "tsx", serveFile], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
     env: { ...process.env, BENCH_API_SERVE: JSON.stringify(p) },
   });
