@@ -1,31 +1,11 @@
-/**
- * autoExecute end to end: the API in process (app.request) with the worker's execute queue, one worker process
- * (`node --import tsx worker/index.ts`) on the same app schema and queue, the global anvil and an indexer.
- * trade-token and create-token-transaction with autoExecute true execute with the custodial wallet and answer with
- * a real transaction hash; reverts answer with the decoded reason and the spec's code; an idempotency key executes
- * once; get-intent-status shows a user's own intents only; execute-transaction sends or simulates raw transactions.
- * Wallets: mnemonic accounts 42–43 (faucet gas, a front-runner); custodial wallets come from this file's own
- * WALLET_SECRET.
- */
-import { rmSync } from "node:fs";
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { type Address, encodeFunctionData, type Hex, maxUint256, parseEther, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
-import { queueName } from "../worker/queues.js";
-import { createTestApi, startTestIndexer } from "./helpers/api.js";
+import { createTestApi, type startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain, fundUsdc, send } from "./helpers/chain.js";
-import {
-  deploymentsDirFor,
-  sharedRedisUrl,
-  sleep,
-  spawnWorker,
-  uniqueName,
-  type WorkerContext,
-  type WorkerProcess,
-} from "./helpers/worker.js";
+import { type Stack, startStack } from "./helpers/stack.js";
+import { sleep, uniqueName } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -41,10 +21,7 @@ type Intent = { id: string; kind: string; status: string; afterIntentId: string 
 let c: Chain;
 let api: Api;
 let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
-let worker: WorkerProcess;
-let queue: Queue;
-let connection: Redis;
-let deploymentsDir: string;
+let stack: Stack;
 let alice: { jwt: string; wallet: Address };
 let bob: { jwt: string; wallet: Address };
 
@@ -106,40 +83,15 @@ beforeAll(async () => {
   for (const i of [42, 43]) {
     await c.testClient.setBalance({ address: c.wallet(i).account.address, value: parseEther("1000") });
   }
-  indexer = await startTestIndexer();
-  const queuePrefix = `${uniqueName("aq")}-`;
-  connection = new Redis(sharedRedisUrl, { maxRetriesPerRequest: null });
-  queue = new Queue(queueName("execute", queuePrefix), { connection });
-  api = await createTestApi({
-    indexerSchema: indexer.schema,
-    config: { walletSecret: secret },
-    executeQueue: queue,
-    autoExecuteWaitMs: WAIT_MS,
-  });
-  deploymentsDir = deploymentsDirFor(c.deployment);
-  const ctx = { appSchema: api.appSchema, queuePrefix, redisUrl: sharedRedisUrl } as WorkerContext;
-  worker = spawnWorker({
-    ctx,
-    rpcUrl: c.rpcUrl,
-    deploymentsDir,
-    walletSecret: secret,
-    name: "autoexecute",
-    databaseUrl: api.databaseUrl,
-  });
-  await worker.ready();
+  stack = await startStack({ walletSecret: secret, autoExecuteWaitMs: WAIT_MS, name: "autoexecute" });
+  ({ api, indexer } = stack);
   alice = await userOf("autoexecute-alice");
   bob = await userOf("autoexecute-bob");
   await faucetTo(alice.wallet, 100_000n * USDC);
 });
 
 afterAll(async () => {
-  await worker?.stop();
-  await queue?.obliterate({ force: true }).catch(() => undefined);
-  await queue?.close();
-  connection?.disconnect();
-  await api?.close();
-  await indexer?.close();
-  if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 describe("autoExecute", () => {
@@ -426,7 +378,7 @@ describe("get-intent-status and execute-transaction", () => {
     const quick = await createTestApi({
       indexerSchema: indexer.schema,
       config: { walletSecret: secret, appSchema: api.appSchema },
-      executeQueue: queue,
+      executeQueue: stack.queue,
       autoExecuteWaitMs: 0,
     });
     try {

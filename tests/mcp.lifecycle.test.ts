@@ -1,29 +1,12 @@
-/**
- * A token's whole life through MCP tools only, with autoExecute, over Streamable HTTP with the official SDK client:
- * fund the custodial wallet (execute_transaction → MockUSDC.faucet), create, quote, buy, post, vote, graduate (buy
- * past the migration supply), trade on Uniswap V3, claim the creator's fees. A worker process executes every
- * intent. Also: TRANSACTION_FAILED for a revert, and the daily spending cap counting executed buys (and not failed
- * ones). Only gas ether is set directly on the chain; custodial wallets come from this file's own WALLET_SECRET.
- */
-import { rmSync } from "node:fs";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { type Address, encodeFunctionData, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
-import { queueName } from "../worker/queues.js";
-import { createTestApi, startTestIndexer } from "./helpers/api.js";
+import type { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain } from "./helpers/chain.js";
 import { call, httpClient, mcpConfig, ok, serveMcp, userWithKey } from "./helpers/mcp.js";
-import {
-  deploymentsDirFor,
-  sharedRedisUrl,
-  spawnWorker,
-  uniqueName,
-  type WorkerContext,
-  type WorkerProcess,
-} from "./helpers/worker.js";
+import { type Stack, startStack } from "./helpers/stack.js";
+import { uniqueName } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -48,10 +31,7 @@ type Execution = {
 let c: Chain;
 let api: Api;
 let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
-let worker: WorkerProcess;
-let queue: Queue;
-let connection: Redis;
-let deploymentsDir: string;
+let stack: Stack;
 let served: Awaited<ReturnType<typeof serveMcp>>;
 const clients: Client[] = [];
 
@@ -84,40 +64,15 @@ const usdcOf = (who: Address) =>
 
 beforeAll(async () => {
   c = chain();
-  indexer = await startTestIndexer();
-  const queuePrefix = `${uniqueName("mq")}-`;
-  connection = new Redis(sharedRedisUrl, { maxRetriesPerRequest: null });
-  queue = new Queue(queueName("execute", queuePrefix), { connection });
-  api = await createTestApi({
-    indexerSchema: indexer.schema,
-    config: { walletSecret: secret },
-    executeQueue: queue,
-    autoExecuteWaitMs: WAIT_MS,
-  });
-  deploymentsDir = deploymentsDirFor(c.deployment);
-  const ctx = { appSchema: api.appSchema, queuePrefix, redisUrl: sharedRedisUrl } as WorkerContext;
-  worker = spawnWorker({
-    ctx,
-    rpcUrl: c.rpcUrl,
-    deploymentsDir,
-    walletSecret: secret,
-    name: "mcp-lifecycle",
-    databaseUrl: api.databaseUrl,
-  });
-  await worker.ready();
+  stack = await startStack({ walletSecret: secret, autoExecuteWaitMs: WAIT_MS, name: "mcp-lifecycle" });
+  ({ api, indexer } = stack);
   served = await serveMcp(api.deps, mcpConfig());
 });
 
 afterAll(async () => {
   for (const client of clients) await client.close().catch(() => undefined);
   await served?.close();
-  await worker?.stop();
-  await queue?.obliterate({ force: true }).catch(() => undefined);
-  await queue?.close();
-  connection?.disconnect();
-  await api?.close();
-  await indexer?.close();
-  if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
+  await stack?.close();
 });
 
 describe("a token's life through MCP tools", () => {

@@ -51,6 +51,16 @@ async function fundedWallet(index: number) {
 
 const nonceOf = (address: `0x${string}`) => c.publicClient.getTransactionCount({ address, blockTag: "pending" });
 
+/** What the worker process gives executeIntent, for running it in this process instead. */
+const inProcessDeps = (extra: { receiptTimeoutMs?: number } = {}) => ({
+  db: ctx.db,
+  appSchema: ctx.appSchema,
+  signer: localSigner(secret),
+  clients: new Map([[c.deployment.chainId, c.publicClient as never]]),
+  errorAbi,
+  ...extra,
+});
+
 async function runIntent(p: Parameters<typeof newIntent>[2]) {
   const { intent } = await newIntent(ctx, c.deployment.chainId, p);
   await dispatchIntent(ctx.queue, intent.id);
@@ -152,13 +162,7 @@ describe("worker execute", () => {
       data: faucetData(from, 9n),
     });
     // In process, outside the queue: two executions of the same pending intent at once.
-    const deps = {
-      db: ctx.db,
-      appSchema: ctx.appSchema,
-      signer: localSigner(secret),
-      clients: new Map([[c.deployment.chainId, c.publicClient as never]]),
-      errorAbi,
-    };
+    const deps = inProcessDeps();
     const [a, b] = await Promise.all([executeIntent(deps, intent.id), executeIntent(deps, intent.id)]);
     expect(a.status).toBe("confirmed");
     expect(b).toEqual(a);
@@ -295,14 +299,7 @@ describe("worker execute", () => {
       to: c.deployment.contracts.usdc,
       data: faucetData(from, 5n),
     });
-    const deps = {
-      db: ctx.db,
-      appSchema: ctx.appSchema,
-      signer: localSigner(secret),
-      clients: new Map([[c.deployment.chainId, c.publicClient as never]]),
-      errorAbi,
-      receiptTimeoutMs: 1_500,
-    };
+    const deps = inProcessDeps({ receiptTimeoutMs: 1_500 });
     await c.testClient.setAutomine(false);
     try {
       const execution = executeIntent(deps, intent.id).catch((error: Error) => error);

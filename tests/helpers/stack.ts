@@ -1,0 +1,63 @@
+/**
+ * The whole service for auto-execution tests: an indexer on the global anvil, the API in process with the worker's
+ * execute queue (its own prefix), and one worker process on the same app schema, database and queue.
+ */
+import { rmSync } from "node:fs";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { queueName } from "../../worker/queues.js";
+import { createTestApi, startTestIndexer } from "./api.js";
+import { chain } from "./chain.js";
+import { deploymentsDirFor, sharedRedisUrl, spawnWorker, uniqueName, type WorkerContext } from "./worker.js";
+
+export type StackParameters = {
+  /** WALLET_SECRET of the API and the worker: the file's own custodial wallets. */
+  walletSecret: string;
+  /** How long an autoExecute call waits for its transaction. */
+  autoExecuteWaitMs: number;
+  /** Name of the worker in echoed output. */
+  name: string;
+};
+
+export type Stack = Awaited<ReturnType<typeof startStack>>;
+
+/** Start indexer, API and worker; resolves once the worker is ready. close() stops and removes everything. */
+export async function startStack(p: StackParameters) {
+  const c = chain();
+  const indexer = await startTestIndexer();
+  const queuePrefix = `${uniqueName("q")}-`;
+  const connection = new Redis(sharedRedisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(queueName("execute", queuePrefix), { connection });
+  const api = await createTestApi({
+    indexerSchema: indexer.schema,
+    config: { walletSecret: p.walletSecret },
+    executeQueue: queue,
+    autoExecuteWaitMs: p.autoExecuteWaitMs,
+  });
+  const deploymentsDir = deploymentsDirFor(c.deployment);
+  const ctx = { appSchema: api.appSchema, queuePrefix, redisUrl: sharedRedisUrl } as WorkerContext;
+  const worker = spawnWorker({
+    ctx,
+    rpcUrl: c.rpcUrl,
+    deploymentsDir,
+    walletSecret: p.walletSecret,
+    name: p.name,
+    databaseUrl: api.databaseUrl,
+  });
+  const close = async () => {
+    await worker.stop();
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    connection.disconnect();
+    await api.close();
+    await indexer.close();
+    rmSync(deploymentsDir, { recursive: true, force: true });
+  };
+  try {
+    await worker.ready();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { c, indexer, api, queue, worker, close };
+}
