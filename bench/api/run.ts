@@ -19,7 +19,7 @@ import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { generateChain, mulberry32 } from "../indexer/generateChain.js";
 import { figuresRow, formatLoadavg, type LoadFigures, load, machineFacts, tearDown } from "../lib/load.js";
-import { capturingDeps, explainSummary, oneLine } from "../lib/queries.js";
+import { capturingDeps, explainSummary, oneLine, runDatabase } from "../lib/queries.js";
 import { type StartServerReturnType, startServer } from "./serve.js";
 
 const CHAIN_SLUG = "base-sepolia";
@@ -60,26 +60,8 @@ const cfg = {
 const command = `npx tsx bench/api/run.ts --tokens ${cfg.tokens} --trades ${cfg.trades} --duration ${cfg.duration} --connections ${cfg.connections} --warmup ${cfg.warmup} --pool ${cfg.pool} --seed ${cfg.seed}`;
 
 const log = (line: string) => console.log(line);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
-const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const database = `bench_api_${process.pid}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
-const redisKeyPrefix = `bench_api_${process.pid}:`;
+const { databaseUrl, redisUrl, redisKeyPrefix, create, drop } = runDatabase("api", DEFAULT_DATABASE_URL);
 const s = (ms: number) => (ms / 1000).toFixed(1);
-
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Run `fn` over `items` with at most `concurrency` in flight. */
 async function eachLimited<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
@@ -149,8 +131,8 @@ async function main() {
 
     // Ponder keeps raw RPC data in a per-database `ponder_sync` schema; a database of our own keeps this chain's
     // logs (same chain id and addresses as every local chain) away from other runs.
-    await admin((c) => c.query(`CREATE DATABASE "${database}"`));
-    cleanups.push(() => admin((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)).then(() => {}));
+    await create();
+    cleanups.push(drop);
     const indexStarted = performance.now();
     const indexer = await startIndexer({
       rpcUrl: anvil.rpcUrl,

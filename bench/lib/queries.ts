@@ -55,3 +55,31 @@ export async function explainText(pool: pg.Pool, q: CapturedQuery): Promise<stri
   const { rows } = await pool.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.values);
   return rows.map((r) => r["QUERY PLAN"]);
 }
+
+/**
+ * The names of one run of benchmark `kind`: its own database `bench_<kind>_<pid>` on the server of
+ * BENCH_DATABASE_URL (default the local one), and its Redis key prefix; create() and drop() the database.
+ */
+export function runDatabase(kind: string, defaultAdminUrl: string) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? defaultAdminUrl;
+  const database = `bench_${kind}_${process.pid}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    database,
+    databaseUrl: url.toString(),
+    redisUrl: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    redisKeyPrefix: `bench_${kind}_${process.pid}:`,
+    create: () => admin(`CREATE DATABASE "${database}"`),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
+  };
+}

@@ -32,7 +32,7 @@ import {
   machineFacts,
   tearDown,
 } from "../lib/load.js";
-import { capturingDeps, explainSummary, explainText, isRead, oneLine } from "../lib/queries.js";
+import { capturingDeps, explainSummary, explainText, isRead, oneLine, runDatabase } from "../lib/queries.js";
 import { compareProposals } from "./proposals.js";
 import { seedSocial } from "./seed.js";
 import { verifySeed } from "./verify.js";
@@ -86,27 +86,9 @@ const command = `npx tsx bench/social/run.ts ${Object.entries(cfg)
   .join(" ")}`;
 
 const log = (line: string) => console.log(line);
-const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
-const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const database = `bench_social_${process.pid}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-})();
-const redisKeyPrefix = `bench_social_${process.pid}:`;
+const { databaseUrl, redisUrl, redisKeyPrefix, create, drop } = runDatabase("social", DEFAULT_DATABASE_URL);
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 const json = (v: unknown) => JSON.stringify(v);
-
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 type Viewer = { id: string; auth: string; follows: number };
 
@@ -142,8 +124,8 @@ async function main() {
   const servers: StartServerReturnType[] = [];
   try {
     // 1. Database, schema, seed.
-    await admin(`CREATE DATABASE "${database}"`);
-    if (!opts.keep) cleanups.push(() => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+    await create();
+    if (!opts.keep) cleanups.push(drop);
     await migrate({ databaseUrl, schema: SCHEMA.app });
     const config: ApiConfig = {
       ...apiConfigFromEnv({}),
