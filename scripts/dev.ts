@@ -103,7 +103,12 @@ const steps: Step[] = [
         databaseUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
         port: Number(process.env.INDEXER_PORT ?? 42069),
       });
-      await indexer.waitForReady();
+      try {
+        await indexer.waitForReady();
+      } catch (error) {
+        await indexer.stop(); // not yet a Service of the stack, so nothing else would stop it
+        throw error;
+      }
       log(`indexer ready in ${Date.now() - started} ms (status at ${indexer.url}/status)`);
       return {
         name: "indexer",

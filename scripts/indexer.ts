@@ -86,6 +86,8 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
         DATABASE_URL: databaseUrl,
         PONDER_TELEMETRY_DISABLED: "true",
         NO_COLOR: "1",
+        // Ponder takes PORT from the environment over --port: the API's PORT must not move the status server.
+        PORT: String(port),
         PONDER_LOG_LEVEL: p.logLevel ?? (p.log ? "info" : "warn"),
         RPC_URL: p.rpcUrl,
         CHAIN_SLUG: chainSlug,
