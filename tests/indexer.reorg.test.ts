@@ -13,10 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartAnvilReturnType, startAnvil } from "../scripts/anvil.js";
 import { deploy } from "../scripts/deploy.js";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
-import type { Chain } from "./helpers/chain.js";
+import { type Chain, chainAt } from "./helpers/chain.js";
 import {
   type ChainState,
-  chainAt,
   createDatabase,
   type Dump,
   deploymentsFolder,

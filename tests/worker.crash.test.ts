@@ -12,7 +12,7 @@ import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { walletAddress } from "../core/wallets.js";
 import { dispatchIntent } from "../worker/intents.js";
-import { createToken, fundUsdc, send } from "./helpers/chain.js";
+import { type Chain, createToken, fundUsdc, send } from "./helpers/chain.js";
 import {
   dispatchFaucetIntents,
   newIntent,
@@ -21,7 +21,6 @@ import {
   startSideChain,
   txsFrom,
   uniqueName,
-  type WorkerChain,
   type WorkerContext,
   waitForIntents,
   workerContext,
@@ -30,7 +29,7 @@ import {
 const USDC = 10n ** 6n;
 const secret = uniqueName("worker-crash-secret");
 let side: Awaited<ReturnType<typeof startSideChain>>;
-let c: WorkerChain;
+let c: Chain;
 let ctx: WorkerContext;
 
 const startWorker = (name: string) =>

@@ -15,9 +15,8 @@ import { errorAbi } from "../worker/error-abi.js";
 import { dispatchIntent } from "../worker/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
 import { localSigner } from "../worker/signer.js";
-import { chain, createToken } from "./helpers/chain.js";
+import { type Chain, chain, chainAt, createToken } from "./helpers/chain.js";
 import {
-  chainFor,
   deploymentsDirFor,
   faucetData,
   intentRow,
@@ -27,7 +26,6 @@ import {
   spawnWorker,
   txsFrom,
   uniqueName,
-  type WorkerChain,
   type WorkerContext,
   type WorkerProcess,
   waitForIntents,
@@ -36,7 +34,7 @@ import {
 
 const USDC = 10n ** 6n;
 const secret = uniqueName("worker-execute-secret");
-let c: WorkerChain;
+let c: Chain;
 let ctx: WorkerContext;
 let worker: WorkerProcess;
 let deploymentsDir: string;
@@ -71,7 +69,7 @@ async function runIntent(p: Parameters<typeof newIntent>[2]) {
 
 beforeAll(async () => {
   const g = chain();
-  c = chainFor(g.rpcUrl, g.deployment);
+  c = chainAt(g.rpcUrl, g.deployment);
   startBlock = await c.publicClient.getBlockNumber();
   deploymentsDir = deploymentsDirFor(c.deployment);
   await c.testClient.setBalance({ address: c.wallet(40).account.address, value: parseEther("100") });

@@ -13,6 +13,7 @@ import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletAddress } from "../core/wallets.js";
 import type { IntentRow } from "../worker/intents.js";
+import type { Chain } from "./helpers/chain.js";
 import {
   dispatchFaucetIntents,
   spawnWorker,
@@ -21,7 +22,6 @@ import {
   startSideChain,
   txsFrom,
   uniqueName,
-  type WorkerChain,
   type WorkerContext,
   waitForIntents,
   workerContext,
@@ -29,7 +29,7 @@ import {
 
 const secret = uniqueName("worker-load-secret");
 let side: Awaited<ReturnType<typeof startSideChain>>;
-let c: WorkerChain;
+let c: Chain;
 let ctx: WorkerContext;
 let startBlock: bigint;
 

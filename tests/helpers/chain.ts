@@ -18,13 +18,17 @@ import { mnemonicToAccount } from "viem/accounts";
 import { inject } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import { type Attribution, noAttribution } from "../../core/fees.js";
+import type { Deployment } from "../../scripts/deploy.js";
 
 /** anvil's default mnemonic: its accounts are funded with ether on every fresh chain. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 
 export function chain() {
-  const rpcUrl = inject("rpcUrl");
-  const deployment = inject("deployment");
+  return chainAt(inject("rpcUrl"), inject("deployment"));
+}
+
+/** The same handle for any anvil (a side chain of a test file, or the global one). */
+export function chainAt(rpcUrl: string, deployment: Deployment) {
   const transport = http(rpcUrl);
   const viemChain = {
     id: deployment.chainId,
@@ -44,7 +48,7 @@ export function chain() {
   return { rpcUrl, deployment, publicClient, testClient, wallet };
 }
 
-export type Chain = ReturnType<typeof chain>;
+export type Chain = ReturnType<typeof chainAt>;
 export type Wallet = ReturnType<Chain["wallet"]>;
 
 /** Send a contract write and wait for its receipt; throws if it reverted. */

@@ -12,11 +12,7 @@ import { join } from "node:path";
 import pg from "pg";
 import {
   type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
   type Hex,
-  http,
   keccak256,
   type Log,
   maxUint256,
@@ -26,7 +22,6 @@ import {
   toHex,
   zeroAddress,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
 import {
   launchpadAbi,
   launchTokenAbi,
@@ -46,30 +41,6 @@ const USDC = 10n ** 6n;
 const TOKEN = 10n ** 18n;
 const MEME = 7;
 const PRESEED = 8;
-const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
-
-// ---------------------------------------------------------------- chain handle
-
-/** The same handle as chain() in ./chain.ts, for an anvil other than the global one. */
-export function chainAt(rpcUrl: string, deployment: Deployment): Chain {
-  const transport = http(rpcUrl);
-  const viemChain = {
-    id: deployment.chainId,
-    name: "anvil",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-    contracts: { multicall3: { address: deployment.contracts.multicall3 } },
-  } as const;
-  const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
-  const testClient = createTestClient({ chain: viemChain, transport, mode: "anvil" });
-  const wallet = (index: number) =>
-    createWalletClient({
-      account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }),
-      chain: viemChain,
-      transport,
-    });
-  return { rpcUrl, deployment, publicClient, testClient, wallet };
-}
 
 // ---------------------------------------------------------------- indexer fixtures
 

@@ -13,18 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
-import {
-  type Address,
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  keccak256,
-  type PublicClient,
-} from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { type Address, encodeFunctionData, type Hex, keccak256, type PublicClient } from "viem";
 import { mockUsdcAbi } from "../../abis/index.js";
 import { walletAddress } from "../../core/wallets.js";
 import { migrate } from "../../db/migrate.js";
@@ -32,37 +21,16 @@ import { type StartAnvilReturnType, startAnvil } from "../../scripts/anvil.js";
 import { type Deployment, deploy } from "../../scripts/deploy.js";
 import { createIntent, dispatchIntent, type IntentRow } from "../../worker/intents.js";
 import { queueName } from "../../worker/queues.js";
+import { type Chain, chainAt } from "./chain.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const databaseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 export const sharedRedisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
-const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 
 let seq = 0;
 export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${seq++}`;
 
 // ---------------------------------------------------------------- chain handles
-
-/** viem clients for an anvil (the global one or a separate one). */
-export function chainFor(rpcUrl: string, deployment: Deployment) {
-  const transport = http(rpcUrl);
-  const viemChain = {
-    id: deployment.chainId,
-    name: "anvil",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  } as const;
-  const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
-  const testClient = createTestClient({ chain: viemChain, transport, mode: "anvil" });
-  const wallet = (index: number) =>
-    createWalletClient({
-      account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }),
-      chain: viemChain,
-      transport,
-    });
-  return { rpcUrl, deployment, publicClient, testClient, wallet };
-}
-export type WorkerChain = ReturnType<typeof chainFor>;
 
 /** Write `deployment` as <dir>/<slug>.json, the DEPLOYMENTS_DIR a worker process reads. */
 export function deploymentsDirFor(deployment: Deployment): string {
@@ -80,7 +48,7 @@ export async function startSideChain() {
     return {
       anvil,
       deploymentsDir: dir,
-      chain: chainFor(anvil.rpcUrl, deployment),
+      chain: chainAt(anvil.rpcUrl, deployment),
       stop: async () => {
         await anvil.stop();
         rmSync(dir, { recursive: true, force: true });
@@ -224,7 +192,7 @@ export const faucetData = (to: Address, amount: bigint) =>
 /** Create and dispatch `n` faucet intents from one custodial wallet; returns their ids. */
 export async function dispatchFaucetIntents(
   ctx: WorkerContext,
-  c: WorkerChain,
+  c: Chain,
   p: { n: number; walletIndex: number; secret: string },
 ): Promise<string[]> {
   const from = walletAddress(p.secret, p.walletIndex);
