@@ -55,6 +55,7 @@ import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { createIntent, dispatchIntent } from "../../worker/intents.js";
 import { queueName } from "../../worker/queues.js";
+import { runDatabase } from "../lib/queries.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { values: opts } = parseArgs({
@@ -84,16 +85,6 @@ function stats(samples: number[]) {
 const fmt = (x: { n: number; p50: number; p99: number; max: number }) =>
   `p50 ${x.p50.toFixed(2)} ms, p99 ${x.p99.toFixed(2)} ms, max ${x.max.toFixed(2)} ms (n=${x.n})`;
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function timed(n: number, fn: () => Promise<void>): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -117,11 +108,11 @@ async function main() {
     writeFileSync(join(dir, "base-sepolia.json"), JSON.stringify(deployment));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
 
-    const dbName = `bench_worker_${process.pid}`;
-    await admin(`DROP DATABASE IF EXISTS ${dbName}`);
-    await admin(`CREATE DATABASE ${dbName}`);
-    cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`));
-    const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+    const run = runDatabase("worker", adminUrl);
+    await run.drop();
+    await run.create();
+    cleanups.push(run.drop);
+    const dbUrl = run.databaseUrl;
 
     // ---- chain setup: a curve token with some trades, and a graduated token
     const viemChain = {
