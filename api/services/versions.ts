@@ -1,0 +1,219 @@
+/**
+ * Change versions pushed by Postgres, so that each API process can cache reads of indexed and app state and drop
+ * them the moment that state changes, without a query per request to find out.
+ *
+ * One dedicated connection LISTENs on two channels:
+ * - `<indexerSchema>_checkpoint`: Ponder writes a block's rows and its `_ponder_checkpoint` row in one transaction.
+ *   A row trigger on that table (installed here, in the indexer's schema, and installed again whenever the indexer
+ *   recreates its schema) notifies `<chain>:<block>` at that commit, so a notification means the block's rows are
+ *   visible.
+ * - `<appSchema>_changes`: statement triggers (db/migrations/011_change_notify.sql) notify the name of the app table
+ *   written: users and api_keys are topic "auth"; tokens, token_hashtags, posts, votes, vote_tallies, livestreams and
+ *   clubs are topic "app" (what token records show).
+ *
+ * `key(topics)` is a string that changes whenever any of those topics may have changed, or null while a change
+ * could go unseen: before the listener is up, after it drops (until it is back), and while the checkpoint trigger
+ * is missing. Callers then read uncached. A poll every `pollMs` (default 250) checks the trigger, installs it when
+ * missing, and catches checkpoint moves a lost notification would hide. The one window left: between the indexer
+ * dropping its schema and the next poll (at most `pollMs`), cached indexed reads can still be served.
+ */
+import pg from "pg";
+
+export type Topic = "indexed" | "app" | "auth";
+
+export type Versions = {
+  /** A version of `topics` together, or null when changes to them might go unseen (read uncached then). */
+  key(...topics: Topic[]): string | null;
+  /** The last indexed block notified for `chainSlug`, or null when not known this way. */
+  indexedBlock(chainSlug: string): number | null;
+  /** Resolves once every notification committed before the call has been applied (one round trip). */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type StartVersionsParameters = {
+  databaseUrl: string;
+  appSchema: string;
+  indexerSchema: string;
+  pollMs?: number;
+  log?: (line: string) => void;
+};
+
+const TRIGGER = "svc_checkpoint_notify";
+const TOPIC_OF_TABLE: Record<string, Topic[]> = {
+  users: ["auth", "app"],
+  api_keys: ["auth"],
+  tokens: ["app"],
+  token_hashtags: ["app"],
+  posts: ["app"],
+  votes: ["app"],
+  vote_tallies: ["app"],
+  livestreams: ["app"],
+  clubs: ["app"],
+};
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export async function startVersions(p: StartVersionsParameters): Promise<Versions> {
+  for (const s of [p.appSchema, p.indexerSchema]) {
+    if (!SCHEMA_NAME.test(s)) throw new Error(`Invalid schema name ${s}`);
+  }
+  const pollMs = p.pollMs ?? 250;
+  const ix = p.indexerSchema;
+  const checkpointChannel = `${ix}_checkpoint`;
+  const appChannel = `${p.appSchema}_changes`;
+  const counters: Record<Topic, number> = { indexed: 0, app: 0, auth: 0 };
+  const blocks = new Map<string, number>();
+  let listening = false;
+  let triggerInstalled = false;
+  let notified = 0;
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  // One query at a time on the listener connection (pg deprecates overlapping ones).
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  const bumpAll = () => {
+    for (const t of Object.keys(counters) as Topic[]) counters[t]++;
+  };
+  const onNotification = (msg: pg.Notification) => {
+    notified++;
+    if (msg.channel === checkpointChannel) {
+      const [chain, block] = (msg.payload ?? "").split(":");
+      if (chain && block) blocks.set(chain, Number(block));
+      counters.indexed++;
+      return;
+    }
+    for (const t of TOPIC_OF_TABLE[msg.payload ?? ""] ?? ["app", "auth"]) counters[t]++;
+  };
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: p.databaseUrl, application_name: "api-versions" });
+    c.on("notification", onNotification);
+    const lost = (why: string) => {
+      if (client !== c) return;
+      if (!stopped) p.log?.(`versions: listener connection lost (${why}); reads are uncached until it is back`);
+      listening = false;
+      triggerInstalled = false;
+      client = null;
+      c.end().catch(() => undefined);
+    };
+    c.on("error", (error) => lost(error.message));
+    c.on("end", () => lost("ended"));
+    await c.connect();
+    await c.query(`LISTEN "${checkpointChannel}"`);
+    await c.query(`LISTEN "${appChannel}"`);
+    client = c;
+    listening = true;
+    bumpAll();
+  };
+
+  /** Installs the checkpoint trigger when the indexer's table exists without it; reads the checkpoints. */
+  const poll = () => serial(pollOnce);
+  const pollOnce = async () => {
+    if (stopped) return;
+    try {
+      if (!client) await connect();
+      const c = client as pg.Client;
+      const { rows } = await c.query<{ present: boolean; armed: boolean }>(
+        `SELECT to_regclass($1) IS NOT NULL AS present,
+                EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname = $2) AS armed`,
+        [`${ix}._ponder_checkpoint`, TRIGGER],
+      );
+      const state = rows[0];
+      if (!state?.present) {
+        triggerInstalled = false;
+        return;
+      }
+      if (!state.armed) {
+        triggerInstalled = false;
+        await c.query(`
+          CREATE OR REPLACE FUNCTION "${ix}".${TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN
+            PERFORM pg_notify('${checkpointChannel}',
+              NEW.chain_name || ':' || substring(NEW.latest_checkpoint from 27 for 16)::bigint);
+            RETURN NULL;
+          END $$;
+          CREATE OR REPLACE TRIGGER ${TRIGGER} AFTER INSERT OR UPDATE ON "${ix}"._ponder_checkpoint
+            FOR EACH ROW EXECUTE FUNCTION "${ix}".${TRIGGER}();`);
+        p.log?.(`versions: checkpoint trigger installed on ${ix}._ponder_checkpoint`);
+      }
+      const before = notified;
+      const checkpoints = await c.query<{ chain_name: string; block: string }>(
+        `SELECT chain_name, substring(latest_checkpoint from 27 for 16)::bigint AS block FROM "${ix}"._ponder_checkpoint`,
+      );
+      // A notification that arrived meanwhile is newer than this read: keep it.
+      if (notified === before) {
+        for (const r of checkpoints.rows) {
+          const block = Number(r.block);
+          if (blocks.get(r.chain_name) !== block) {
+            blocks.set(r.chain_name, block);
+            counters.indexed++;
+          }
+        }
+      }
+      if (!triggerInstalled) {
+        counters.indexed++;
+        triggerInstalled = true;
+      }
+    } catch (error) {
+      // The indexer may be recreating its schema, or Postgres restarting: uncached until the next good poll.
+      triggerInstalled = false;
+      p.log?.(`versions: poll failed (${error instanceof Error ? error.message : String(error)})`);
+    } finally {
+      if (!stopped) {
+        timer = setTimeout(() => void poll(), pollMs);
+        timer.unref();
+      }
+    }
+  };
+
+  await poll();
+  return {
+    key(...topics) {
+      if (!listening) return null;
+      if (topics.includes("indexed") && !triggerInstalled) return null;
+      return topics.map((t) => counters[t]).join(":");
+    },
+    indexedBlock: (chainSlug) => (listening && triggerInstalled ? (blocks.get(chainSlug) ?? null) : null),
+    async settled() {
+      // Postgres delivers a listener's pending notifications before the answer to its next query.
+      await serial(async () => {
+        await client?.query("SELECT 1");
+      });
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      listening = false;
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}
+
+/**
+ * A bounded map of values cached under a version: an entry is served only while `version` (taken before the load
+ * started) is unchanged, and a null version bypasses the cache. Concurrent misses of one key share one load; a
+ * failed load is not kept. The oldest entries go first past `max`.
+ */
+export function versionedCache<V>(max: number) {
+  const entries = new Map<string, { version: string; value: Promise<V> }>();
+  return (key: string, version: string | null, load: () => Promise<V>): Promise<V> => {
+    if (version === null) return load();
+    const hit = entries.get(key);
+    if (hit && hit.version === version) return hit.value;
+    const value = load();
+    entries.delete(key);
+    entries.set(key, { version, value });
+    if (entries.size > max) entries.delete(entries.keys().next().value as string);
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
+    return value;
+  };
+}
