@@ -1,7 +1,8 @@
 /**
  * depsFromEnv: the API's outside world built from the environment, as api/server.ts and the MCP stdio entry
  * (scripts/mcp-stdio.ts) both need it: the app schema migrated, the Postgres pool, Redis, the deployments and RPC
- * URLs of API_CHAINS (default CHAIN_SLUG), the chain-head poller and the worker's execute queue. `close` releases all.
+ * URLs of API_CHAINS (default CHAIN_SLUG), the chain-head poller, the change versions (api/services/versions.ts) and
+ * the worker's execute queue. `close` releases all.
  */
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -12,6 +13,7 @@ import { readDeployment } from "../scripts/deploy.js";
 import { queueName } from "../worker/queues.js";
 import type { ApiConfig, ApiDeps } from "./deps.js";
 import { startChainHead } from "./services/chain-head.js";
+import { startVersions } from "./services/versions.js";
 
 export type DepsFromEnvParameters = { env: Env; config: ApiConfig; poolSize: number };
 export type DepsFromEnvReturnType = { deps: ApiDeps; close: () => Promise<void> };
@@ -25,13 +27,20 @@ export async function depsFromEnv(p: DepsFromEnvParameters): Promise<DepsFromEnv
   const deployments = new Map(slugs.map((slug) => [slug, readDeployment(slug as never)]));
   const rpcUrls = new Map(slugs.map((slug) => [slug, rpcUrlFor(slug, env) ?? env.RPC_URL]));
   const chainHead = startChainHead(rpcUrls);
+  const versions = await startVersions({
+    databaseUrl: env.DATABASE_URL,
+    appSchema: config.appSchema,
+    indexerSchema: config.indexerSchema,
+    log: (line) => console.error(`[api] ${line}`),
+  });
   // The worker's execute queue (autoExecute, execute-transaction), on a connection of its own: BullMQ needs
   // maxRetriesPerRequest null and no key prefix.
   const queueConnection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const executeQueue = new Queue(queueName("execute"), { connection: queueConnection });
   const close = async () => {
     chainHead.stop();
+    await versions.stop();
     await Promise.allSettled([db.end(), redis.quit(), executeQueue.close().then(() => queueConnection.quit())]);
   };
-  return { deps: { db, redis, config, deployments, chainHead, rpcUrls, executeQueue }, close };
+  return { deps: { db, redis, config, deployments, chainHead, rpcUrls, executeQueue, versions }, close };
 }

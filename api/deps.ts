@@ -7,6 +7,7 @@ import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Deployment } from "../scripts/deploy.js";
 import type { ChainHead } from "./services/chain-head.js";
+import type { Versions } from "./services/versions.js";
 
 export type ApiConfig = {
   /** Postgres schema of the app tables (migrations in db/). */
@@ -40,6 +41,11 @@ export type ApiDeps = {
   /** RPC URL per chain slug (quotes of graduated tokens, simulations). */
   rpcUrls: Map<string, string>;
   chainHead: ChainHead;
+  /**
+   * Change versions from Postgres (LISTEN/NOTIFY). With them, token reads, search-token records, API keys and the
+   * indexed block are cached per process until the state they come from changes; without them every read queries.
+   */
+  versions?: Versions;
   /**
    * The worker's execute queue (worker/queues.ts), for autoExecute and execute-transaction. Without it those
    * answer 503: this server does not execute transactions.

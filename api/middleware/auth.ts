@@ -77,23 +77,31 @@ export async function createUser(deps: ApiDeps, sub: string | null, username?: s
 }
 
 /**
- * JWTs verified in the last few seconds, per process, with the user they map to (a subject's user never changes),
- * never past the token's own `exp`. API keys are not cached: a revoked key must stop working at once, in every
- * process. Keyed by the credential's SHA-256, never the credential itself.
+ * Credentials seen recently, per process, keyed by the credential's SHA-256 (never the credential itself):
+ * - JWTs for a few seconds, never past the token's own `exp` (a subject's user never changes);
+ * - API keys only under the "auth" version (api/services/versions.ts): any write to api_keys or users, in any
+ *   process, drops them at once, so a revoked key stops working as soon as its revocation commits. Without
+ *   versions, API keys are looked up on every request.
  */
 const CREDENTIAL_TTL_MS = 5_000;
-const credentialCache = new Map<string, { until: number; user: AuthedUser }>();
+const credentialCache = new Map<string, { until: number; version: string | null; user: AuthedUser }>();
 
 export async function authenticate(deps: ApiDeps, header: string | undefined): Promise<AuthedUser> {
   if (!header) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
   const cacheKey = `${deps.config.appSchema}:${hashApiKey(header).toString("hex")}`;
+  const version = deps.versions?.key("auth") ?? null;
   const hit = credentialCache.get(cacheKey);
-  if (hit && Date.now() < hit.until) return hit.user;
+  if (hit && Date.now() < hit.until && (hit.version === null || hit.version === version)) return hit.user;
   const { user, expiresAt } = await authenticateUncached(deps, header);
-  if (!Number.isFinite(expiresAt)) return user;
+  const isApiKey = user.apiKeyId !== undefined;
+  if (isApiKey ? version === null : !Number.isFinite(expiresAt)) return user;
   if (credentialCache.size > 10_000) credentialCache.clear();
-  // Never past the credential's own expiry.
-  credentialCache.set(cacheKey, { until: Math.min(Date.now() + CREDENTIAL_TTL_MS, expiresAt), user });
+  credentialCache.set(
+    cacheKey,
+    isApiKey
+      ? { until: Number.POSITIVE_INFINITY, version, user }
+      : { until: Math.min(Date.now() + CREDENTIAL_TTL_MS, expiresAt), version: null, user },
+  );
   return user;
 }
 

@@ -22,10 +22,16 @@ const CHECKPOINT_TTL_MS = 250;
 const checkpoints = new Map<string, { at: number; block: Promise<number | null> }>();
 
 /**
- * How fresh the indexed state is on `chainSlug`: Ponder's checkpoint (its block number sits at characters 27–42),
- * read at most every 250 ms per process, against the chain head the API polls in the background.
+ * How fresh the indexed state is on `chainSlug`: the block the indexer last committed, as notified
+ * (api/services/versions.ts), or else Ponder's checkpoint (its block number sits at characters 27–42) read at most
+ * every 250 ms per process; against the chain head the API polls in the background.
  */
 export async function freshness(deps: ApiDeps, chainSlug: string): Promise<Freshness> {
+  const notified = deps.versions?.indexedBlock(chainSlug) ?? null;
+  if (notified !== null) {
+    const head = deps.chainHead.get(chainSlug);
+    return { indexed_block: notified, chain_head: head === null ? null : Number(head), chain: chainSlug };
+  }
   const key = `${deps.config.indexerSchema}:${chainSlug}`;
   let cached = checkpoints.get(key);
   if (!cached || Date.now() - cached.at > CHECKPOINT_TTL_MS) {

@@ -13,6 +13,7 @@ import type { PostView } from "../routes/social/schemas.js";
 import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
 import { buildTokenViews, listItemOf, type TokenListItem, type TokenView } from "./token-view.js";
 import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
+import { versionedCache } from "./versions.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAYER_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -193,6 +194,29 @@ export async function resolveToken(deps: ApiDeps, raw: string): Promise<AppToken
     ));
   if (!found) throw notFound();
   return (await ensureAppToken(deps, found)) ?? Promise.reject(notFound());
+}
+
+/** Token records by search-token input and viewer, under the indexed and app versions (api/services/versions.ts). */
+const recordCache = versionedCache<{ token: TokenView; chain: string }>(50_000);
+
+/**
+ * search-token and the MCP search_token: the full Token record of `input` (resolveToken's order) as `viewerId`
+ * sees it (user_vote), and the chain its freshness refers to (the primary deployment's, else the home chain).
+ * Cached per process until a block is indexed or an app table of token records is written.
+ */
+export function searchTokenRecord(
+  deps: ApiDeps,
+  input: string,
+  viewerId: string | null,
+): Promise<{ token: TokenView; chain: string }> {
+  const version = deps.versions?.key("indexed", "app") ?? null;
+  const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${viewerId ?? ""}:${input}`;
+  return recordCache(key, version, async () => {
+    const row = await resolveToken(deps, input);
+    const [token] = await buildTokenViews(deps, [row], viewerId);
+    if (!token) throw notFound();
+    return { token, chain: token.token_addresses[0]?.chain ?? row.chain_slug };
+  });
 }
 
 export const tokenFilters = ["trending", "new", "popular", "top_posts"] as const;

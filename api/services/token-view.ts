@@ -102,7 +102,7 @@ export const isoOfUnix = (seconds: bigint | number) => new Date(Number(seconds) 
  * The deployment a token's single-chain figures come from: the chain it was created for (app.chain_slug) when
  * that deployment is indexed, otherwise the first one created.
  */
-export function primaryDeployment(app: Pick<AppTokenRow, "chain_slug">, indexed: IndexedToken[]) {
+export function primaryDeployment(app: Pick<AppTokenRow, "chain_slug">, indexed: readonly IndexedToken[]) {
   const onHome = indexed.find((t) => t.chainSlug === app.chain_slug);
   if (onHome) return onHome;
   return [...indexed].sort((a, b) =>

@@ -5,6 +5,7 @@
 import { AppError } from "../../core/errors.js";
 import type { ApiDeps } from "../deps.js";
 import { slugOfChainId } from "./indexed.js";
+import { versionedCache } from "./versions.js";
 
 export type AppTokenRow = {
   id: string;
@@ -130,10 +131,22 @@ export async function getIndexedTokensByLayerIds(
  * of get-pool-data and the other market reads. A prepared statement per schema pair, so Postgres plans it once per
  * connection. Throws 404 "Token not found".
  */
-export async function getAppTokenWithDeployments(
-  deps: ApiDeps,
-  tokenId: string,
-): Promise<{ app: AppTokenRow; indexed: IndexedToken[] }> {
+export function getAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
+  const version = deps.versions?.key("indexed", "app") ?? null;
+  return deploymentsCache(`${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`, version, () =>
+    loadAppTokenWithDeployments(deps, tokenId),
+  );
+}
+
+export type AppTokenWithDeployments = { readonly app: AppTokenRow; readonly indexed: readonly IndexedToken[] };
+
+/**
+ * Per process, the reads above under the indexed and app versions (api/services/versions.ts): served until a block
+ * is indexed or an app table of token records is written. Never mutated by callers.
+ */
+const deploymentsCache = versionedCache<AppTokenWithDeployments>(50_000);
+
+async function loadAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
   const s = deps.config.appSchema;
   const ix = deps.config.indexerSchema;
   const { rows } = await deps.db.query({

@@ -17,6 +17,7 @@ import pg from "pg";
 import { createApp } from "../../api/app.js";
 import type { ApiConfig } from "../../api/deps.js";
 import { startChainHead } from "../../api/services/chain-head.js";
+import { startVersions } from "../../api/services/versions.js";
 import type { Deployment } from "../../scripts/deploy.js";
 
 export type ServerKind = "api" | "bare";
@@ -115,6 +116,12 @@ async function runChild(p: ServeParameters) {
     const chain = p.deployment && p.rpcUrl ? { slug: p.deployment.chainSlug, deployment: p.deployment } : undefined;
     const rpcUrls = new Map(chain && p.rpcUrl ? [[chain.slug, p.rpcUrl]] : []);
     const chainHead = startChainHead(rpcUrls);
+    // As api/server.ts: change versions from Postgres, so that token reads and API keys are cached per process.
+    const versions = await startVersions({
+      databaseUrl: p.databaseUrl,
+      appSchema: p.config.appSchema,
+      indexerSchema: p.config.indexerSchema,
+    });
     const app = createApp({
       db,
       redis,
@@ -122,11 +129,13 @@ async function runChild(p: ServeParameters) {
       deployments: new Map(chain ? [[chain.slug, chain.deployment]] : []),
       chainHead,
       rpcUrls,
+      versions,
     });
     fetch = app.fetch;
     stats = () => ({ total: db.totalCount, idle: db.idleCount, waiting: db.waitingCount, queries });
     close = async () => {
       chainHead.stop();
+      await versions.stop();
       await Promise.all([db.end(), redis.quit()]);
     };
   }

@@ -47,6 +47,7 @@ import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
 import type { ApiDeps } from "../../api/deps.js";
 import { startChainHead } from "../../api/services/chain-head.js";
+import { startVersions } from "../../api/services/versions.js";
 import { noAttribution } from "../../core/fees.js";
 import { walletAddress } from "../../core/wallets.js";
 import { migrate } from "../../db/migrate.js";
@@ -204,6 +205,9 @@ async function main() {
     const rpcUrls = new Map([["base-sepolia", anvil.rpcUrl]]);
     const chainHead = startChainHead(rpcUrls, 1_000);
     cleanups.unshift(() => chainHead.stop());
+    // As api/server.ts: change versions from Postgres, so that token reads are cached until a block is indexed.
+    const versions = await startVersions({ databaseUrl: dbUrl, appSchema, indexerSchema: "bench_ix" });
+    cleanups.unshift(() => versions.stop());
     const deps: ApiDeps = {
       db,
       redis,
@@ -217,6 +221,7 @@ async function main() {
       deployments: new Map([["base-sepolia", deployment]]),
       rpcUrls,
       chainHead,
+      versions,
       executeQueue: queue,
     };
     const app = createApp(deps);

@@ -12,6 +12,7 @@ import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { startChainHead } from "../../api/services/chain-head.js";
+import { startVersions } from "../../api/services/versions.js";
 import { migrate } from "../../db/migrate.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
 import { chain } from "./chain.js";
@@ -74,6 +75,8 @@ export type TestApiParameters = {
   /** The worker's execute queue, for autoExecute and execute-transaction (tests/helpers/worker.ts). */
   executeQueue?: ApiDeps["executeQueue"];
   autoExecuteWaitMs?: number;
+  /** Change versions and the caches behind them (api/services/versions.ts); default true, as in api/server.ts. */
+  versions?: boolean;
 };
 
 export async function createTestApi(p: TestApiParameters) {
@@ -85,6 +88,10 @@ export async function createTestApi(p: TestApiParameters) {
   const redis = new Redis(redisUrl, { keyPrefix: `${uniqueName("test")}:` });
   const config: ApiConfig = { ...apiConfigFromEnv({}), appSchema, indexerSchema: p.indexerSchema, ...p.config };
   const slug = c.deployment.chainSlug;
+  const versions =
+    p.versions === false
+      ? undefined
+      : await startVersions({ databaseUrl, appSchema, indexerSchema: p.indexerSchema, pollMs: 100 });
   const deps: ApiDeps = {
     db,
     redis,
@@ -92,6 +99,7 @@ export async function createTestApi(p: TestApiParameters) {
     deployments: new Map([[slug, c.deployment]]),
     rpcUrls: new Map([[slug, c.rpcUrl]]),
     chainHead: startChainHead(new Map([[slug, c.rpcUrl]]), 200),
+    ...(versions ? { versions } : {}),
     ...(p.executeQueue ? { executeQueue: p.executeQueue } : {}),
     ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
   };
@@ -105,8 +113,12 @@ export async function createTestApi(p: TestApiParameters) {
     return builder.sign(new TextEncoder().encode(config.jwtSecret ?? DEV_JWT_SECRET));
   };
 
-  /** POST a JSON body to /functions/v1/<name>; returns status and parsed body. */
+  /**
+   * POST a JSON body to /functions/v1/<name>; returns status and parsed body. First every change notification
+   * committed so far is applied, as it would be by the time a remote client's next request arrives.
+   */
   const post = async (name: string, body: unknown, token?: string) => {
+    await versions?.settled();
     const res = await app.request(`/functions/v1/${name}`, {
       method: "POST",
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -121,6 +133,7 @@ export async function createTestApi(p: TestApiParameters) {
 
   const close = async () => {
     deps.chainHead.stop();
+    await versions?.stop();
     await db.end();
     redis.disconnect();
     await dropSchema(databaseUrl, appSchema);

@@ -21,9 +21,8 @@ import {
 } from "../../routes/tokens/routes.js";
 import { freshness } from "../../services/indexed.js";
 import { getPortfolio } from "../../services/portfolio.js";
-import { listTokens, resolveToken } from "../../services/token-catalog.js";
+import { listTokens, searchTokenRecord } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData } from "../../services/token-market.js";
-import { buildTokenViews } from "../../services/token-view.js";
 import { defineTool } from "../tool.js";
 
 const withoutSuccess = <T extends z.ZodObject>(schema: T) => schema.omit({ success: true });
@@ -76,8 +75,7 @@ export const searchTokenTool = defineTool({
   access: "public",
   readOnly: true,
   run: async (ctx, { input }) => {
-    const [token] = await buildTokenViews(ctx.deps, [await resolveToken(ctx.deps, input)], ctx.user?.id ?? null);
-    if (!token) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
+    const { token } = await searchTokenRecord(ctx.deps, input, ctx.user?.id ?? null);
     const primary = token.token_addresses[0];
     return {
       id: token.id,

@@ -4,9 +4,8 @@ import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AppEnv } from "../../env.js";
 import { freshness } from "../../services/indexed.js";
-import { listTokens, resolveToken, searchAll, tagToken } from "../../services/token-catalog.js";
+import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData, getTrades } from "../../services/token-market.js";
-import { buildTokenViews } from "../../services/token-view.js";
 import {
   candlesRoute,
   getTokensRoute,
@@ -26,10 +25,7 @@ const unixOf = (iso: string | undefined) => (iso === undefined ? undefined : Mat
 export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(searchTokenRoute, async (c) => {
     const deps = c.var.deps;
-    const row = await resolveToken(deps, c.req.valid("json").input);
-    const [token] = await buildTokenViews(deps, [row], c.var.user?.id ?? null);
-    if (!token) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
-    const chain = token.token_addresses[0]?.chain ?? row.chain_slug;
+    const { token, chain } = await searchTokenRecord(deps, c.req.valid("json").input, c.var.user?.id ?? null);
     return c.json({ success: true as const, token, freshness: await freshness(deps, chain) }, 200);
   });
 

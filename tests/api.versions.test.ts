@@ -1,0 +1,178 @@
+/**
+ * Change versions (api/services/versions.ts) against a real Postgres, and the caches behind them through the API on
+ * a real indexer: a cached read changes as soon as a block is indexed or an app table is written, and an unchanged
+ * state is served without a query.
+ */
+import { randomUUID } from "node:crypto";
+import { getAddress, maxUint256, parseEther } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchpadAbi } from "../abis/index.js";
+import { startVersions } from "../api/services/versions.js";
+import { migrate } from "../db/migrate.js";
+import { DEFAULT_DATABASE_URL, dropSchema } from "../scripts/indexer.js";
+import { createTestApi, startTestIndexer } from "./helpers/api.js";
+import { chain, createToken, fundUsdc, send } from "./helpers/chain.js";
+
+const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const USDC = 10n ** 6n;
+
+/** A Ponder checkpoint string whose block number (characters 27–42) is `block`. */
+const checkpoint = (block: number) => `${"0".repeat(26)}${String(block).padStart(16, "0")}${"0".repeat(33)}`;
+
+async function until(what: string, ok: () => boolean, ms = 3_000) {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+describe("change versions on Postgres", () => {
+  const id = `${process.pid}_${Date.now().toString(36)}`;
+  const app = `vt_app_${id}`;
+  const ix = `vt_ix_${id}`;
+  let admin: import("pg").Pool;
+
+  const createCheckpointTable = async (block: number) => {
+    await admin.query(`CREATE SCHEMA ${ix}`);
+    await admin.query(`CREATE TABLE ${ix}._ponder_checkpoint (chain_name text PRIMARY KEY, latest_checkpoint text)`);
+    await admin.query(`INSERT INTO ${ix}._ponder_checkpoint VALUES ('base-sepolia', $1)`, [checkpoint(block)]);
+  };
+
+  beforeAll(async () => {
+    const pg = (await import("pg")).default;
+    admin = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    await migrate({ databaseUrl, schema: app });
+    await createCheckpointTable(5);
+  });
+  afterAll(async () => {
+    await admin.query(`DROP SCHEMA IF EXISTS ${ix} CASCADE`);
+    await admin.end();
+    await dropSchema(databaseUrl, app);
+  });
+
+  it("follows checkpoints and app writes, and reads uncached while the checkpoint trigger is missing", async () => {
+    const versions = await startVersions({ databaseUrl, appSchema: app, indexerSchema: ix, pollMs: 50 });
+    try {
+      // Armed at start: the trigger is installed and the checkpoint read.
+      expect(versions.key("indexed")).not.toBeNull();
+      expect(versions.indexedBlock("base-sepolia")).toBe(5);
+
+      const indexed = versions.key("indexed");
+      await admin.query(`UPDATE ${ix}._ponder_checkpoint SET latest_checkpoint = $1`, [checkpoint(6)]);
+      await versions.settled();
+      expect(versions.indexedBlock("base-sepolia")).toBe(6);
+      expect(versions.key("indexed")).not.toBe(indexed);
+
+      // api_keys is "auth" only; users is both "auth" and "app"; intents is neither.
+      const [auth0, app0] = [versions.key("auth"), versions.key("app")];
+      const { rows } = await admin.query<{ id: string }>(
+        `INSERT INTO ${app}.users (username, wallet_index, wallet_address) VALUES ('v', 0, '0x00') RETURNING id`,
+      );
+      await versions.settled();
+      const [auth1, app1] = [versions.key("auth"), versions.key("app")];
+      expect(auth1).not.toBe(auth0);
+      expect(app1).not.toBe(app0);
+      await admin.query(
+        `INSERT INTO ${app}.api_keys (user_id, name, key_hash, key_prefix) VALUES ($1, 'k', '\\x00', 'sk_')`,
+        [rows[0]?.id],
+      );
+      await versions.settled();
+      expect(versions.key("auth")).not.toBe(auth1);
+      expect(versions.key("app")).toBe(app1);
+
+      // The indexer recreating its schema drops the trigger: uncached until the next poll puts it back.
+      await admin.query(`DROP SCHEMA ${ix} CASCADE`);
+      await until("the indexed version is withdrawn", () => versions.key("indexed") === null);
+      expect(versions.indexedBlock("base-sepolia")).toBeNull();
+      expect(versions.key("app")).not.toBeNull();
+      await createCheckpointTable(2);
+      await until("the trigger is back", () => versions.key("indexed") !== null);
+      expect(versions.indexedBlock("base-sepolia")).toBe(2);
+      const installed = await admin.query(
+        `SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname = 'svc_checkpoint_notify'`,
+        [`${ix}._ponder_checkpoint`],
+      );
+      expect(installed.rowCount).toBe(1);
+    } finally {
+      await versions.stop();
+    }
+    expect(versions.key("app")).toBeNull();
+  });
+});
+
+describe("cached reads through the API", () => {
+  const c = chain();
+  let ixr: Awaited<ReturnType<typeof startTestIndexer>>;
+  let api: Awaited<ReturnType<typeof createTestApi>>;
+  let queries = 0;
+
+  beforeAll(async () => {
+    ixr = await startTestIndexer();
+    api = await createTestApi({ indexerSchema: ixr.schema });
+    const query = api.deps.db.query.bind(api.deps.db) as (...args: unknown[]) => unknown;
+    (api.deps.db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      queries++;
+      if (process.env.DEBUG_QUERIES) console.log(String((args[0] as { text?: string }).text ?? args[0]).slice(0, 120));
+      return query(...args);
+    };
+  });
+  afterAll(async () => {
+    await api?.close();
+    await ixr?.close();
+  });
+
+  it("serves get-pool-data and search-token from memory until a block is indexed or a vote is cast", async () => {
+    const w = c.wallet(48);
+    await c.testClient.setBalance({ address: w.account.address, value: parseEther("10") });
+    await fundUsdc(c, w, 1_000n * USDC);
+    const symbol = `VC${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const made = await createToken(c, w, 7, { name: `Versioned ${symbol}`, symbol });
+    await ixr.sync();
+    const jwt = await api.jwt(`versions-${randomUUID()}`);
+
+    const first = await api.post("search-token", { input: made.token }, jwt);
+    expect(first.status).toBe(200);
+    const token = first.body.token as { id: string; upvotes: number };
+    const pool0 = await api.post("get-pool-data", { tokenId: token.id }, jwt);
+    expect(pool0.status).toBe(200);
+    // The first search-token wrote the token's app row, which changed the app version it was loaded under: the
+    // next one loads again, and is then kept.
+    expect((await api.post("search-token", { input: made.token }, jwt)).body).toEqual(first.body);
+
+    // Unchanged state: answered from memory (the rate limiter is in Redis), with the same record and freshness.
+    queries = 0;
+    const again = await api.post("get-pool-data", { tokenId: token.id }, jwt);
+    const search = await api.post("search-token", { input: made.token }, jwt);
+    expect(queries).toBe(0);
+    expect(again.body).toEqual(pool0.body);
+    expect(search.body.token).toEqual(first.body.token);
+
+    // A trade, once indexed, shows at once, with the block it was indexed at.
+    await send(c, w, {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [made.token, 10n * USDC, 0n, maxUint256, zeroAttribution],
+    } as never);
+    const block = Number(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
+    await ixr.sync();
+    const pool1 = await api.post("get-pool-data", { tokenId: token.id }, jwt);
+    const before = pool0.body.pool_data as { supply: string };
+    const after = pool1.body.pool_data as { supply: string };
+    expect(BigInt(after.supply)).toBeGreaterThan(BigInt(before.supply));
+    expect((pool1.body.freshness as { indexed_block: number }).indexed_block).toBeGreaterThanOrEqual(block);
+
+    // A vote (an app write) shows at once in search-token.
+    const vote = await api.post("vote", { content_id: token.id, content_type: "token", vote_type: "upvote" }, jwt);
+    expect(vote.status, JSON.stringify(vote.body)).toBe(200);
+    const voted = await api.post("search-token", { input: made.token }, jwt);
+    expect((voted.body.token as { upvotes: number; user_vote: string }).upvotes).toBe(token.upvotes + 1);
+  });
+});
+
+const zeroAttribution = {
+  builder: getAddress(`0x${"0".repeat(40)}`),
+  builderFeeBps: 0,
+  referral: getAddress(`0x${"0".repeat(40)}`),
+};
