@@ -139,6 +139,33 @@ describe("pagination while posts arrive", () => {
   });
 });
 
+describe("following many accounts", () => {
+  it("past 100 followees the following timeline walks newest posts instead, with the same pages", async () => {
+    const reader = await s.user();
+    const authors: SocialUser[] = [];
+    for (let i = 0; i < 102; i++) authors.push(await s.user());
+    // Following by SQL: follow-user 102 times would only add notifications to this test.
+    const db = s.api.deps.db;
+    const schema = s.api.appSchema;
+    const followed = authors.slice(0, 101);
+    await db.query(`INSERT INTO ${schema}.follows (follower_id, followee_id) SELECT $1, unnest($2::uuid[])`, [
+      reader.id,
+      followed.map((a) => a.id),
+    ]);
+    const posted: string[] = [];
+    for (const [i, a] of authors.entries()) {
+      const id = await create(a, { content: `many ${i}` });
+      if (i < 101) posted.push(id);
+    }
+    await create(followed[0] as SocialUser, { content: "a reply is not in timelines", parentPostId: posted[0] });
+    const newestFirst = [...posted].reverse();
+    expect(await pageAll("get-timeline-posts", { filter: "following", limit: 7 }, reader)).toEqual(newestFirst);
+    const page = await s.ok("get-timeline-posts", { filter: "following", limit: 7, offset: 7 }, reader);
+    expect(ids(page)).toEqual(newestFirst.slice(7, 14));
+    expect((page.pagination as Body).has_more).toBe(true);
+  });
+});
+
 describe("follows and get-timeline-posts", () => {
   it("follows, lists followers and following, and unfollows", async () => {
     const fan = await s.user();

@@ -124,6 +124,14 @@ describe("search: users and posts", () => {
     expect((users.results as Body).users).toEqual([{ id: author.id, username: author.username, profile_picture: "" }]);
     const limited = await s.ok("search", { query: word, limit: 1 });
     expect(((limited.results as Body).posts as Body[]).map((p) => p.id)).toEqual([inTitle]);
+
+    // Several words: full text only (README, "Search"). Words in any order are found; a phrase that starts inside a
+    // longer word is not, though a substring match would have found it.
+    const postsFor = async (query: string) =>
+      (((await s.ok("search", { query, type: "posts" })).results as Body).posts as Body[]).map((p) => p.id);
+    expect(await postsFor(`day ${word}s`)).toEqual([stemmed]);
+    expect(await postsFor(`${word}post glued`)).toEqual([]);
+    expect(await postsFor(`${word}post`)).toEqual([partial]);
   });
 
   it.each([

@@ -33,7 +33,6 @@ import {
   tearDown,
 } from "../lib/load.js";
 import { capturingDeps, explainSummary, explainText, isRead, oneLine, runDatabase } from "../lib/queries.js";
-import { compareProposals } from "./proposals.js";
 import { seedSocial } from "./seed.js";
 import { verifySeed } from "./verify.js";
 import { WORDS } from "./words.js";
@@ -354,19 +353,7 @@ async function main() {
       await close();
     }
 
-    // 6. Proposed query changes beside the current ones (bench/social/proposals.ts).
-    log("\n[proposals] current vs proposed SQL, same parameters and rows; EXPLAIN ANALYZE server ms, median of 3");
-    const spread = [0, 0.25, 0.5, 0.75, 0.9, 1].map(
-      (q) => viewers[Math.min(viewers.length - 1, Math.floor(q * viewers.length))] as Viewer,
-    );
-    const compared = await compareProposals({ db: pool, schema: SCHEMA.app, viewers: spread, queries });
-    for (const c of compared) {
-      log(
-        `  ${c.label.padEnd(48)} current ${c.currentMs.toFixed(2).padStart(7)} ms  proposed ${c.proposedMs.toFixed(2).padStart(7)} ms`,
-      );
-    }
-
-    // 7. Against the target.
+    // 6. Against the target.
     const bareFig = figures[0] as LoadFigures;
     log(`\n[result] target p99 ≤ ${TARGET_P99_MS} ms at ${cfg.connections} connections`);
     log(

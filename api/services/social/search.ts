@@ -17,19 +17,25 @@ const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function searchPosts(deps: ApiDeps, query: string, limit: number, viewerId?: string): Promise<PostView[]> {
   const s = deps.config.appSchema;
+  // Candidates: full-text matches and, for a single word, substring matches through the trigram index, which find
+  // a partial word ("graduat"). Several words are matched by full text only: a substring holding them all is found
+  // by full text too, and the trigram scan of several words costs the most (bench/social/README.md). Each candidate
+  // is scored where its row is at hand; a post found by both parts contains the query, so both give it the same
+  // score and UNION keeps one row of it.
+  const score = `ts_rank_cd(p.search, websearch_to_tsquery('english', $1), 32) + 0.5 * (p.title ILIKE $2)::int`;
+  const substring = /\s/.test(query.trim())
+    ? ""
+    : `UNION (SELECT p.id, p.seq, ${score} + 0.25 AS score FROM ${s}.posts p
+               WHERE p.content ILIKE $2 AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT 200)`;
   const { rows } = await deps.db.query<{ id: string }>(
     // The tsquery is written inline, not in a CTE, so the planner sees its selectivity: a common word is read
     // newest first from the seq index until 1,000 match, a rare one through the GIN index.
     `WITH c AS (
-       (SELECT p.id FROM ${s}.posts p WHERE p.search @@ websearch_to_tsquery('english', $1) AND p.club_id IS NULL
-         ORDER BY p.seq DESC LIMIT 1000)
-       UNION
-       (SELECT p.id FROM ${s}.posts p WHERE p.content ILIKE $2 AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT 200)
+       (SELECT p.id, p.seq, ${score} + 0.25 * (p.content ILIKE $2)::int AS score FROM ${s}.posts p
+         WHERE p.search @@ websearch_to_tsquery('english', $1) AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT 1000)
+       ${substring}
      )
-     SELECT p.id FROM c JOIN ${s}.posts p ON p.id = c.id
-      ORDER BY ts_rank_cd(p.search, websearch_to_tsquery('english', $1), 32) + 0.5 * (p.title ILIKE $2)::int
-               + 0.25 * (p.content ILIKE $2)::int DESC, p.seq DESC
-      LIMIT $3`,
+     SELECT id FROM c ORDER BY score DESC, seq DESC LIMIT $3`,
     [query, like(query), limit],
   );
   return postViews(
