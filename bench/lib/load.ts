@@ -41,11 +41,20 @@ export type LoadParameters = {
   /** Authorization header of requests that carry none of their own. */
   auth: string;
   seconds: number;
+  /** Stop after this many requests instead of after `seconds`. */
+  amount?: number;
   connections: number;
 };
 
 /** One autocannon run of `target` (latencies in ms, as autocannon reports them: whole milliseconds). */
-export async function load({ target, server, auth, seconds, connections }: LoadParameters): Promise<LoadFigures> {
+export async function load({
+  target,
+  server,
+  auth,
+  seconds,
+  amount,
+  connections,
+}: LoadParameters): Promise<LoadFigures> {
   let i = 0;
   const before = await server.stats();
   let maxWaiting = 0;
@@ -57,7 +66,7 @@ export async function load({ target, server, auth, seconds, connections }: LoadP
   const result = await autocannon({
     url: server.url,
     connections,
-    duration: seconds,
+    ...(amount !== undefined ? { amount } : { duration: seconds }),
     requests: [
       {
         method: "POST",
