@@ -11,6 +11,7 @@ import { AppError } from "../../core/errors.js";
 import { walletAddress } from "../../core/wallets.js";
 import type { ApiDeps } from "../deps.js";
 import type { AppEnv, AuthedUser } from "../env.js";
+import { perDatabase } from "../services/versions.js";
 
 export const API_KEY_PREFIX = "sk_";
 
@@ -77,19 +78,22 @@ export async function createUser(deps: ApiDeps, sub: string | null, username?: s
 }
 
 /**
- * Credentials seen recently, per process, keyed by the credential's SHA-256 (never the credential itself):
+ * Credentials seen recently, per process and database pool, keyed by the credential's SHA-256 (never the credential itself):
  * - JWTs for a few seconds, never past the token's own `exp` (a subject's user never changes);
  * - API keys only under the "auth" version (api/services/versions.ts): any write to api_keys or users, in any
  *   process, drops them at once, so a revoked key stops working as soon as its revocation commits. Without
  *   versions, API keys are looked up on every request.
  */
 const CREDENTIAL_TTL_MS = 5_000;
-const credentialCache = new Map<string, { until: number; version: string | null; user: AuthedUser }>();
+const credentialCaches = perDatabase(
+  () => new Map<string, { until: number; version: string | null; user: AuthedUser }>(),
+);
 
 export async function authenticate(deps: ApiDeps, header: string | undefined): Promise<AuthedUser> {
   if (!header) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
   const cacheKey = `${deps.config.appSchema}:${hashApiKey(header).toString("hex")}`;
   const version = deps.versions?.key("auth") ?? null;
+  const credentialCache = credentialCaches(deps.db);
   const hit = credentialCache.get(cacheKey);
   if (hit && Date.now() < hit.until && (hit.version === null || hit.version === version)) return hit.user;
   const { user, expiresAt } = await authenticateUncached(deps, header);

@@ -13,7 +13,7 @@ import type { PostView } from "../routes/social/schemas.js";
 import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
 import { buildTokenViews, listItemOf, type TokenListItem, type TokenView } from "./token-view.js";
 import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
-import { versionedCache } from "./versions.js";
+import { perDatabase, versionedCache } from "./versions.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAYER_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -197,7 +197,7 @@ export async function resolveToken(deps: ApiDeps, raw: string): Promise<AppToken
 }
 
 /** Token records by search-token input and viewer, under the indexed and app versions (api/services/versions.ts). */
-const recordCache = versionedCache<{ token: TokenView; chain: string }>(50_000);
+const recordCache = perDatabase(() => versionedCache<{ token: TokenView; chain: string }>(50_000));
 
 /**
  * search-token and the MCP search_token: the full Token record of `input` (resolveToken's order) as `viewerId`
@@ -211,7 +211,7 @@ export function searchTokenRecord(
 ): Promise<{ token: TokenView; chain: string }> {
   const version = deps.versions?.key("indexed", "app") ?? null;
   const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${viewerId ?? ""}:${input}`;
-  return recordCache(key, version, async () => {
+  return recordCache(deps.db)(key, version, async () => {
     const row = await resolveToken(deps, input);
     const [token] = await buildTokenViews(deps, [row], viewerId);
     if (!token) throw notFound();

@@ -5,7 +5,7 @@
 import { AppError } from "../../core/errors.js";
 import type { ApiDeps } from "../deps.js";
 import { slugOfChainId } from "./indexed.js";
-import { versionedCache } from "./versions.js";
+import { perDatabase, versionedCache } from "./versions.js";
 
 export type AppTokenRow = {
   id: string;
@@ -133,7 +133,7 @@ export async function getIndexedTokensByLayerIds(
  */
 export function getAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
   const version = deps.versions?.key("indexed", "app") ?? null;
-  return deploymentsCache(`${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`, version, () =>
+  return deploymentsCache(deps.db)(`${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`, version, () =>
     loadAppTokenWithDeployments(deps, tokenId),
   );
 }
@@ -144,7 +144,7 @@ export type AppTokenWithDeployments = { readonly app: AppTokenRow; readonly inde
  * Per process, the reads above under the indexed and app versions (api/services/versions.ts): served until a block
  * is indexed or an app table of token records is written. Never mutated by callers.
  */
-const deploymentsCache = versionedCache<AppTokenWithDeployments>(50_000);
+const deploymentsCache = perDatabase(() => versionedCache<AppTokenWithDeployments>(50_000));
 
 async function loadAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
   const s = deps.config.appSchema;

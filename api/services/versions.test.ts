@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { versionedCache } from "./versions.js";
+import { perDatabase, versionedCache } from "./versions.js";
 
 describe("versionedCache", () => {
   it("serves an entry only under the version it was loaded at, and shares one load between concurrent misses", async () => {
@@ -46,5 +46,16 @@ describe("versionedCache", () => {
     expect(loads).toBe(3);
     await cache("a", "1", load("a"));
     expect(loads).toBe(4);
+  });
+});
+
+describe("perDatabase", () => {
+  it("makes one value per pool and never shares it with another", () => {
+    const caches = perDatabase(() => new Map<string, number>());
+    const [a, b] = [{}, {}];
+    caches(a).set("k", 1);
+    expect(caches(a).get("k")).toBe(1);
+    expect(caches(b).get("k")).toBeUndefined();
+    expect(caches(a)).toBe(caches(a));
   });
 });

@@ -197,6 +197,22 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
 }
 
 /**
+ * One value per database pool, made on first use. Caches of reads are kept per pool: a read cached from one
+ * database never answers for another (a test's second app, say, on a database that is down).
+ */
+export function perDatabase<C>(make: () => C): (db: object) => C {
+  const byDb = new WeakMap<object, C>();
+  return (db) => {
+    let value = byDb.get(db);
+    if (value === undefined) {
+      value = make();
+      byDb.set(db, value);
+    }
+    return value;
+  };
+}
+
+/**
  * A bounded map of values cached under a version: an entry is served only while `version` (taken before the load
  * started) is unchanged, and a null version bypasses the cache. Concurrent misses of one key share one load; a
  * failed load is not kept. The oldest entries go first past `max`.

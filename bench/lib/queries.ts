@@ -57,12 +57,13 @@ export async function explainText(pool: pg.Pool, q: CapturedQuery): Promise<stri
 }
 
 /**
- * The names of one run of benchmark `kind`: its own database `bench_<kind>_<pid>` on the server of
- * BENCH_DATABASE_URL (default the local one), and its Redis key prefix; create() and drop() the database.
+ * The names of one run of benchmark `kind`: its own database `bench_<kind>_<pid>` (or `name`, one an earlier run
+ * kept) on the server of BENCH_DATABASE_URL (default the local one), and its Redis key prefix; create() and drop()
+ * the database.
  */
-export function runDatabase(kind: string, defaultAdminUrl: string) {
+export function runDatabase(kind: string, defaultAdminUrl: string, name?: string) {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? defaultAdminUrl;
-  const database = `bench_${kind}_${process.pid}`;
+  const database = name ?? `bench_${kind}_${process.pid}`;
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const admin = async (sql: string) => {

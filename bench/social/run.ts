@@ -58,9 +58,10 @@ const { values: opts } = parseArgs({
     seed: { type: "string", default: "1" },
     samples: { type: "string", default: "2000" },
     keep: { type: "boolean", default: false },
+    database: { type: "string" },
   },
 });
-const num = (name: Exclude<keyof typeof opts, "keep">) => {
+const num = (name: Exclude<keyof typeof opts, "keep" | "database">) => {
   const n = Number(opts[name]);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number, got ${opts[name]}`);
   return n;
@@ -80,12 +81,21 @@ const cfg = {
   seed: num("seed"),
   samples: num("samples"),
 };
+/** A database an earlier run kept (`--keep`): its seed is used as it is, with the seed options it was made with. */
+const reused = opts.database;
+if (reused !== undefined && !/^bench_social_\d+$/.test(reused)) {
+  throw new Error(`--database must name a database an earlier run kept (bench_social_<pid>), got ${reused}`);
+}
 const command = `npx tsx bench/social/run.ts ${Object.entries(cfg)
   .map(([k, v]) => `--${k} ${v}`)
-  .join(" ")}`;
+  .join(" ")}${reused ? ` --database ${reused}` : ""}`;
 
 const log = (line: string) => console.log(line);
-const { databaseUrl, redisUrl, redisKeyPrefix, create, drop } = runDatabase("social", DEFAULT_DATABASE_URL);
+const { database, databaseUrl, redisUrl, redisKeyPrefix, create, drop } = runDatabase(
+  "social",
+  DEFAULT_DATABASE_URL,
+  reused,
+);
 const secs = (ms: number) => (ms / 1000).toFixed(1);
 const json = (v: unknown) => JSON.stringify(v);
 
@@ -122,9 +132,9 @@ async function main() {
   const cleanups: (() => Promise<void> | void)[] = [];
   const servers: StartServerReturnType[] = [];
   try {
-    // 1. Database, schema, seed.
-    await create();
-    if (!opts.keep) cleanups.push(drop);
+    // 1. Database, schema, seed (or a kept database as it is, with any newer migrations applied).
+    if (!reused) await create();
+    if (!opts.keep && !reused) cleanups.push(drop);
     await migrate({ databaseUrl, schema: SCHEMA.app });
     const config: ApiConfig = {
       ...apiConfigFromEnv({}),
@@ -132,20 +142,6 @@ async function main() {
       indexerSchema: SCHEMA.indexer,
       rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
     };
-    const seedClient = new pg.Client({ connectionString: databaseUrl });
-    await seedClient.connect();
-    const seedStarted = performance.now();
-    const seeded = await seedSocial({
-      client: seedClient,
-      appSchema: SCHEMA.app,
-      indexerSchema: SCHEMA.indexer,
-      walletSecret: config.walletSecret,
-      log,
-      ...cfg,
-    }).finally(() => seedClient.end());
-    const seedMs = performance.now() - seedStarted;
-    log(`[seed] total ${secs(seedMs)} s; rows: ${json(seeded.counts)}`);
-
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
     cleanups.push(() => pool.end());
     const redis = new Redis(redisUrl, { keyPrefix: redisKeyPrefix });
@@ -154,10 +150,32 @@ async function main() {
     const base = { redis, config, deployments: new Map(), rpcUrls: new Map(), chainHead };
     const deps: ApiDeps = { ...base, db: pool };
 
-    const verifyStarted = performance.now();
-    const verified = await verifySeed(deps, cfg.samples);
-    for (const line of verified.lines) log(`[check] ${line}`);
-    log(`[check] ${secs(performance.now() - verifyStarted)} s`);
+    let seeded: { steps: [string, number][] } = { steps: [] };
+    let seedMs = 0;
+    if (reused) {
+      log(`[seed] reusing ${database} as an earlier run seeded and checked it (no seed, no checks)`);
+    } else {
+      const seedClient = new pg.Client({ connectionString: databaseUrl });
+      await seedClient.connect();
+      const seedStarted = performance.now();
+      const result = await seedSocial({
+        client: seedClient,
+        appSchema: SCHEMA.app,
+        indexerSchema: SCHEMA.indexer,
+        walletSecret: config.walletSecret,
+        log,
+        ...cfg,
+      }).finally(() => seedClient.end());
+      seeded = result;
+      seedMs = performance.now() - seedStarted;
+      log(`[seed] total ${secs(seedMs)} s; rows: ${json(result.counts)}`);
+
+      const verifyStarted = performance.now();
+      const verified = await verifySeed(deps, cfg.samples);
+      for (const line of verified.lines) log(`[check] ${line}`);
+      log(`[check] ${secs(performance.now() - verifyStarted)} s`);
+    }
+    if (opts.keep) log(`[seed] kept: reuse with --database ${database}; drop with DROP DATABASE ${database}`);
 
     // 2. Viewers and request bodies.
     const viewers = await pickViewers(deps, cfg.viewers);
