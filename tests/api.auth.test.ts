@@ -5,9 +5,10 @@
  */
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
+import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
+import { serve } from "@hono/node-server";
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey } from "../api/services/api-keys.js";
@@ -251,6 +252,52 @@ describe("HTTP rules", () => {
     const res = await limited.post("search", { query: "x".repeat(4096) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ success: false, error: "Request body too large (limit 2048 bytes)" });
+  });
+
+  it("answers 413 over real HTTP whether the body states its length or is chunked", async () => {
+    const server = serve({ fetch: limited.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((done) => server.once("listening", () => done()));
+    const { port } = server.address() as AddressInfo;
+    const post = (body: string, chunked: boolean) =>
+      new Promise<{ status: number; body: unknown }>((done, fail) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            method: "POST",
+            path: "/functions/v1/search",
+            headers: {
+              "content-type": "application/json",
+              ...(chunked ? {} : { "content-length": Buffer.byteLength(body) }),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (c: Buffer) => chunks.push(c));
+            res.on("end", () =>
+              done({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
+            );
+          },
+        );
+        req.on("error", fail);
+        // Two writes: without a Content-Length, Node sends them as chunks.
+        req.write(body.slice(0, 10));
+        req.end(body.slice(10));
+      });
+    try {
+      const tooLarge = { success: false, error: "Request body too large (limit 2048 bytes)" };
+      const big = JSON.stringify({ query: "x".repeat(4096) });
+      expect(await post(big, false)).toEqual({ status: 413, body: tooLarge });
+      expect(await post(big, true)).toEqual({ status: 413, body: tooLarge });
+      const small = JSON.stringify({ query: "x", type: "users" });
+      for (const chunked of [false, true]) {
+        const res = await post(small, chunked);
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ success: true, results: { users: [] } });
+      }
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it("lists every missing required field", async () => {

@@ -30,6 +30,22 @@ export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterM
 
 let counter = 0;
 
+type LimiterRedis = Redis & {
+  slidingWindowHit(
+    key: string,
+    now: number,
+    windowMs: number,
+    limit: number,
+    member: string,
+  ): Promise<[number, number]>;
+};
+
+/** The script as a command of `redis`: sent by its SHA (EVALSHA, loaded on first NOSCRIPT), not its text. */
+function limiter(redis: Redis): LimiterRedis {
+  if (!("slidingWindowHit" in redis)) redis.defineCommand("slidingWindowHit", { numberOfKeys: 1, lua: SCRIPT });
+  return redis as LimiterRedis;
+}
+
 /** Count one request of `subject` against `limit` per `windowMs`. */
 export async function hitRateLimit(
   redis: Redis,
@@ -39,10 +55,7 @@ export async function hitRateLimit(
 ): Promise<RateLimitResult> {
   const now = Date.now();
   const member = `${now}-${process.pid}-${counter++}`;
-  const [ok, value] = (await redis.eval(SCRIPT, 1, `ratelimit:${subject}`, now, windowMs, limit, member)) as [
-    number,
-    number,
-  ];
+  const [ok, value] = await limiter(redis).slidingWindowHit(`ratelimit:${subject}`, now, windowMs, limit, member);
   return ok === 1
     ? { allowed: true, remaining: value, retryAfterMs: 0 }
     : { allowed: false, remaining: 0, retryAfterMs: Math.max(0, value) };

@@ -41,9 +41,10 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", default: "2" },
     pool: { type: "string", default: "20" },
     seed: { type: "string", default: "1" },
+    only: { type: "string" },
   },
 });
-const num = (name: keyof typeof opts) => {
+const num = (name: Exclude<keyof typeof opts, "only">) => {
   const n = Number(opts[name]);
   if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${opts[name]}`);
   return n;
@@ -57,7 +58,9 @@ const cfg = {
   pool: num("pool"),
   seed: num("seed"),
 };
-const command = `npx tsx bench/api/run.ts --tokens ${cfg.tokens} --trades ${cfg.trades} --duration ${cfg.duration} --connections ${cfg.connections} --warmup ${cfg.warmup} --pool ${cfg.pool} --seed ${cfg.seed}`;
+/** `--only a,b`: load only the targets of these names (the bare route always runs), e.g. to profile one endpoint. */
+const only = opts.only?.split(",").map((name) => name.trim());
+const command = `npx tsx bench/api/run.ts --tokens ${cfg.tokens} --trades ${cfg.trades} --duration ${cfg.duration} --connections ${cfg.connections} --warmup ${cfg.warmup} --pool ${cfg.pool} --seed ${cfg.seed}${only ? ` --only ${only.join(",")}` : ""}`;
 
 const log = (line: string) => console.log(line);
 const { databaseUrl, redisUrl, redisKeyPrefix, create, drop } = runDatabase("api", DEFAULT_DATABASE_URL);
@@ -209,7 +212,7 @@ async function main() {
       addressIndex: 1,
     }).address;
     const json = (v: unknown) => JSON.stringify(v);
-    const targets: Target[] = [
+    const allTargets: Target[] = [
       {
         name: "bare Hono POST",
         server: "bare",
@@ -250,6 +253,12 @@ async function main() {
         note: "buyAmountUSD 1 on curve tokens, from a funded wallet with allowance: allowance read + eth_estimateGas",
       },
     ];
+
+    const unknown = only?.filter((name) => !allTargets.some((t) => t.name === name)) ?? [];
+    if (unknown.length > 0) {
+      throw new Error(`--only: no target ${unknown.join(", ")} (targets: ${allTargets.map((t) => t.name).join(", ")})`);
+    }
+    const targets = allTargets.filter((t) => t.server === "bare" || !only || only.includes(t.name));
 
     // 3. Check every target answers 200 before loading it.
     const api = await startServer({

@@ -5,12 +5,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
 import { SignJWT } from "jose";
 import pg from "pg";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
+import { createApiRedis } from "../../api/deps-from-env.js";
 import { startChainHead } from "../../api/services/chain-head.js";
 import { startVersions } from "../../api/services/versions.js";
 import { migrate } from "../../db/migrate.js";
@@ -85,7 +85,7 @@ export async function createTestApi(p: TestApiParameters) {
   const appSchema = uniqueName("app");
   await migrate({ databaseUrl, schema: appSchema });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const redis = new Redis(redisUrl, { keyPrefix: `${uniqueName("test")}:` });
+  const redis = createApiRedis(redisUrl, `${uniqueName("test")}:`);
   const config: ApiConfig = { ...apiConfigFromEnv({}), appSchema, indexerSchema: p.indexerSchema, ...p.config };
   const slug = c.deployment.chainSlug;
   const versions =
