@@ -20,7 +20,7 @@ import type {
 import { getAppToken } from "../tokens.js";
 import { assertClubAccess } from "./clubs.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { postViews } from "./post-view.js";
+import { postViewOf, queryPostViews } from "./post-view.js";
 import { readablePost } from "./posts.js";
 
 type Ordering = "new" | "trending" | "popular" | "oldest";
@@ -105,21 +105,25 @@ async function feedPage(deps: ApiDeps, viewerId: string | undefined, q: FeedQuer
             WHERE (SELECT n FROM n) >= ${MANY_FOLLOWEES}) u
          ORDER BY u.seq::bigint ${dir}`;
   }
-  const { rows } = await deps.db.query<{ id: string; seq: string; key?: number }>(sql, params);
+  // The page's posts are viewed in the same statement (./post-view.ts), in the feed's order.
+  const order = key ? `f.key ${dir}, f.seq::bigint ${dir}` : `f.seq::bigint ${dir}`;
+  const rows = await queryPostViews(
+    deps,
+    `SELECT f.id, row_number() OVER (ORDER BY ${order}) AS ord FROM (${sql}) f`,
+    params,
+    viewerId,
+  );
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const hasMore = rows.length > q.limit;
+  const lastKey = key === "rank_score" ? last?.rank_score : key === "popularity" ? last?.popularity : undefined;
   return {
-    posts: await postViews(
-      deps,
-      page.map((r) => r.id),
-      viewerId,
-    ),
+    posts: page.map(postViewOf),
     pagination: {
       limit: q.limit,
       offset: q.offset,
       has_more: hasMore,
-      next_cursor: hasMore && last ? encodeCursor(q.ordering, { seq: last.seq, key: last.key }) : null,
+      next_cursor: hasMore && last ? encodeCursor(q.ordering, { seq: last.seq, key: lastKey }) : null,
     },
   };
 }
@@ -135,15 +139,18 @@ export async function listRankedPosts(
   user: AuthedUser | undefined,
   input: GetPosts2Input,
 ): Promise<{ posts: PostView[]; pagination: FeedPagination & { total_returned: number } }> {
-  if (input.token_id) await getAppToken(deps, input.token_id);
-  const page = await feedPage(deps, user?.id, {
-    ordering: "trending",
-    where: input.token_id ? [...TOP_LEVEL, "p.tagged_token_id = $1"] : TOP_LEVEL,
-    params: input.token_id ? [input.token_id] : [],
-    limit: input.limit,
-    offset: input.offset,
-    cursor: input.cursor,
-  });
+  // The token's existence is checked beside the page (a 404 for an unknown one), not before it.
+  const [page] = await Promise.all([
+    feedPage(deps, user?.id, {
+      ordering: "trending",
+      where: input.token_id ? [...TOP_LEVEL, "p.tagged_token_id = $1"] : TOP_LEVEL,
+      params: input.token_id ? [input.token_id] : [],
+      limit: input.limit,
+      offset: input.offset,
+      cursor: input.cursor,
+    }),
+    input.token_id ? getAppToken(deps, input.token_id) : undefined,
+  ]);
   return { posts: page.posts, pagination: { ...page.pagination, total_returned: page.posts.length } };
 }
 
@@ -179,7 +186,6 @@ export async function listTokenPosts(
   if (!user && (input.view_filter || input.filter === "following")) {
     throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
   }
-  if (input.token_id) await getAppToken(deps, input.token_id);
   const where = [
     "p.club_id IS NULL",
     input.view_filter === "my_replies" ? "p.parent_post_id IS NOT NULL" : "p.parent_post_id IS NULL",
@@ -212,6 +218,7 @@ export async function listTokenPosts(
       `SELECT count(*)::int AS n FROM ${deps.config.appSchema}.posts p WHERE ${where.join(" AND ")}`,
       params,
     ),
+    input.token_id ? getAppToken(deps, input.token_id) : undefined,
   ]);
   return { ...page, total: total.rows[0]?.n ?? 0 };
 }

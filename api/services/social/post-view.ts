@@ -1,15 +1,37 @@
 /**
- * The Post record of every social read (create-post, get-post, feeds, search): one query for the posts and their
- * authors, one for the polls among them (options with their tallies), one for the caller's votes. Order follows
- * the ids given.
+ * The Post record of every social read (create-post, get-post, feeds, search), as the viewer sees it: the post,
+ * its author, its poll (options with their tallies, and the viewer's choice) and the viewer's vote, all in ONE
+ * statement around the query that picks the posts (a feed page, a search, a list of ids). Order follows that query.
  */
 
 import type { ApiDeps } from "../../deps.js";
 import type { PostView } from "../../routes/social/schemas.js";
 import { iso, tallyCounts, weightedCounts } from "./units.js";
 
-type PostRow = {
+type OptionRow = {
   id: string;
+  key: string;
+  text: string;
+  emoji: string;
+  upvotes: number | null;
+  downvotes: number | null;
+  weighted_upvotes: string | null;
+  weighted_downvotes: string | null;
+};
+
+type PollRow = {
+  question: string;
+  is_weighted: boolean;
+  token_id: string | null;
+  snapshot_block: string | null;
+  user_vote_option_id: string | null;
+  options: OptionRow[];
+};
+
+/** One post as the view statement returns it; `seq` and the sort keys let feeds continue after it. */
+export type PostViewRow = {
+  id: string;
+  seq: string;
   title: string;
   content: string;
   user_id: string;
@@ -21,127 +43,106 @@ type PostRow = {
   topic_id: string | null;
   tagged_token_id: string | null;
   media: PostView["media"];
-  has_poll: boolean;
   upvotes: number;
   downvotes: number;
   weighted_upvotes: string;
   weighted_downvotes: string;
   reply_count: number;
   rank_score: number;
+  popularity: number;
+  user_vote: "upvote" | "downvote" | null;
+  poll: PollRow | null;
 };
 
-type OptionRow = {
-  post_id: string;
-  question: string;
-  is_weighted: boolean;
-  token_id: string | null;
-  snapshot_block: string | null;
-  id: string;
-  key: string;
-  text: string;
-  emoji: string;
-  upvotes: number | null;
-  downvotes: number | null;
-  weighted_upvotes: string | null;
-  weighted_downvotes: string | null;
-};
+/**
+ * The statement that views the posts `picked` selects: `picked` is SQL yielding `id` and `ord` (the order), whose
+ * parameters come first; the viewer's id is the parameter after them (null: anonymous).
+ */
+export function postViewSql(schema: string, picked: string, viewerParam: string): string {
+  const s = schema;
+  return `WITH picked AS MATERIALIZED (${picked})
+    SELECT p.id, p.seq::text AS seq, p.title, p.content, p.user_id, u.username, u.profile_picture, p.created_at,
+           p.parent_post_id, p.club_id, p.topic_id, p.tagged_token_id, p.media, p.upvotes, p.downvotes,
+           p.weighted_upvotes::text AS weighted_upvotes, p.weighted_downvotes::text AS weighted_downvotes,
+           p.reply_count, p.rank_score, p.popularity, v.vote_type AS user_vote,
+           CASE WHEN p.has_poll THEN (
+             SELECT json_build_object(
+               'question', pl.question, 'is_weighted', pl.is_weighted, 'token_id', pl.token_id,
+               'snapshot_block', pl.snapshot_block::text,
+               'user_vote_option_id', (SELECT pv.content_id FROM ${s}.votes pv
+                                        WHERE pv.poll_post_id = pl.post_id AND pv.user_id = ${viewerParam}::uuid),
+               'options', (SELECT json_agg(json_build_object(
+                                    'id', o.id, 'key', o.key, 'text', o.text, 'emoji', o.emoji,
+                                    'upvotes', t.upvotes, 'downvotes', t.downvotes,
+                                    'weighted_upvotes', t.weighted_upvotes::text,
+                                    'weighted_downvotes', t.weighted_downvotes::text) ORDER BY o.position)
+                             FROM ${s}.poll_options o
+                             LEFT JOIN ${s}.vote_tallies t ON t.content_type = 'poll_option' AND t.content_id = o.id
+                            WHERE o.post_id = pl.post_id))
+               FROM ${s}.polls pl WHERE pl.post_id = p.id)
+           END AS poll
+      FROM picked JOIN ${s}.posts p ON p.id = picked.id JOIN ${s}.users u ON u.id = p.user_id
+      LEFT JOIN ${s}.votes v ON v.user_id = ${viewerParam}::uuid AND v.content_type = 'post' AND v.content_id = p.id
+     ORDER BY picked.ord`;
+}
 
-type Poll = NonNullable<PostView["poll"]>;
+/** Run the view statement over `picked` (see postViewSql) with its `params`; rows in the picked order. */
+export async function queryPostViews(
+  deps: ApiDeps,
+  picked: string,
+  params: unknown[],
+  viewerId: string | undefined,
+): Promise<PostViewRow[]> {
+  const sql = postViewSql(deps.config.appSchema, picked, `$${params.length + 1}`);
+  return (await deps.db.query<PostViewRow>(sql, [...params, viewerId ?? null])).rows;
+}
 
-async function pollsOf(deps: ApiDeps, postIds: string[], viewerId: string | undefined) {
-  const s = deps.config.appSchema;
-  const polls = new Map<string, Poll>();
-  if (postIds.length === 0) return polls;
-  const { rows } = await deps.db.query<OptionRow>(
-    `SELECT p.post_id, p.question, p.is_weighted, p.token_id, p.snapshot_block, o.id, o.key, o.text, o.emoji,
-            t.upvotes, t.downvotes, t.weighted_upvotes, t.weighted_downvotes
-       FROM ${s}.polls p JOIN ${s}.poll_options o ON o.post_id = p.post_id
-       LEFT JOIN ${s}.vote_tallies t ON t.content_type = 'poll_option' AND t.content_id = o.id
-      WHERE p.post_id = ANY($1::uuid[]) ORDER BY p.post_id, o.position`,
-    [postIds],
-  );
-  const votes = viewerId
-    ? await deps.db.query<{ poll_post_id: string; content_id: string }>(
-        `SELECT poll_post_id, content_id FROM ${s}.votes WHERE user_id = $1 AND poll_post_id = ANY($2::uuid[])`,
-        [viewerId, postIds],
-      )
-    : { rows: [] };
-  const voted = new Map(votes.rows.map((v) => [v.poll_post_id, v.content_id]));
-  for (const r of rows) {
-    let poll = polls.get(r.post_id);
-    if (!poll) {
-      poll = {
-        question: r.question,
-        is_weighted: r.is_weighted,
-        voting_token_id: r.token_id,
-        snapshot_block: r.snapshot_block === null ? null : Number(r.snapshot_block),
-        options: [],
-        user_vote_option_id: voted.get(r.post_id) ?? null,
-      };
-      polls.set(r.post_id, poll);
-    }
-    poll.options.push({
-      id: r.id,
-      key: r.key,
-      text: r.text,
-      emoji: r.emoji,
-      ...tallyCounts(r),
-    });
-  }
-  return polls;
+/** The JSON record of one viewed post. */
+export function postViewOf(r: PostViewRow): PostView {
+  const poll = r.poll;
+  return {
+    id: r.id,
+    title: r.title,
+    content: r.content,
+    user_id: r.user_id,
+    user: { id: r.user_id, username: r.username, profile_picture: r.profile_picture },
+    created_at: iso(r.created_at),
+    parent_post_id: r.parent_post_id,
+    club_id: r.club_id,
+    topic_id: r.topic_id,
+    tagged_coin_id: r.tagged_token_id,
+    media: r.media,
+    poll: poll && {
+      question: poll.question,
+      is_weighted: poll.is_weighted,
+      voting_token_id: poll.token_id,
+      snapshot_block: poll.snapshot_block === null ? null : Number(poll.snapshot_block),
+      options: (poll.options ?? []).map((o) => ({
+        id: o.id,
+        key: o.key,
+        text: o.text,
+        emoji: o.emoji,
+        ...tallyCounts(o),
+      })),
+      user_vote_option_id: poll.user_vote_option_id,
+    },
+    upvote_count: r.upvotes,
+    downvote_count: r.downvotes,
+    ...weightedCounts(r.weighted_upvotes, r.weighted_downvotes),
+    reply_count: r.reply_count,
+    score: r.rank_score,
+    user_vote: r.user_vote,
+  };
 }
 
 /** Posts by id, as seen by `viewerId` (their vote and poll choice), in the order of `ids`; unknown ids are skipped. */
 export async function postViews(deps: ApiDeps, ids: string[], viewerId?: string): Promise<PostView[]> {
   if (ids.length === 0) return [];
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<PostRow>(
-    `SELECT p.id, p.title, p.content, p.user_id, u.username, u.profile_picture, p.created_at, p.parent_post_id,
-            p.club_id, p.topic_id, p.tagged_token_id, p.media, p.has_poll, p.upvotes, p.downvotes,
-            p.weighted_upvotes::text, p.weighted_downvotes::text, p.reply_count, p.rank_score
-       FROM ${s}.posts p JOIN ${s}.users u ON u.id = p.user_id
-      WHERE p.id = ANY($1::uuid[])`,
+  const rows = await queryPostViews(
+    deps,
+    "SELECT t.id, t.ord FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)",
     [ids],
+    viewerId,
   );
-  const [polls, votes] = await Promise.all([
-    pollsOf(
-      deps,
-      rows.filter((r) => r.has_poll).map((r) => r.id),
-      viewerId,
-    ),
-    viewerId
-      ? deps.db.query<{ content_id: string; vote_type: "upvote" | "downvote" }>(
-          `SELECT content_id, vote_type FROM ${s}.votes
-            WHERE user_id = $1 AND content_type = 'post' AND content_id = ANY($2::uuid[])`,
-          [viewerId, ids],
-        )
-      : Promise.resolve({ rows: [] }),
-  ]);
-  const userVote = new Map(votes.rows.map((v) => [v.content_id, v.vote_type]));
-  const byId = new Map(
-    rows.map((r): [string, PostView] => [
-      r.id,
-      {
-        id: r.id,
-        title: r.title,
-        content: r.content,
-        user_id: r.user_id,
-        user: { id: r.user_id, username: r.username, profile_picture: r.profile_picture },
-        created_at: iso(r.created_at),
-        parent_post_id: r.parent_post_id,
-        club_id: r.club_id,
-        topic_id: r.topic_id,
-        tagged_coin_id: r.tagged_token_id,
-        media: r.media,
-        poll: polls.get(r.id) ?? null,
-        upvote_count: r.upvotes,
-        downvote_count: r.downvotes,
-        ...weightedCounts(r.weighted_upvotes, r.weighted_downvotes),
-        reply_count: r.reply_count,
-        score: r.rank_score,
-        user_vote: userVote.get(r.id) ?? null,
-      },
-    ]),
-  );
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return rows.map(postViewOf);
 }

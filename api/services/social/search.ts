@@ -11,7 +11,7 @@
  */
 import type { ApiDeps } from "../../deps.js";
 import type { PostView } from "../../routes/social/schemas.js";
-import { postViews } from "./post-view.js";
+import { postViewOf, queryPostViews } from "./post-view.js";
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -27,22 +27,21 @@ export async function searchPosts(deps: ApiDeps, query: string, limit: number, v
     ? ""
     : `UNION (SELECT p.id, p.seq, ${score} + 0.25 AS score FROM ${s}.posts p
                WHERE p.content ILIKE $2 AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT 200)`;
-  const { rows } = await deps.db.query<{ id: string }>(
-    // The tsquery is written inline, not in a CTE, so the planner sees its selectivity: a common word is read
-    // newest first from the seq index until 1,000 match, a rare one through the GIN index.
+  // The tsquery is written inline, not in a CTE, so the planner sees its selectivity: a common word is read newest
+  // first from the seq index until 1,000 match, a rare one through the GIN index. The chosen posts are viewed in
+  // the same statement (./post-view.ts).
+  const rows = await queryPostViews(
+    deps,
     `WITH c AS (
        (SELECT p.id, p.seq, ${score} + 0.25 * (p.content ILIKE $2)::int AS score FROM ${s}.posts p
          WHERE p.search @@ websearch_to_tsquery('english', $1) AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT 1000)
        ${substring}
      )
-     SELECT id FROM c ORDER BY score DESC, seq DESC LIMIT $3`,
+     SELECT id, row_number() OVER (ORDER BY score DESC, seq DESC) AS ord FROM c ORDER BY score DESC, seq DESC LIMIT $3`,
     [query, like(query), limit],
-  );
-  return postViews(
-    deps,
-    rows.map((r) => r.id),
     viewerId,
   );
+  return rows.map(postViewOf);
 }
 
 export type SearchUserResult = { id: string; username: string; profile_picture: string };
