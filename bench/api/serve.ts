@@ -37,14 +37,21 @@ export type ServeParameters = {
 };
 
 export type PoolStats = { total: number; idle: number; waiting: number; queries: number };
+/** Processes whose CPU serves a server's requests: itself, its pool's Postgres backends, Redis. */
+export type ServerPids = { server: number; postgres: number[]; redis: number | null };
 
-type ToParent = { type: "listening"; port: number } | ({ type: "stats" } & PoolStats);
+type ToParent =
+  | { type: "listening"; port: number }
+  | ({ type: "stats" } & PoolStats)
+  | { type: "pids"; pids: ServerPids };
 
 export type StartServerReturnType = {
   url: string;
   process: ChildProcess;
   /** The server's pg Pool counters now (zeros for the bare server). */
   stats(): Promise<PoolStats>;
+  /** The processes serving it now (bench/lib/cpu.ts reads their CPU time). */
+  pids(): Promise<ServerPids>;
   stop(): Promise<void>;
 };
 
@@ -84,6 +91,16 @@ export async function startServer(p: ServeParameters): Promise<StartServerReturn
         child.on("message", onMessage);
         child.send({ type: "stats" });
       }),
+    pids: () =>
+      new Promise<ServerPids>((done) => {
+        const onMessage = (m: ToParent) => {
+          if (m.type !== "pids") return;
+          child.off("message", onMessage);
+          done(m.pids);
+        };
+        child.on("message", onMessage);
+        child.send({ type: "pids" });
+      }),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
@@ -97,6 +114,7 @@ export async function startServer(p: ServeParameters): Promise<StartServerReturn
 async function runChild(p: ServeParameters) {
   const send = (m: ToParent) => process.send?.(m);
   let stats = (): PoolStats => ({ total: 0, idle: 0, waiting: 0, queries: 0 });
+  let pids = async (): Promise<ServerPids> => ({ server: process.pid, postgres: [], redis: null });
   let close = async () => {};
   let fetch: (request: Request) => Response | Promise<Response>;
 
@@ -105,7 +123,9 @@ async function runChild(p: ServeParameters) {
     bare.post("/bare", (c) => c.json({ success: true, value: "constant" }));
     fetch = bare.fetch;
   } else {
-    const db = new pg.Pool({ connectionString: p.databaseUrl, max: p.poolSize });
+    // Idle connections stay, so that the CPU time of every backend that served the run can be read at its end.
+    const application_name = `bench-serve-${process.pid}`;
+    const db = new pg.Pool({ connectionString: p.databaseUrl, max: p.poolSize, idleTimeoutMillis: 0, application_name });
     let queries = 0;
     const query = db.query.bind(db) as (...args: unknown[]) => unknown;
     (db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
@@ -133,6 +153,19 @@ async function runChild(p: ServeParameters) {
     });
     fetch = app.fetch;
     stats = () => ({ total: db.totalCount, idle: db.idleCount, waiting: db.waitingCount, queries });
+    pids = async () => {
+      const backends = await query(
+        "SELECT pid FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()",
+        [application_name],
+      );
+      const info = await redis.info("server");
+      const redisPid = /process_id:(\d+)/.exec(info)?.[1];
+      return {
+        server: process.pid,
+        postgres: (backends as { rows: { pid: number }[] }).rows.map((r) => r.pid),
+        redis: redisPid ? Number(redisPid) : null,
+      };
+    };
     close = async () => {
       chainHead.stop();
       await versions.stop();
@@ -145,6 +178,7 @@ async function runChild(p: ServeParameters) {
   );
   process.on("message", (m: { type?: string }) => {
     if (m.type === "stats") send({ type: "stats", ...stats() });
+    if (m.type === "pids") void pids().then((list) => send({ type: "pids", pids: list }));
   });
   process.once("SIGTERM", () => {
     server.close(() => void close().finally(() => process.exit(0)));

@@ -4,6 +4,7 @@
  * and the cleanup of a run's Redis keys.
  */
 import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
@@ -33,6 +34,11 @@ export type LoadFigures = {
   /** Most requests seen waiting for a pg connection in the server, sampled every 100 ms. */
   maxPoolWaiting: number;
   queriesPerRequest: number;
+  /**
+   * CPU time per request, µs (user + system, from /proc): the server process, its pool's Postgres backends, Redis,
+   * and this process (the load generator). On a shared machine wall time stretches with other work, these barely do.
+   */
+  cpuPerRequestUs: { server: number; postgres: number; redis: number; loader: number };
 };
 
 export type LoadParameters = {
@@ -57,6 +63,7 @@ export async function load({
 }: LoadParameters): Promise<LoadFigures> {
   let i = 0;
   const before = await server.stats();
+  const cpuBefore = await cpuSample(server);
   let maxWaiting = 0;
   const sampler = setInterval(() => {
     void server.stats().then((st) => {
@@ -85,7 +92,9 @@ export async function load({
   });
   clearInterval(sampler);
   const after = await server.stats();
+  const cpuAfter = await cpuSample(server);
   const sent = result.requests.total;
+  const perRequest = (a: number, b: number) => (sent > 0 ? ((b - a) * 1000) / sent : 0);
   return {
     name: target.name,
     reqPerSec: result.requests.average,
@@ -99,6 +108,41 @@ export async function load({
     non2xx: result.non2xx,
     maxPoolWaiting: maxWaiting,
     queriesPerRequest: sent > 0 ? (after.queries - before.queries) / sent : 0,
+    cpuPerRequestUs: {
+      server: perRequest(cpuBefore.server, cpuAfter.server),
+      postgres: perRequest(sumOver(cpuBefore.postgres), sumOver(cpuAfter.postgres)),
+      redis: perRequest(cpuBefore.redis, cpuAfter.redis),
+      loader: perRequest(cpuBefore.loader, cpuAfter.loader),
+    },
+  };
+}
+
+/** CPU time of a process, ms: utime + stime of /proc/<pid>/stat (0 when it is gone). */
+function cpuMsOf(pid: number | null): number {
+  if (pid === null) return 0;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command (which may hold spaces) start after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/** A backend seen only after the run started counts from zero; Postgres backends are summed by pid. */
+const sumOver = (byPid: Map<number, number>) => [...byPid.values()].reduce((a, b) => a + b, 0);
+
+async function cpuSample(server: StartServerReturnType) {
+  const pids = await server.pids();
+  const usage = process.cpuUsage();
+  return {
+    server: cpuMsOf(pids.server),
+    postgres: new Map(pids.postgres.map((pid) => [pid, cpuMsOf(pid)])),
+    redis: cpuMsOf(pids.redis),
+    loader: (usage.user + usage.system) / 1000,
   };
 }
 
@@ -116,6 +160,7 @@ export function figuresRow(f: LoadFigures): string {
     `requests ${f.total}`,
     `queries/req ${f.queriesPerRequest.toFixed(1)}`,
     `max pool waiting ${f.maxPoolWaiting}`,
+    `CPU µs/req: server ${f.cpuPerRequestUs.server.toFixed(0)}, postgres ${f.cpuPerRequestUs.postgres.toFixed(0)}, redis ${f.cpuPerRequestUs.redis.toFixed(0)}, load generator ${f.cpuPerRequestUs.loader.toFixed(0)}`,
   ].join("  ");
 }
 

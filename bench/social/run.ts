@@ -59,9 +59,10 @@ const { values: opts } = parseArgs({
     samples: { type: "string", default: "2000" },
     keep: { type: "boolean", default: false },
     database: { type: "string" },
+    only: { type: "string" },
   },
 });
-const num = (name: Exclude<keyof typeof opts, "keep" | "database">) => {
+const num = (name: Exclude<keyof typeof opts, "keep" | "database" | "only">) => {
   const n = Number(opts[name]);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive whole number, got ${opts[name]}`);
   return n;
@@ -86,9 +87,11 @@ const reused = opts.database;
 if (reused !== undefined && !/^bench_social_\d+$/.test(reused)) {
   throw new Error(`--database must name a database an earlier run kept (bench_social_<pid>), got ${reused}`);
 }
+/** `--only a,b`: load only the targets of these names (the bare route always runs), e.g. to profile one endpoint. */
+const only = opts.only?.split(",").map((name) => name.trim());
 const command = `npx tsx bench/social/run.ts ${Object.entries(cfg)
   .map(([k, v]) => `--${k} ${v}`)
-  .join(" ")}${reused ? ` --database ${reused}` : ""}`;
+  .join(" ")}${reused ? ` --database ${reused}` : ""}${only ? ` --only ${only.join(",")}` : ""}`;
 
 const log = (line: string) => console.log(line);
 const { database, databaseUrl, redisUrl, redisKeyPrefix, create, drop } = runDatabase(
@@ -250,7 +253,7 @@ async function main() {
     );
     log(`[setup] search queries: ${queries.map((q) => json(q)).join(", ")}`);
 
-    const targets: (LoadTarget & { server: "api" | "bare"; note: string })[] = [
+    const allTargets: (LoadTarget & { server: "api" | "bare"; note: string })[] = [
       {
         name: "bare Hono POST",
         server: "bare",
@@ -280,6 +283,12 @@ async function main() {
         note: `type posts, limit 20, ${queries.length} queries`,
       },
     ];
+
+    const unknown = only?.filter((name) => !allTargets.some((t) => t.name === name)) ?? [];
+    if (unknown.length > 0) {
+      throw new Error(`--only: no target ${unknown.join(", ")} (targets: ${allTargets.map((t) => t.name).join(", ")})`);
+    }
+    const targets = allTargets.filter((t) => t.server === "bare" || !only || only.includes(t.name));
 
     // 3. Servers; every request shape answers 200 before load.
     const serverParams = { databaseUrl, redisUrl, redisKeyPrefix, config };

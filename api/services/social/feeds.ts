@@ -51,6 +51,15 @@ type FeedQuery = {
 /** From this many followees on, a newest-first following feed walks all posts instead of each followee's. */
 const MANY_FOLLOWEES = 100;
 
+/**
+ * The rows a page of `n` (offset plus page plus one) reads at most: one of a few constants, so that a feed has a
+ * handful of statement texts, each prepared once per connection; past 100 the next power of two.
+ */
+function rowBound(n: number): number {
+  for (const b of [11, 21, 51, 101]) if (n <= b) return b;
+  return 2 ** Math.ceil(Math.log2(n));
+}
+
 async function feedPage(deps: ApiDeps, viewerId: string | undefined, q: FeedQuery): Promise<FeedPage> {
   const s = deps.config.appSchema;
   const { key, desc } = orderings[q.ordering];
@@ -73,43 +82,44 @@ async function feedPage(deps: ApiDeps, viewerId: string | undefined, q: FeedQuer
   const orderBy = key ? `p.${key} ${dir}, p.seq ${dir}` : `p.seq ${dir}`;
   const offset = after ? 0 : q.offset;
   const take = q.limit + 1;
-  const columns = `p.id, p.seq::text AS seq${key ? `, p.${key} AS key` : ""}`;
+  // Every index range reads at most `bound` rows, a constant of the statement text; the exact page (offset, take)
+  // is cut by row number outside. A LIMIT or OFFSET parameter would make Postgres plan each call afresh: its
+  // generic plan assumes a tenth of the table, so it never reuses one, and planning costs more than the page.
+  const bound = rowBound(offset + take);
+  const columns = `p.id, p.seq${key ? `, p.${key} AS key` : ""}`;
   const conditions = where.length > 0 ? where.join(" AND ") : "true";
+  const feedOrder = `ORDER BY ${key ? `key ${dir}, seq ${dir}` : `seq ${dir}`}`;
   let sql: string;
   if (!q.followedBy) {
-    sql = `SELECT ${columns} FROM ${s}.posts p WHERE ${conditions} ORDER BY ${orderBy}
-            LIMIT ${param(take)} OFFSET ${param(offset)}`;
+    sql = `SELECT ${columns} FROM ${s}.posts p WHERE ${conditions} ORDER BY ${orderBy} LIMIT ${bound}`;
   } else {
     const follower = param(q.followedBy);
-    const [limit, skip] = [param(take), param(offset)];
     const perFollowee = `SELECT p.* FROM ${s}.follows f
        CROSS JOIN LATERAL (SELECT ${columns} FROM ${s}.posts p
                             WHERE p.user_id = f.followee_id AND ${conditions}
-                            ORDER BY ${orderBy} LIMIT ${param(offset + take)}) p
+                            ORDER BY ${orderBy} LIMIT ${bound}) p
         WHERE f.follower_id = ${follower}
-        ORDER BY ${key ? `p.key ${dir}, p.seq::bigint ${dir}` : `p.seq::bigint ${dir}`}
-        LIMIT ${limit} OFFSET ${skip}`;
+        ${feedOrder} LIMIT ${bound}`;
     // Newest first and following many accounts: walk the newest posts and keep the followees' ones, which stops
     // after about page / (followees' share of posts) rows, where one index range per followee costs a range each.
     // Postgres runs only the branch whose one-time filter holds.
     sql = key
       ? perFollowee
       : `WITH n AS (SELECT count(*) AS n FROM ${s}.follows WHERE follower_id = ${follower})
-         SELECT u.* FROM (
-           SELECT * FROM (${perFollowee}) a WHERE (SELECT n FROM n) < ${MANY_FOLLOWEES}
-           UNION ALL
-           SELECT * FROM (SELECT ${columns} FROM ${s}.posts p
-                           WHERE ${conditions}
-                             AND p.user_id IN (SELECT followee_id FROM ${s}.follows WHERE follower_id = ${follower})
-                           ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${skip}) b
-            WHERE (SELECT n FROM n) >= ${MANY_FOLLOWEES}) u
-         ORDER BY u.seq::bigint ${dir}`;
+         SELECT * FROM (${perFollowee}) a WHERE (SELECT n FROM n) < ${MANY_FOLLOWEES}
+         UNION ALL
+         SELECT * FROM (SELECT ${columns} FROM ${s}.posts p
+                         WHERE ${conditions}
+                           AND p.user_id IN (SELECT followee_id FROM ${s}.follows WHERE follower_id = ${follower})
+                         ORDER BY ${orderBy} LIMIT ${bound}) b
+          WHERE (SELECT n FROM n) >= ${MANY_FOLLOWEES}`;
   }
   // The page's posts are viewed in the same statement (./post-view.ts), in the feed's order.
-  const order = key ? `f.key ${dir}, f.seq::bigint ${dir}` : `f.seq::bigint ${dir}`;
   const rows = await queryPostViews(
     deps,
-    `SELECT f.id, row_number() OVER (ORDER BY ${order}) AS ord FROM (${sql}) f`,
+    `SELECT f.id, f.n - ${param(offset)} AS ord
+       FROM (SELECT f.id, row_number() OVER (${feedOrder}) AS n FROM (${sql}) f) f
+      WHERE f.n > ${param(offset)} AND f.n <= ${param(offset + take)}`,
     params,
     viewerId,
   );

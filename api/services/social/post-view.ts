@@ -4,6 +4,7 @@
  * statement around the query that picks the posts (a feed page, a search, a list of ids). Order follows that query.
  */
 
+import { createHash } from "node:crypto";
 import type { ApiDeps } from "../../deps.js";
 import type { PostView } from "../../routes/social/schemas.js";
 import { iso, tallyCounts, weightedCounts } from "./units.js";
@@ -59,6 +60,8 @@ export type PostViewRow = {
  * parameters come first; the viewer's id is the parameter after them (null: anonymous).
  */
 export function postViewSql(schema: string, picked: string, viewerParam: string): string {
+  // Tallies through LATERAL … LIMIT 1: one primary-key probe per option. As a plain join the planner flattens it,
+  // plans it for a poll of unknown size and hashes every tally.
   const s = schema;
   return `WITH picked AS MATERIALIZED (${picked})
     SELECT p.id, p.seq::text AS seq, p.title, p.content, p.user_id, u.username, u.profile_picture, p.created_at,
@@ -77,7 +80,9 @@ export function postViewSql(schema: string, picked: string, viewerParam: string)
                                     'weighted_upvotes', t.weighted_upvotes::text,
                                     'weighted_downvotes', t.weighted_downvotes::text) ORDER BY o.position)
                              FROM ${s}.poll_options o
-                             LEFT JOIN ${s}.vote_tallies t ON t.content_type = 'poll_option' AND t.content_id = o.id
+                             LEFT JOIN LATERAL (SELECT * FROM ${s}.vote_tallies t
+                                                 WHERE t.content_type = 'poll_option' AND t.content_id = o.id
+                                                 LIMIT 1) t ON true
                             WHERE o.post_id = pl.post_id))
                FROM ${s}.polls pl WHERE pl.post_id = p.id)
            END AS poll
@@ -86,15 +91,22 @@ export function postViewSql(schema: string, picked: string, viewerParam: string)
      ORDER BY picked.ord`;
 }
 
-/** Run the view statement over `picked` (see postViewSql) with its `params`; rows in the picked order. */
+/**
+ * Run the view statement over `picked` (see postViewSql) with its `params`; rows in the picked order. `prepared`:
+ * as a named statement (one per text), which each connection parses and plans once, where planning costs more than
+ * running a page's query; not for a `picked` whose best plan depends on its parameters' values (search).
+ */
 export async function queryPostViews(
   deps: ApiDeps,
   picked: string,
   params: unknown[],
   viewerId: string | undefined,
+  prepared = true,
 ): Promise<PostViewRow[]> {
-  const sql = postViewSql(deps.config.appSchema, picked, `$${params.length + 1}`);
-  return (await deps.db.query<PostViewRow>(sql, [...params, viewerId ?? null])).rows;
+  const text = postViewSql(deps.config.appSchema, picked, `$${params.length + 1}`);
+  const values = [...params, viewerId ?? null];
+  const name = prepared ? `post-view:${createHash("sha256").update(text).digest("base64url").slice(0, 24)}` : undefined;
+  return (await deps.db.query<PostViewRow>(name ? { name, text, values } : { text, values })).rows;
 }
 
 /** The JSON record of one viewed post. */

@@ -40,6 +40,7 @@ export async function searchPosts(deps: ApiDeps, query: string, limit: number, v
      SELECT id, row_number() OVER (ORDER BY score DESC, seq DESC) AS ord FROM c ORDER BY score DESC, seq DESC LIMIT $3`,
     [query, like(query), limit],
     viewerId,
+    false,
   );
   return rows.map(postViewOf);
 }
