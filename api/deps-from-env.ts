@@ -1,8 +1,8 @@
 /**
  * depsFromEnv: the API's outside world built from the environment, as api/server.ts and the MCP stdio entry
  * (scripts/mcp-stdio.ts) both need it: the app schema migrated, the Postgres pool, Redis, the deployments and RPC
- * URLs of API_CHAINS (default CHAIN_SLUG), the chain-head poller, the change versions (api/services/versions.ts) and
- * the worker's execute queue. `close` releases all.
+ * URLs of API_CHAINS (default CHAIN_SLUG), the chain-head poller, the change versions (api/services/versions.ts),
+ * the worker's execute queue and its quote queue and cache. `close` releases all.
  */
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -13,6 +13,7 @@ import { readDeployment } from "../scripts/deploy.js";
 import { queueName } from "../worker/queues.js";
 import type { ApiConfig, ApiDeps } from "./deps.js";
 import { startChainHead } from "./services/chain-head.js";
+import { createQuoteClient } from "./services/quotes.js";
 import { startVersions } from "./services/versions.js";
 
 /**
@@ -45,10 +46,16 @@ export async function depsFromEnv(p: DepsFromEnvParameters): Promise<DepsFromEnv
   // maxRetriesPerRequest null and no key prefix.
   const queueConnection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const executeQueue = new Queue(queueName("execute"), { connection: queueConnection });
+  const quotes = await createQuoteClient({ redisUrl: env.REDIS_URL });
   const close = async () => {
     chainHead.stop();
     await versions.stop();
-    await Promise.allSettled([db.end(), redis.quit(), executeQueue.close().then(() => queueConnection.quit())]);
+    await Promise.allSettled([
+      db.end(),
+      redis.quit(),
+      executeQueue.close().then(() => queueConnection.quit()),
+      quotes.close(),
+    ]);
   };
-  return { deps: { db, redis, config, deployments, chainHead, rpcUrls, executeQueue, versions }, close };
+  return { deps: { db, redis, config, deployments, chainHead, rpcUrls, executeQueue, quotes, versions }, close };
 }

@@ -7,6 +7,7 @@ import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Deployment } from "../scripts/deploy.js";
 import type { ChainHead } from "./services/chain-head.js";
+import type { QuoteClient } from "./services/quotes.js";
 import type { Versions } from "./services/versions.js";
 
 export type ApiConfig = {
@@ -51,6 +52,11 @@ export type ApiDeps = {
    * answer 503: this server does not execute transactions.
    */
   executeQueue?: Queue;
+  /**
+   * The worker's quote queue and cache (api/services/quotes.ts): quote-token and trade-token read quotes from it.
+   * Without it they answer 503: this server cannot quote.
+   */
+  quotes?: QuoteClient;
   /** How long an executing request waits for its intent to be final before answering with its status; ms. */
   autoExecuteWaitMs?: number;
 };

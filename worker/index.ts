@@ -1,6 +1,7 @@
 /**
  * The worker process: `tsx worker/index.ts`. Migrates the app schema, re-dispatches open intents that Redis lost,
- * then executes intents from the queue until SIGINT/SIGTERM, when it finishes the jobs in hand and exits.
+ * then executes intents and answers quote jobs (worker/quote-worker.ts) until SIGINT/SIGTERM, when it finishes the
+ * jobs in hand and exits.
  */
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
@@ -9,11 +10,12 @@ import { createPublicClient, http, type PublicClient } from "viem";
 import { parseEnv, rpcUrlFor } from "../core/env.js";
 import { DEV_WALLET_SECRET } from "../core/wallets.js";
 import { migrate } from "../db/migrate.js";
-import { readDeployment } from "../scripts/deploy.js";
+import { type Deployment, readDeployment } from "../scripts/deploy.js";
 import { errorAbi } from "./error-abi.js";
 import { reconcileIntents, releaseDependents } from "./intents.js";
 import { executeIntent } from "./processors/execute.js";
 import { executeJobSchema, queueName } from "./queues.js";
+import { startQuoteWorker } from "./quote-worker.js";
 import { localSigner } from "./signer.js";
 
 async function main() {
@@ -26,10 +28,12 @@ async function main() {
   const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
   const slugs = (process.env.WORKER_CHAINS ?? env.CHAIN_SLUG).split(",").map((s) => s.trim());
   const clients = new Map<number, PublicClient>();
+  const chains = new Map<string, { deployment: Deployment; rpcUrl: string }>();
   for (const slug of slugs) {
     const deployment = readDeployment(slug as never);
     const url = rpcUrlFor(slug, env) ?? env.RPC_URL;
     clients.set(deployment.chainId, createPublicClient({ transport: http(url, { retryCount: 0 }) }) as PublicClient);
+    chains.set(slug, { deployment, rpcUrl: url });
   }
   const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   const name = queueName("execute");
@@ -58,6 +62,17 @@ async function main() {
     },
   );
   worker.on("failed", (job, error) => log(`job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));
+  const quotes = await startQuoteWorker({
+    db,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    appSchema,
+    indexerSchema: process.env.INDEXER_SCHEMA ?? "indexer",
+    chains,
+    concurrency: Number(process.env.WORKER_QUOTE_CONCURRENCY ?? 32),
+    log,
+  });
+  log(`quoting on queue ${quotes.queueName}`);
   const reconciled = await reconcileIntents(db, appSchema, queue);
   log(`ready on queue ${name}; ${reconciled.open} open intent(s) re-dispatched`);
   // Not only on start: a job that stalled too often or ran out of attempts (a long RPC outage) while its intent is
@@ -83,7 +98,7 @@ async function main() {
     closing = true;
     log(`${signal}: finishing jobs in hand`);
     clearInterval(reconciler);
-    await worker.close();
+    await Promise.all([worker.close(), quotes.close()]);
     await queue.close();
     connection.disconnect();
     await db.end();

@@ -23,6 +23,7 @@
  */
 
 import { type Address, decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
+import { z } from "zod";
 import { multicall3Abi, quoterV2Abi } from "../abis/index.js";
 import * as curve from "../core/curve.js";
 import { AppError, CurveMathError } from "../core/errors.js";
@@ -425,4 +426,50 @@ export function slippageBound(
   const bps = BigInt(slippageBps) + (estimated ? ESTIMATE_MARGIN_BPS : 0n);
   if (isExactIn(mode)) return (execution.outputAmount * (curve.BPS - (bps > curve.BPS ? curve.BPS : bps))) / curve.BPS;
   return curve.mulDivUp(execution.inputAmount, curve.BPS + bps, curve.BPS);
+}
+
+/**
+ * The JSON form of a quote that crosses Redis (a quote job's result and the quote cache): base units as decimal
+ * strings, the timestamp as ISO 8601. `quoteFromWire` parses it back with zod, so a malformed entry fails loudly.
+ */
+const units = z.string().regex(/^-?\d+$/);
+const big = units.transform((v) => BigInt(v));
+const protocol = z.enum(["bonding_curve", "uniswap_v3"]);
+const splitWire = z.object({ protocol: big, creator: big, referral: big, builder: big });
+export const quoteWireSchema = z.object({
+  mode: z.enum(["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"]),
+  protocol,
+  isGraduated: z.boolean(),
+  graduates: z.boolean(),
+  estimated: z.boolean(),
+  inputToken: z.enum(["usdc", "token"]),
+  outputToken: z.enum(["usdc", "token"]),
+  inputAmount: big,
+  outputAmount: big,
+  feeTier: z.number().int().nullable(),
+  execution: z.object({ feeTier: z.number().int().nullable(), inputAmount: big, outputAmount: big }).nullable(),
+  priceImpact: z.number(),
+  fee: z.object({
+    tradeFeeBps: z.number().int(),
+    total: big,
+    split: splitWire,
+    poolFeeTier: z.number().int().nullable(),
+  }),
+  legs: z.array(z.object({ protocol, inputAmount: big, outputAmount: big, fee: big, estimated: z.boolean() })),
+  tiers: z.array(
+    z.object({ feeTier: z.number().int(), ok: z.boolean(), inputAmount: big.nullable(), outputAmount: big.nullable() }),
+  ),
+  timestamp: z.iso.datetime().transform((v) => new Date(v)),
+  block: big.nullable(),
+});
+export type QuoteWire = z.input<typeof quoteWireSchema>;
+
+export function quoteToWire(q: QuoteReturnType): QuoteWire {
+  return JSON.parse(
+    JSON.stringify(q, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)),
+  ) as QuoteWire;
+}
+
+export function quoteFromWire(wire: unknown): QuoteReturnType {
+  return quoteWireSchema.parse(wire);
 }

@@ -25,10 +25,11 @@ import { type Address, encodeFunctionData, formatUnits, type Hex } from "viem";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { ChainSlug } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
-import { type Attribution, MAX_BUILDER_FEE_BPS, ZERO_ADDRESS } from "../../core/fees.js";
+import { type Attribution, MAX_BUILDER_FEE_BPS, noAttribution, ZERO_ADDRESS } from "../../core/fees.js";
 import { publicClientFor } from "../../core/rpc.js";
 import type { Deployment } from "../../scripts/deploy.js";
-import { executionTierFailed, type QuoteMode, type QuoteReturnType, quote, slippageBound } from "../../worker/quote.js";
+import { quoteValidity } from "../../worker/processors/quote.js";
+import { executionTierFailed, type QuoteMode, type QuoteReturnType, slippageBound } from "../../worker/quote.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -42,6 +43,7 @@ import {
   submitSteps,
 } from "./auto-execute.js";
 import { freshness } from "./indexed.js";
+import { requestQuote } from "./quotes.js";
 import { getAppTokenWithDeployments, type IndexedPool, type IndexedToken } from "./tokens.js";
 
 export const USDC_DECIMALS = 6;
@@ -170,18 +172,22 @@ async function market(deps: ApiDeps, tokenId: string, chainSlug: string): Promis
   return { token, pool: token.pool, deployment, rpcUrl: deps.rpcUrls.get(chainSlug) };
 }
 
-async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint, attribution?: Attribution) {
-  const indexedBlock = m.pool.graduated ? null : (await freshness(deps, m.deployment.chainSlug)).indexed_block;
-  return quote({
-    mode,
-    amount,
-    token: m.token.address,
-    pool: m.pool,
-    contracts: m.deployment.contracts,
-    rpcUrl: m.rpcUrl,
-    indexedBlock: indexedBlock === null ? null : BigInt(indexedBlock),
-    attribution,
-  });
+/** The quote of one trade on `m`, through the worker's quote cache or a quote job (api/services/quotes.ts). */
+async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint, attribution = noAttribution) {
+  if (!deps.quotes) {
+    throw new AppError("NETWORK_ERROR", "Quotes are unavailable: this server has no quote worker", { status: 503 });
+  }
+  const indexedBlock = m.pool.graduated ? (await freshness(deps, m.deployment.chainSlug)).indexed_block : null;
+  const validity = quoteValidity(
+    m.pool.graduated,
+    m.pool.updatedBlock,
+    indexedBlock === null ? null : BigInt(indexedBlock),
+  );
+  return requestQuote(
+    deps.quotes,
+    { chainSlug: m.deployment.chainSlug, token: m.token.address, mode, amount: amount.toString(), attribution },
+    validity,
+  );
 }
 
 const fmt = (v: bigint, unit: "usdc" | "token") => formatUnits(v, unit === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS);

@@ -37,6 +37,8 @@ export type StartVersionsParameters = {
   indexerSchema: string;
   pollMs?: number;
   log?: (line: string) => void;
+  /** Called when a chain's indexed block moves (notified, or seen by the poll). */
+  onIndexed?: (chainSlug: string, block: number) => void;
 };
 
 const TRIGGER = "svc_checkpoint_notify";
@@ -84,7 +86,10 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
     notified++;
     if (msg.channel === checkpointChannel) {
       const [chain, block] = (msg.payload ?? "").split(":");
-      if (chain && block) blocks.set(chain, Number(block));
+      if (chain && block) {
+        blocks.set(chain, Number(block));
+        p.onIndexed?.(chain, Number(block));
+      }
       counters.indexed++;
       return;
     }
@@ -153,6 +158,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
           if (blocks.get(r.chain_name) !== block) {
             blocks.set(r.chain_name, block);
             counters.indexed++;
+            p.onIndexed?.(r.chain_name, block);
           }
         }
       }

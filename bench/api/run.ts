@@ -12,6 +12,7 @@ import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { createUser } from "../../api/middleware/auth.js";
 import { createApiKey } from "../../api/services/api-keys.js";
 import { startChainHead } from "../../api/services/chain-head.js";
+import { createQuoteClient } from "../../api/services/quotes.js";
 import { ensureAppToken } from "../../api/services/token-catalog.js";
 import { migrate } from "../../db/migrate.js";
 import { startAnvil } from "../../scripts/anvil.js";
@@ -20,6 +21,7 @@ import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { generateChain, mulberry32 } from "../indexer/generateChain.js";
 import { figuresRow, formatLoadavg, type LoadFigures, load, machineFacts, tearDown } from "../lib/load.js";
 import { capturingDeps, explainSummary, oneLine, runDatabase } from "../lib/queries.js";
+import { startBenchWorker } from "../lib/worker.js";
 import { type StartServerReturnType, startServer } from "./serve.js";
 
 const CHAIN_SLUG = "base-sepolia";
@@ -260,8 +262,21 @@ async function main() {
     }
     const targets = allTargets.filter((t) => t.server === "bare" || !only || only.includes(t.name));
 
-    // 3. Check every target answers 200 before loading it.
+    // 3. The worker process (quotes for trade-token), then the servers; every target answers 200 before loading it.
+    const queuePrefix = `bench-api-${process.pid}-`;
+    const worker = await startBenchWorker({
+      databaseUrl,
+      redisUrl,
+      appSchema: SCHEMA.app,
+      indexerSchema: SCHEMA.indexer,
+      queuePrefix,
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: CHAIN_SLUG,
+      deploymentsDir,
+    });
+    cleanups.push(() => worker.stop());
     const api = await startServer({
+      quotePrefix: queuePrefix,
       kind: "api",
       databaseUrl,
       redisUrl,
@@ -346,8 +361,13 @@ async function main() {
       "get-tokens": "get-tokens",
       "trade-token": "trade-token",
     };
+    const quotes = await createQuoteClient({ redisUrl, prefix: queuePrefix });
+    cleanups.push(async () => {
+      await quotes.queue.obliterate({ force: true }).catch(() => undefined);
+      await quotes.close();
+    });
     for (const [label, body] of profileBodies) {
-      const { deps: counted, captured, close } = capturingDeps(base, databaseUrl);
+      const { deps: counted, captured, close } = capturingDeps({ ...base, quotes }, databaseUrl);
       const app = createApp(counted);
       const path = paths[label.split(" ")[0] as string];
       const started = performance.now();

@@ -17,6 +17,7 @@ import { createApp } from "../../api/app.js";
 import type { ApiConfig } from "../../api/deps.js";
 import { createApiRedis } from "../../api/deps-from-env.js";
 import { startChainHead } from "../../api/services/chain-head.js";
+import { createQuoteClient } from "../../api/services/quotes.js";
 import { startVersions } from "../../api/services/versions.js";
 import type { Deployment } from "../../scripts/deploy.js";
 
@@ -31,6 +32,8 @@ export type ServeParameters = {
   /** Connections of the server's pg Pool (api/server.ts uses 20). */
   poolSize: number;
   config: ApiConfig;
+  /** Queue prefix of a running worker process: quote-token and trade-token get their quotes from it. */
+  quotePrefix?: string;
   /** The chain the app reads (deployments, chain-head poller); none for a benchmark of app tables only. */
   deployment?: Deployment;
   rpcUrl?: string;
@@ -125,7 +128,12 @@ async function runChild(p: ServeParameters) {
   } else {
     // Idle connections stay, so that the CPU time of every backend that served the run can be read at its end.
     const application_name = `bench-serve-${process.pid}`;
-    const db = new pg.Pool({ connectionString: p.databaseUrl, max: p.poolSize, idleTimeoutMillis: 0, application_name });
+    const db = new pg.Pool({
+      connectionString: p.databaseUrl,
+      max: p.poolSize,
+      idleTimeoutMillis: 0,
+      application_name,
+    });
     let queries = 0;
     const query = db.query.bind(db) as (...args: unknown[]) => unknown;
     (db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
@@ -142,9 +150,11 @@ async function runChild(p: ServeParameters) {
       appSchema: p.config.appSchema,
       indexerSchema: p.config.indexerSchema,
     });
+    const quotes = p.quotePrefix ? await createQuoteClient({ redisUrl: p.redisUrl, prefix: p.quotePrefix }) : undefined;
     const app = createApp({
       db,
       redis,
+      ...(quotes ? { quotes } : {}),
       config: p.config,
       deployments: new Map(chain ? [[chain.slug, chain.deployment]] : []),
       chainHead,
@@ -169,7 +179,7 @@ async function runChild(p: ServeParameters) {
     close = async () => {
       chainHead.stop();
       await versions.stop();
-      await Promise.all([db.end(), redis.quit()]);
+      await Promise.all([db.end(), redis.quit(), quotes?.close()]);
     };
   }
 

@@ -16,12 +16,10 @@
  * - Executions: N MockUSDC.faucet intents from W custodial wallets, created in Postgres and dispatched at once; wall
  *   time from the first dispatch until every intent is confirmed (polling the intents table every 50 ms).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import { Queue } from "bullmq";
@@ -46,7 +44,9 @@ import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
 import type { ApiDeps } from "../../api/deps.js";
+import { createApiRedis } from "../../api/deps-from-env.js";
 import { startChainHead } from "../../api/services/chain-head.js";
+import { createQuoteClient } from "../../api/services/quotes.js";
 import { startVersions } from "../../api/services/versions.js";
 import { noAttribution } from "../../core/fees.js";
 import { walletAddress } from "../../core/wallets.js";
@@ -57,8 +57,8 @@ import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { createIntent, dispatchIntent } from "../../worker/intents.js";
 import { queueName } from "../../worker/queues.js";
 import { runDatabase } from "../lib/queries.js";
+import { startBenchWorker } from "../lib/worker.js";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const { values: opts } = parseArgs({
   options: {
     quotes: { type: "string", default: "500" },
@@ -192,7 +192,7 @@ async function main() {
     await migrate({ databaseUrl: dbUrl, schema: appSchema });
     const db = new pg.Pool({ connectionString: dbUrl, max: 20 });
     cleanups.unshift(() => db.end());
-    const redis = new Redis(redisUrl, { keyPrefix: `bench-worker-${process.pid}:` });
+    const redis = createApiRedis(redisUrl, `bench-worker-${process.pid}:`);
     cleanups.unshift(() => redis.disconnect());
     const queuePrefix = `bench-worker-${process.pid}-`;
     const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -208,6 +208,12 @@ async function main() {
     // As api/server.ts: change versions from Postgres, so that token reads are cached until a block is indexed.
     const versions = await startVersions({ databaseUrl: dbUrl, appSchema, indexerSchema: "bench_ix" });
     cleanups.unshift(() => versions.stop());
+    // Quotes come from the worker process (its quote queue and cache), as in production.
+    const quotes = await createQuoteClient({ redisUrl, prefix: queuePrefix });
+    cleanups.unshift(async () => {
+      await quotes.queue.obliterate({ force: true }).catch(() => undefined);
+      await quotes.close();
+    });
     const deps: ApiDeps = {
       db,
       redis,
@@ -222,6 +228,7 @@ async function main() {
       rpcUrls,
       chainHead,
       versions,
+      quotes,
       executeQueue: queue,
     };
     const app = createApp(deps);
@@ -231,39 +238,19 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : 0;
     cleanups.unshift(() => new Promise<void>((done) => server.close(() => done())));
 
-    const worker: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        NODE_ENV: "test",
-        DATABASE_URL: dbUrl,
-        REDIS_URL: redisUrl,
-        APP_SCHEMA: appSchema,
-        QUEUE_PREFIX: queuePrefix,
-        WALLET_SECRET,
-        RPC_URL: anvil.rpcUrl,
-        CHAIN_SLUG: "base-sepolia",
-        DEPLOYMENTS_DIR: dir,
-        WORKER_CONCURRENCY: String(CONCURRENCY),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const worker = await startBenchWorker({
+      databaseUrl: dbUrl,
+      redisUrl,
+      appSchema,
+      indexerSchema: "bench_ix",
+      queuePrefix,
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: "base-sepolia",
+      deploymentsDir: dir,
+      walletSecret: WALLET_SECRET,
+      concurrency: CONCURRENCY,
     });
-    const exited = new Promise<void>((done) => worker.once("exit", () => done()));
-    cleanups.unshift(async () => {
-      if (worker.exitCode === null) worker.kill("SIGTERM");
-      await exited;
-    });
-    await new Promise<void>((done, fail) => {
-      let out = "";
-      const onData = (chunk: Buffer) => {
-        out += chunk.toString();
-        if (/ready on queue/.test(out)) done();
-      };
-      worker.stdout?.on("data", onData);
-      worker.stderr?.on("data", onData);
-      void exited.then(() => fail(new Error(`worker exited:\n${out}`)));
-    });
+    cleanups.unshift(() => worker.stop());
     log(`indexer, API (in process and on :${port}) and worker process ready`);
 
     // ---- quote latency
@@ -286,13 +273,23 @@ async function main() {
     const curveId = await tokenIdOf(curveToken.layerId, "CRV");
     const v3Id = await tokenIdOf(v3Token.layerId, "GRD");
     const headers = { "content-type": "application/json", authorization: `Bearer ${jwt}` };
-    const quoteBody = (tokenId: string) =>
-      JSON.stringify({ tokenId, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount: 25 });
-    const inProcess = (tokenId: string) => async () => {
-      const res = await app.request("/functions/v1/quote-token", { method: "POST", headers, body: quoteBody(tokenId) });
-      if (res.status !== 200) throw new Error(`quote-token ${res.status}: ${await res.text()}`);
-      await res.json();
-    };
+    const quoteBody = (tokenId: string, amount = 25) =>
+      JSON.stringify({ tokenId, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount });
+    // Cold: a new amount every call (25.000001, 25.000002, … USDC), so no quote is cached and each is a quote job
+    // the worker runs while the request waits.
+    let fresh = 0;
+    const coldAmount = () => 25 + ++fresh / 1e6;
+    const inProcess =
+      (tokenId: string, cold = false) =>
+      async () => {
+        const res = await app.request("/functions/v1/quote-token", {
+          method: "POST",
+          headers,
+          body: quoteBody(tokenId, cold ? coldAmount() : 25),
+        });
+        if (res.status !== 200) throw new Error(`quote-token ${res.status}: ${await res.text()}`);
+        await res.json();
+      };
     const overHttp = (tokenId: string) => async () => {
       const res = await fetch(`http://127.0.0.1:${port}/functions/v1/quote-token`, {
         method: "POST",
@@ -309,14 +306,25 @@ async function main() {
       });
     };
     // Warm up every path (JIT, connection pools, the user's first-sight provisioning).
-    for (const f of [inProcess(curveId), overHttp(curveId), inProcess(v3Id), bareCall]) await timed(30, f);
+    for (const f of [inProcess(curveId), overHttp(curveId), inProcess(v3Id), inProcess(curveId, true), bareCall]) {
+      await timed(30, f);
+    }
     // Interleaved in blocks of 50, so load changes on this shared machine hit every series alike.
-    const series = { curve: [] as number[], curveHttp: [] as number[], v3: [] as number[], bare: [] as number[] };
+    const series = {
+      curve: [] as number[],
+      curveHttp: [] as number[],
+      v3: [] as number[],
+      curveCold: [] as number[],
+      v3Cold: [] as number[],
+      bare: [] as number[],
+    };
     for (let done = 0; done < N_QUOTES; done += 50) {
       const n = Math.min(50, N_QUOTES - done);
       series.curve.push(...(await timed(n, inProcess(curveId))));
       series.curveHttp.push(...(await timed(n, overHttp(curveId))));
       series.v3.push(...(await timed(n, inProcess(v3Id))));
+      series.curveCold.push(...(await timed(n, inProcess(curveId, true))));
+      series.v3Cold.push(...(await timed(n, inProcess(v3Id, true))));
       series.bare.push(...(await timed(n, bareCall)));
     }
     const loadQuotes = loadavg();
@@ -363,6 +371,8 @@ async function main() {
     const curve = stats(series.curve);
     const curveHttp = stats(series.curveHttp);
     const v3 = stats(series.v3);
+    const curveCold = stats(series.curveCold);
+    const v3Cold = stats(series.v3Cold);
     const bare = stats(series.bare);
     const cpu = cpus();
     console.log("");
@@ -374,13 +384,26 @@ async function main() {
     console.log(
       `  load avg:  start ${load0.map((l) => l.toFixed(2)).join(" ")}; after quotes ${loadQuotes.map((l) => l.toFixed(2)).join(" ")}; end ${loadEnd.map((l) => l.toFixed(2)).join(" ")}`,
     );
-    console.log("  quote-token, bonding curve, buy $25 (in process, app.request):");
+    console.log("  quotes come from the worker: the quote cache it fills and refreshes on new blocks, or a quote job");
+    console.log(
+      "  quote-token, bonding curve, buy $25 repeated: served from the quote cache (in process, app.request):",
+    );
     console.log(`    ${fmt(curve)}   target p99 <= 5 ms: ${curve.p99 <= 5 ? "met" : "NOT met"}`);
-    console.log("  quote-token, bonding curve, over HTTP (@hono/node-server, fetch on 127.0.0.1):");
+    console.log("  the same over HTTP (@hono/node-server, fetch on 127.0.0.1):");
     console.log(`    ${fmt(curveHttp)}`);
-    console.log("  quote-token, graduated (QuoterV2 x4 tiers in one Multicall3 eth_call; app.request):");
+    console.log(
+      "  quote-token, bonding curve, a new amount each call: a quote job the request waits for (BullMQ events):",
+    );
+    console.log(`    ${fmt(curveCold)}`);
+    console.log(
+      "  quote-token, graduated (QuoterV2 x4 tiers in one Multicall3 eth_call), repeated: from the quote cache:",
+    );
     console.log(
       `    ${fmt(v3)}   target p99 <= 3 x bare eth_call p99 (${(3 * bare.p99).toFixed(2)} ms): ${v3.p99 <= 3 * bare.p99 ? "met" : "NOT met"}; ratio p50 ${(v3.p50 / bare.p50).toFixed(2)}, p99 ${(v3.p99 / bare.p99).toFixed(2)}`,
+    );
+    console.log("  quote-token, graduated, a new amount each call: a quote job (job + Multicall3 eth_call):");
+    console.log(
+      `    ${fmt(v3Cold)}   ratio to bare eth_call p50 ${(v3Cold.p50 / bare.p50).toFixed(2)}, p99 ${(v3Cold.p99 / bare.p99).toFixed(2)}`,
     );
     console.log("  bare eth_call (USDC.balanceOf via viem, same anvil):");
     console.log(`    ${fmt(bare)}`);

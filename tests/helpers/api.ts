@@ -12,9 +12,11 @@ import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { createApiRedis } from "../../api/deps-from-env.js";
 import { startChainHead } from "../../api/services/chain-head.js";
+import { createQuoteClient } from "../../api/services/quotes.js";
 import { startVersions } from "../../api/services/versions.js";
 import { migrate } from "../../db/migrate.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
+import { startQuoteWorker } from "../../worker/quote-worker.js";
 import { chain } from "./chain.js";
 import { createDatabase } from "./indexer.js";
 
@@ -77,6 +79,11 @@ export type TestApiParameters = {
   autoExecuteWaitMs?: number;
   /** Change versions and the caches behind them (api/services/versions.ts); default true, as in api/server.ts. */
   versions?: boolean;
+  /**
+   * Quotes (api/services/quotes.ts): by default a quote client and a quote worker in this process on a queue of the
+   * API's own; `{ prefix }` a client only, on the queue of a worker process with that QUEUE_PREFIX; false: none.
+   */
+  quotes?: false | { prefix: string; timeoutMs?: number };
 };
 
 export async function createTestApi(p: TestApiParameters) {
@@ -92,6 +99,27 @@ export async function createTestApi(p: TestApiParameters) {
     p.versions === false
       ? undefined
       : await startVersions({ databaseUrl, appSchema, indexerSchema: p.indexerSchema, pollMs: 100 });
+  const quotePrefix = p.quotes ? p.quotes.prefix : `${uniqueName("aq")}-`;
+  const quotes =
+    p.quotes === false
+      ? undefined
+      : await createQuoteClient({
+          redisUrl,
+          prefix: quotePrefix,
+          timeoutMs: p.quotes ? p.quotes.timeoutMs : undefined,
+        });
+  const quoteWorker =
+    p.quotes === undefined
+      ? await startQuoteWorker({
+          db,
+          databaseUrl,
+          redisUrl,
+          appSchema,
+          indexerSchema: p.indexerSchema,
+          chains: new Map([[slug, { deployment: c.deployment, rpcUrl: c.rpcUrl }]]),
+          prefix: quotePrefix,
+        })
+      : undefined;
   const deps: ApiDeps = {
     db,
     redis,
@@ -100,6 +128,7 @@ export async function createTestApi(p: TestApiParameters) {
     rpcUrls: new Map([[slug, c.rpcUrl]]),
     chainHead: startChainHead(new Map([[slug, c.rpcUrl]]), 200),
     ...(versions ? { versions } : {}),
+    ...(quotes ? { quotes } : {}),
     ...(p.executeQueue ? { executeQueue: p.executeQueue } : {}),
     ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
   };
@@ -134,6 +163,11 @@ export async function createTestApi(p: TestApiParameters) {
   const close = async () => {
     deps.chainHead.stop();
     await versions?.stop();
+    await quoteWorker?.close();
+    if (quotes) {
+      await quotes.queue.obliterate({ force: true }).catch(() => undefined);
+      await quotes.close();
+    }
     await db.end();
     redis.disconnect();
     await dropSchema(databaseUrl, appSchema);

@@ -33,6 +33,8 @@ export async function startStack(p: StackParameters) {
     config: { walletSecret: p.walletSecret },
     executeQueue: queue,
     autoExecuteWaitMs: p.autoExecuteWaitMs,
+    // Quotes from the worker process, as in production.
+    quotes: { prefix: queuePrefix },
   });
   const deploymentsDir = deploymentsDirFor(c.deployment);
   const ctx = { appSchema: api.appSchema, queuePrefix, redisUrl: sharedRedisUrl } as WorkerContext;
@@ -43,6 +45,7 @@ export async function startStack(p: StackParameters) {
     walletSecret: p.walletSecret,
     name: p.name,
     databaseUrl: api.databaseUrl,
+    indexerSchema: indexer.schema,
   });
   const close = async () => {
     await worker.stop();

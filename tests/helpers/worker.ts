@@ -224,6 +224,8 @@ export type WorkerProcessParameters = {
   databaseUrl?: string;
   /** WORKER_RECONCILE_INTERVAL_MS: how often the running worker re-dispatches open intents (default 30 s). */
   reconcileIntervalMs?: number;
+  /** INDEXER_SCHEMA: the indexed state the worker quotes from (tests with an indexer). */
+  indexerSchema?: string;
 };
 
 export type WorkerProcess = ReturnType<typeof spawnWorker>;
@@ -244,6 +246,7 @@ export function spawnWorker(p: WorkerProcessParameters) {
     DEPLOYMENTS_DIR: p.deploymentsDir,
     WORKER_CONCURRENCY: String(p.concurrency ?? 16),
     ...(p.reconcileIntervalMs ? { WORKER_RECONCILE_INTERVAL_MS: String(p.reconcileIntervalMs) } : {}),
+    ...(p.indexerSchema ? { INDEXER_SCHEMA: p.indexerSchema } : {}),
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
     cwd: root,

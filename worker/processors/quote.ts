@@ -1,0 +1,192 @@
+/**
+ * Quote jobs: the worker quotes one launchpad trade (worker/quote.ts) over the indexed pool state it reads itself,
+ * and caches the answer in Redis under the state it is valid for, where every API process reads it
+ * (api/services/quotes.ts). A request that finds no valid entry enqueues a job and waits for its result.
+ *
+ * Validity: a curve quote depends only on its pool row, so it stays valid until the pool's `updated_block` moves;
+ * a Uniswap V3 quote depends on pools the indexer does not all follow (the other fee tiers), so it is valid for
+ * the indexed block it was made at. The validity is a string both sides derive from the indexed state they read.
+ *
+ * Refresh: each quote a request asked for stays "hot" for HOT_MS. When a block is indexed the worker quotes every
+ * hot entry again whose validity moved (refreshHotQuotes), so a client polling the same quote finds it ready.
+ */
+import type { Redis } from "ioredis";
+import type pg from "pg";
+import type { Address } from "viem";
+import { AppError, type ErrorCode } from "../../core/errors.js";
+import type { Deployment } from "../../scripts/deploy.js";
+import { type QuoteJob, quoteJobSchema } from "../queues.js";
+import { type QuotePool, type QuoteWire, quote, quoteToWire } from "../quote.js";
+
+/** How long a requested quote is refreshed on new blocks after the request, ms. */
+export const HOT_MS = 30_000;
+/** How long a cache entry lives without being refreshed, seconds. */
+const CACHE_TTL_S = 120;
+
+export type QuoteProcessorDeps = {
+  db: pg.Pool;
+  /** Postgres schema the indexer writes (pools and checkpoints). */
+  indexerSchema: string;
+  /** Deployment and RPC URL of each chain slug this worker quotes on. */
+  chains: Map<string, Chain>;
+  redis: Redis;
+  /** Name of the quote queue: the cache and the hot set live under it. */
+  queueName: string;
+  log?: (line: string) => void;
+};
+
+export type QuoteJobError = { code: ErrorCode; message: string; status: number; details: Record<string, unknown> };
+/** A job's return value: a quote and its validity, or the error a request for it answers. */
+export type QuoteJobResult = { ok: true; validity: string; quote: QuoteWire } | { ok: false; error: QuoteJobError };
+
+/** Redis keys of one quote job's data: its cache entry and its member of the hot set. */
+export const quoteCacheKey = (queueName: string, job: QuoteJob) =>
+  `${queueName}:cache:${job.chainSlug}:${job.token.toLowerCase()}:${job.mode}:${job.amount}:${job.attribution.builder.toLowerCase()}:${job.attribution.builderFeeBps}:${job.attribution.referral.toLowerCase()}`;
+export const hotSetKey = (queueName: string) => `${queueName}:hot`;
+
+/** The validity string of a quote over a pool in the state `pool` at indexed block `indexedBlock`. */
+export function quoteValidity(graduated: boolean, updatedBlock: bigint, indexedBlock: bigint | null): string {
+  return graduated ? `block:${indexedBlock ?? "?"}` : `pool:${updatedBlock}`;
+}
+
+type PoolRow = {
+  supply: string;
+  graduated: boolean;
+  fee_tier: number | null;
+  sqrt_price_x96: string | null;
+  usdc_is_token0: boolean;
+  weight_ppm: number;
+  virtual_supply: string;
+  virtual_reserve: string;
+  migration_supply: string;
+  dex_supply: string;
+  dex_reserve: string;
+  trade_fee_bps: number;
+  creator_share_bps: number;
+  dex_fee_tier: number;
+  updated_block: string;
+  indexed_block: string | null;
+};
+
+/** The pool of `token` on `chainId` and the indexed block, read in one statement (one snapshot). */
+async function readPool(deps: QuoteProcessorDeps, chainId: number, chainSlug: string, token: Address) {
+  const ix = deps.indexerSchema;
+  const { rows } = await deps.db.query<PoolRow>({
+    name: `quote-pool:${ix}`,
+    text: `SELECT p.supply, p.graduated, p.fee_tier, p.sqrt_price_x_96 AS sqrt_price_x96, p.usdc_is_token0,
+                  p.weight_ppm, p.virtual_supply, p.virtual_reserve, p.migration_supply, p.dex_supply, p.dex_reserve,
+                  p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.updated_block,
+                  (SELECT substring(c.latest_checkpoint from 27 for 16)::bigint FROM ${ix}._ponder_checkpoint c
+                    WHERE c.chain_name = $3) AS indexed_block
+             FROM ${ix}.pool p WHERE p.chain_id = $1 AND p.token = $2`,
+    values: [chainId, token.toLowerCase(), chainSlug],
+  });
+  const r = rows[0];
+  if (!r) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
+  const pool: QuotePool = {
+    supply: BigInt(r.supply),
+    graduated: r.graduated,
+    feeTier: r.fee_tier,
+    sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96),
+    usdcIsToken0: r.usdc_is_token0,
+    params: {
+      weightPpm: r.weight_ppm,
+      virtualSupply: BigInt(r.virtual_supply),
+      virtualReserve: BigInt(r.virtual_reserve),
+      migrationSupply: BigInt(r.migration_supply),
+      dexSupply: BigInt(r.dex_supply),
+      dexReserve: BigInt(r.dex_reserve),
+      tradeFeeBps: r.trade_fee_bps,
+      creatorShareBps: r.creator_share_bps,
+      dexFeeTier: r.dex_fee_tier,
+    },
+  };
+  const indexedBlock = r.indexed_block === null ? null : BigInt(r.indexed_block);
+  return { pool, indexedBlock, validity: quoteValidity(r.graduated, BigInt(r.updated_block), indexedBlock) };
+}
+
+type PoolState = Awaited<ReturnType<typeof readPool>>;
+type Chain = { deployment: Deployment; rpcUrl: string };
+
+/** Quote `job` over `state`, and cache the quote under the state's validity. */
+async function quoteAndCache(deps: QuoteProcessorDeps, job: QuoteJob, chain: Chain, state: PoolState) {
+  const q = await quote({
+    mode: job.mode,
+    amount: BigInt(job.amount),
+    token: job.token as Address,
+    pool: state.pool,
+    contracts: chain.deployment.contracts,
+    rpcUrl: chain.rpcUrl,
+    indexedBlock: state.indexedBlock,
+    attribution: {
+      builder: job.attribution.builder as Address,
+      builderFeeBps: job.attribution.builderFeeBps,
+      referral: job.attribution.referral as Address,
+    },
+  });
+  const result: QuoteJobResult = { ok: true, validity: state.validity, quote: quoteToWire(q) };
+  await deps.redis.set(quoteCacheKey(deps.queueName, job), JSON.stringify(result), "EX", CACHE_TTL_S);
+  return result;
+}
+
+/**
+ * Quote `data` over the pool as indexed now, cache it under its validity and return it. An application error (an
+ * amount the curve cannot fill, every fee tier failing, the chain's RPC not answering) is the answer, returned,
+ * not a failed job; anything else (Postgres unreachable, a bug) fails the job, and the request waiting on it.
+ */
+export async function processQuote(deps: QuoteProcessorDeps, data: unknown): Promise<QuoteJobResult> {
+  const job = quoteJobSchema.parse(data);
+  try {
+    const chain = deps.chains.get(job.chainSlug);
+    if (!chain) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${job.chainSlug}`);
+    const state = await readPool(deps, chain.deployment.chainId, job.chainSlug, job.token as Address);
+    return await quoteAndCache(deps, job, chain, state);
+  } catch (error) {
+    if (error instanceof AppError) {
+      return {
+        ok: false,
+        error: { code: error.code, message: error.message, status: error.status, details: error.details },
+      };
+    }
+    throw error;
+  }
+}
+
+/** Mark `job` as asked for: refreshHotQuotes keeps it current for HOT_MS from now. */
+export async function markHot(deps: QuoteProcessorDeps, job: QuoteJob): Promise<void> {
+  const key = hotSetKey(deps.queueName);
+  // The set itself expires with its newest member, so an idle queue leaves nothing behind.
+  await deps.redis.multi().zadd(key, Date.now() + HOT_MS, JSON.stringify(job)).pexpire(key, HOT_MS).exec();
+}
+
+/**
+ * After a block of `chainSlug` is indexed: quote again every hot entry of that chain whose validity moved (its
+ * curve pool traded, or any V3 quote at a new block), so that requests find them ready. Expired entries leave the
+ * hot set. Returns how many were quoted again.
+ */
+export async function refreshHotQuotes(deps: QuoteProcessorDeps, chainSlug: string): Promise<number> {
+  const key = hotSetKey(deps.queueName);
+  const now = Date.now();
+  await deps.redis.zremrangebyscore(key, "-inf", now);
+  const members = await deps.redis.zrangebyscore(key, now, "+inf");
+  let refreshed = 0;
+  for (const member of members) {
+    const job = quoteJobSchema.safeParse(JSON.parse(member));
+    if (!job.success || job.data.chainSlug !== chainSlug) continue;
+    const chain = deps.chains.get(chainSlug);
+    if (!chain) continue;
+    try {
+      const [cached, state] = await Promise.all([
+        deps.redis.get(quoteCacheKey(deps.queueName, job.data)),
+        readPool(deps, chain.deployment.chainId, chainSlug, job.data.token as Address),
+      ]);
+      const current = cached ? (JSON.parse(cached) as QuoteJobResult) : null;
+      if (current?.ok && current.validity === state.validity) continue;
+      await quoteAndCache(deps, job.data, chain, state);
+      refreshed++;
+    } catch (error) {
+      deps.log?.(`quote refresh of ${member} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return refreshed;
+}

@@ -1,0 +1,73 @@
+/**
+ * startQuoteWorker: a BullMQ worker on the quote queue (worker/processors/quote.ts), and the refresh of hot quotes
+ * each time the indexer commits a block (Postgres LISTEN/NOTIFY through api/services/versions.ts). The worker
+ * process (worker/index.ts) runs it beside the execute worker; tests and benchmarks run the same thing.
+ */
+import { Worker } from "bullmq";
+import { Redis } from "ioredis";
+import { startVersions } from "../api/services/versions.js";
+import { markHot, processQuote, type QuoteProcessorDeps, refreshHotQuotes } from "./processors/quote.js";
+import { queueName, quoteJobSchema } from "./queues.js";
+
+export type StartQuoteWorkerParameters = Omit<QuoteProcessorDeps, "redis" | "queueName"> & {
+  redisUrl: string;
+  databaseUrl: string;
+  appSchema: string;
+  /** Queue name prefix (QUEUE_PREFIX), as the API's quote client uses. */
+  prefix?: string;
+  concurrency?: number;
+};
+
+export type StartQuoteWorkerReturnType = { queueName: string; close(): Promise<void> };
+
+export async function startQuoteWorker(p: StartQuoteWorkerParameters): Promise<StartQuoteWorkerReturnType> {
+  const name = queueName("quote", p.prefix);
+  const redis = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
+  const deps: QuoteProcessorDeps = { ...p, redis, queueName: name };
+  const worker = new Worker(
+    name,
+    async (job) => {
+      const result = await processQuote(deps, job.data);
+      if (result.ok) await markHot(deps, quoteJobSchema.parse(job.data));
+      return result;
+    },
+    { connection: redis, concurrency: p.concurrency ?? 32 },
+  );
+  worker.on("failed", (job, error) => p.log?.(`quote job ${job?.id} failed: ${error.message}`));
+
+  // One refresh per chain at a time; a block indexed meanwhile runs one more pass after it.
+  const running = new Map<string, Promise<void>>();
+  const again = new Set<string>();
+  const refresh = (chainSlug: string) => {
+    if (!p.chains.has(chainSlug)) return;
+    if (running.has(chainSlug)) {
+      again.add(chainSlug);
+      return;
+    }
+    const pass = refreshHotQuotes(deps, chainSlug)
+      .then(() => undefined)
+      .catch((error: unknown) => p.log?.(`quote refresh failed: ${error instanceof Error ? error.message : error}`))
+      .finally(() => {
+        running.delete(chainSlug);
+        if (again.delete(chainSlug)) refresh(chainSlug);
+      });
+    running.set(chainSlug, pass);
+  };
+  const versions = await startVersions({
+    databaseUrl: p.databaseUrl,
+    appSchema: p.appSchema,
+    indexerSchema: p.indexerSchema,
+    onIndexed: (chainSlug) => refresh(chainSlug),
+    log: p.log,
+  });
+  await worker.waitUntilReady();
+  return {
+    queueName: name,
+    async close() {
+      await versions.stop();
+      await worker.close();
+      await Promise.all(running.values());
+      redis.disconnect();
+    },
+  };
+}
