@@ -156,7 +156,11 @@ export async function processQuote(deps: QuoteProcessorDeps, data: unknown): Pro
 export async function markHot(deps: QuoteProcessorDeps, job: QuoteJob): Promise<void> {
   const key = hotSetKey(deps.queueName);
   // The set itself expires with its newest member, so an idle queue leaves nothing behind.
-  await deps.redis.multi().zadd(key, Date.now() + HOT_MS, JSON.stringify(job)).pexpire(key, HOT_MS).exec();
+  await deps.redis
+    .multi()
+    .zadd(key, Date.now() + HOT_MS, JSON.stringify(job))
+    .pexpire(key, HOT_MS)
+    .exec();
 }
 
 /**
