@@ -9,7 +9,10 @@
  *   visible.
  * - `<appSchema>_changes`: statement triggers (db/migrations/011_change_notify.sql) notify the name of the app table
  *   written: users and api_keys are topic "auth"; tokens, token_hashtags, posts, votes, vote_tallies, livestreams and
- *   clubs are topic "app" (what token records show).
+ *   clubs are topic "app" (what token records show). 012_post_notify.sql adds `posts_inserted` (topic
+ *   "posts_inserted": a post was created) and `follows` (topic "follows").
+ * - `<appSchema>_posts` (012_post_notify.sql): the ids of the posts an UPDATE changed, or `*`. These go to the
+ *   subscribers (`subscribe`), which drop exactly what they cached of those posts.
  *
  * `key(topics)` is a string that changes whenever any of those topics may have changed, or null while a change
  * could go unseen: before the listener is up, after it drops (until it is back), and while the checkpoint trigger
@@ -19,11 +22,22 @@
  */
 import pg from "pg";
 
-export type Topic = "indexed" | "app" | "auth";
+export type Topic = "indexed" | "app" | "auth" | "posts_inserted" | "follows";
+
+/**
+ * A change subscribers hear of: the rows of `table` with these ids changed, or any row (`ids` null). `posts_rows`
+ * carries the ids of `<appSchema>_posts`; every other table comes from `<appSchema>_changes`, without ids.
+ */
+export type Change = { table: string; ids: string[] | null };
 
 export type Versions = {
   /** A version of `topics` together, or null when changes to them might go unseen (read uncached then). */
   key(...topics: Topic[]): string | null;
+  /**
+   * Calls `listener` with each change notified; also with `{ table: "*" }` whenever changes may have gone unseen
+   * (the listener reconnected), when whatever was cached from notifications must go. Returns the unsubscribe.
+   */
+  subscribe(listener: (change: Change) => void): () => void;
   /** The last indexed block notified for `chainSlug`, or null when not known this way. */
   indexedBlock(chainSlug: string): number | null;
   /** Resolves once every notification committed before the call has been applied (one round trip). */
@@ -44,6 +58,8 @@ export type StartVersionsParameters = {
 const TRIGGER = "svc_checkpoint_notify";
 const TOPIC_OF_TABLE: Record<string, Topic[]> = {
   users: ["auth", "app"],
+  posts_inserted: ["posts_inserted"],
+  follows: ["follows"],
   api_keys: ["auth"],
   tokens: ["app"],
   token_hashtags: ["app"],
@@ -63,7 +79,12 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
   const ix = p.indexerSchema;
   const checkpointChannel = `${ix}_checkpoint`;
   const appChannel = `${p.appSchema}_changes`;
-  const counters: Record<Topic, number> = { indexed: 0, app: 0, auth: 0 };
+  const postsChannel = `${p.appSchema}_posts`;
+  const counters: Record<Topic, number> = { indexed: 0, app: 0, auth: 0, posts_inserted: 0, follows: 0 };
+  const listeners = new Set<(change: Change) => void>();
+  const emit = (change: Change) => {
+    for (const listener of listeners) listener(change);
+  };
   const blocks = new Map<string, number>();
   let listening = false;
   let triggerInstalled = false;
@@ -81,6 +102,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
 
   const bumpAll = () => {
     for (const t of Object.keys(counters) as Topic[]) counters[t]++;
+    emit({ table: "*", ids: null });
   };
   const onNotification = (msg: pg.Notification) => {
     notified++;
@@ -93,7 +115,13 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
       counters.indexed++;
       return;
     }
+    if (msg.channel === postsChannel) {
+      const payload = msg.payload ?? "*";
+      emit({ table: "posts_rows", ids: payload === "*" ? null : payload.split(",") });
+      return;
+    }
     for (const t of TOPIC_OF_TABLE[msg.payload ?? ""] ?? ["app", "auth"]) counters[t]++;
+    emit({ table: msg.payload ?? "*", ids: null });
   };
 
   const connect = async () => {
@@ -112,6 +140,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
     await c.connect();
     await c.query(`LISTEN "${checkpointChannel}"`);
     await c.query(`LISTEN "${appChannel}"`);
+    await c.query(`LISTEN "${postsChannel}"`);
     client = c;
     listening = true;
     bumpAll();
@@ -184,6 +213,10 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
       if (!listening) return null;
       if (topics.includes("indexed") && !triggerInstalled) return null;
       return topics.map((t) => counters[t]).join(":");
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     indexedBlock: (chainSlug) => (listening && triggerInstalled ? (blocks.get(chainSlug) ?? null) : null),
     async settled() {

@@ -20,8 +20,9 @@ import type {
 import { getAppToken } from "../tokens.js";
 import { assertClubAccess } from "./clubs.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { postViewOf, queryPostViews } from "./post-view.js";
+import { pickPosts, type ViewerRow, viewsOfPicked } from "./post-view.js";
 import { readablePost } from "./posts.js";
+import { newest, watermarkAfter, windowStore } from "./windows.js";
 
 type Ordering = "new" | "trending" | "popular" | "oldest";
 
@@ -60,7 +61,11 @@ function rowBound(n: number): number {
   return 2 ** Math.ceil(Math.log2(n));
 }
 
-async function feedPage(deps: ApiDeps, viewerId: string | undefined, q: FeedQuery): Promise<FeedPage> {
+/**
+ * The statement of a feed: `sql` yields the feed's first rows (`id`, `seq`, and `key` when the ordering has one,
+ * at most the constant bound past `offset + take`), `order` orders them, `param` adds a parameter.
+ */
+function feedSql(deps: ApiDeps, q: FeedQuery) {
   const s = deps.config.appSchema;
   const { key, desc } = orderings[q.ordering];
   const params = [...q.params];
@@ -114,26 +119,42 @@ async function feedPage(deps: ApiDeps, viewerId: string | undefined, q: FeedQuer
                          ORDER BY ${orderBy} LIMIT ${bound}) b
           WHERE (SELECT n FROM n) >= ${MANY_FOLLOWEES}`;
   }
-  // The page's posts are viewed in the same statement (./post-view.ts), in the feed's order.
-  const rows = await queryPostViews(
+  return { sql, order: feedOrder, params, param, offset, take };
+}
+
+async function feedPage(deps: ApiDeps, viewerId: string | undefined, q: FeedQuery): Promise<FeedPage> {
+  const { sql, order, params, param, offset, take } = feedSql(deps, q);
+  // The page is picked, with the viewer's parts of each post, in one statement (./post-view.ts).
+  const picked = await pickPosts(
     deps,
     `SELECT f.id, f.n - ${param(offset)} AS ord
-       FROM (SELECT f.id, row_number() OVER (${feedOrder}) AS n FROM (${sql}) f) f
+       FROM (SELECT f.id, row_number() OVER (${order}) AS n FROM (${sql}) f) f
       WHERE f.n > ${param(offset)} AND f.n <= ${param(offset + take)}`,
     params,
     viewerId,
   );
-  const page = rows.slice(0, q.limit);
-  const last = page.at(-1);
-  const hasMore = rows.length > q.limit;
+  return pageOf(deps, picked, q.ordering, { limit: q.limit, offset: q.offset });
+}
+
+/** The records of `picked` (one more than the page when there are more) as a page of `ordering`, with its cursor. */
+async function pageOf(
+  deps: ApiDeps,
+  picked: ViewerRow[],
+  ordering: Ordering,
+  page: { limit: number; offset: number },
+): Promise<FeedPage> {
+  const views = await viewsOfPicked(deps, picked.slice(0, page.limit));
+  const last = views.at(-1)?.row;
+  const hasMore = picked.length > page.limit;
+  const { key } = orderings[ordering];
   const lastKey = key === "rank_score" ? last?.rank_score : key === "popularity" ? last?.popularity : undefined;
   return {
-    posts: page.map(postViewOf),
+    posts: views.map((v) => v.view),
     pagination: {
-      limit: q.limit,
-      offset: q.offset,
+      limit: page.limit,
+      offset: page.offset,
       has_more: hasMore,
-      next_cursor: hasMore && last ? encodeCursor(q.ordering, { seq: last.seq, key: lastKey }) : null,
+      next_cursor: hasMore && last ? encodeCursor(ordering, { seq: last.seq, key: lastKey }) : null,
     },
   };
 }
@@ -170,7 +191,7 @@ export async function listTimelinePosts(
   user: AuthedUser,
   input: GetTimelinePostsInput,
 ): Promise<FeedPage> {
-  return feedPage(deps, user.id, {
+  const q: FeedQuery = {
     ordering: "new",
     where: TOP_LEVEL,
     params: [],
@@ -178,7 +199,94 @@ export async function listTimelinePosts(
     offset: input.offset,
     cursor: input.cursor,
     ...(input.filter === "following" ? { followedBy: user.id } : {}),
-  });
+  };
+  if (q.followedBy && !q.cursor) {
+    const window = await followingWindow(deps, q);
+    const end = q.offset + q.limit + 1;
+    if (window && (window.complete || window.posts.length >= end)) {
+      const ids = window.posts.slice(q.offset, end).map((p) => p.id);
+      const picked = await pickPosts(deps, BY_IDS, [ids], user.id);
+      return pageOf(deps, picked, q.ordering, { limit: q.limit, offset: q.offset });
+    }
+  }
+  return feedPage(deps, user.id, q);
+}
+
+const BY_IDS = "SELECT t.id, t.ord FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)";
+
+/** The newest posts of a following timeline, and whether they are all of it. */
+type TimelineWindow = {
+  posts: { id: string; seq: number }[];
+  complete: boolean;
+  watermark: number;
+  inserted: string;
+  follows: string;
+};
+
+/** Posts a following-timeline window holds: the first page of the largest limit, and one more. */
+const TIMELINE_WINDOW = 101;
+/** Viewers whose following timeline a process keeps. */
+const timelineWindows = windowStore<TimelineWindow>(5_000);
+
+type WindowRow = { posts: [string, number][]; watermark: string };
+
+/**
+ * The following timeline's newest posts for `q.followedBy`, kept per process (./windows.ts): rebuilt when anyone
+ * followed or unfollowed, brought up to date when a post was inserted, else served as it is. Undefined without
+ * change notifications.
+ */
+async function followingWindow(deps: ApiDeps, q: FeedQuery): Promise<TimelineWindow | undefined> {
+  const inserted = deps.versions?.key("posts_inserted") ?? null;
+  const follows = deps.versions?.key("follows") ?? null;
+  const store = timelineWindows(deps);
+  const viewer = q.followedBy;
+  if (inserted === null || follows === null || !store || !viewer) return undefined;
+  const s = deps.config.appSchema;
+  const kept = store.get(viewer);
+  if (kept && kept.follows === follows && kept.inserted === inserted) return kept;
+  let window: TimelineWindow;
+  if (kept && kept.follows === follows) {
+    const { rows } = await deps.db.query<WindowRow>({
+      name: `timeline-newer:${s}`,
+      text: `SELECT (SELECT COALESCE(json_agg(json_build_array(p.id, p.seq)), '[]') FROM
+                      (SELECT p.id, p.seq FROM ${s}.posts p
+                        WHERE p.seq > $2::bigint AND ${TOP_LEVEL.join(" AND ")}
+                          AND p.user_id IN (SELECT followee_id FROM ${s}.follows WHERE follower_id = $1)
+                        ORDER BY p.seq DESC LIMIT ${TIMELINE_WINDOW}) p) AS posts,
+                    ${watermarkAfter(s, "$2::bigint")} AS watermark`,
+      values: [viewer, kept.watermark],
+    });
+    const found = (rows[0]?.posts ?? []).map(([id, seq]) => ({ id, seq }));
+    const posts = newest([...found, ...kept.posts], TIMELINE_WINDOW);
+    window = {
+      posts,
+      complete: kept.complete && posts.length < TIMELINE_WINDOW,
+      watermark: Number(rows[0]?.watermark ?? kept.watermark),
+      inserted,
+      follows,
+    };
+  } else {
+    const f = feedSql(deps, { ...q, limit: TIMELINE_WINDOW - 1, offset: 0, cursor: undefined });
+    const { rows } = await deps.db.query<WindowRow>({
+      name: `timeline-window:${s}`,
+      text: `SELECT (SELECT COALESCE(json_agg(json_build_array(f.id, f.seq)), '[]') FROM (${f.sql}) f) AS posts,
+                    ${watermarkAfter(s, "0::bigint")} AS watermark`,
+      values: f.params,
+    });
+    const posts = newest(
+      (rows[0]?.posts ?? []).map(([id, seq]) => ({ id, seq })),
+      TIMELINE_WINDOW,
+    );
+    window = {
+      posts,
+      complete: posts.length < TIMELINE_WINDOW,
+      watermark: Number(rows[0]?.watermark ?? 0),
+      inserted,
+      follows,
+    };
+  }
+  store.set(viewer, window);
+  return window;
 }
 
 /**

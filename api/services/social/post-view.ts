@@ -1,12 +1,17 @@
 /**
- * The Post record of every social read (create-post, get-post, feeds, search), as the viewer sees it: the post,
- * its author, its poll (options with their tallies, and the viewer's choice) and the viewer's vote, all in ONE
- * statement around the query that picks the posts (a feed page, a search, a list of ids). Order follows that query.
+ * The Post record of every social read (create-post, get-post, feeds, search), as the viewer sees it. It has two
+ * parts:
+ * - what every viewer sees alike: the post, its counters and its author (`PostRow`), served by the per-process post
+ *   cache (./post-cache.ts), which drops a post the moment an UPDATE of it commits;
+ * - what depends on the viewer or changes without touching the post row: the viewer's vote, and the poll with its
+ *   tallies and the viewer's choice. These come from one statement per request around the query that picks the
+ *   posts (a feed page, a list of ids), in its order (`viewerSql`).
  */
 
 import { createHash } from "node:crypto";
 import type { ApiDeps } from "../../deps.js";
 import type { PostView } from "../../routes/social/schemas.js";
+import { type PostRow, postRows } from "./post-cache.js";
 import { iso, tallyCounts, weightedCounts } from "./units.js";
 
 type OptionRow = {
@@ -26,92 +31,63 @@ type PollRow = {
   token_id: string | null;
   snapshot_block: string | null;
   user_vote_option_id: string | null;
-  options: OptionRow[];
+  options: OptionRow[] | null;
 };
 
-/** One post as the view statement returns it; `seq` and the sort keys let feeds continue after it. */
-export type PostViewRow = {
-  id: string;
-  seq: string;
-  title: string;
-  content: string;
-  user_id: string;
-  username: string;
-  profile_picture: string;
-  created_at: Date;
-  parent_post_id: string | null;
-  club_id: string | null;
-  topic_id: string | null;
-  tagged_token_id: string | null;
-  media: PostView["media"];
-  upvotes: number;
-  downvotes: number;
-  weighted_upvotes: string;
-  weighted_downvotes: string;
-  reply_count: number;
-  rank_score: number;
-  popularity: number;
-  user_vote: "upvote" | "downvote" | null;
-  poll: PollRow | null;
-};
+/** A picked post with its viewer parts. */
+export type ViewerRow = { id: string; user_vote: "upvote" | "downvote" | null; poll: PollRow | null };
 
 /**
- * The statement that views the posts `picked` selects: `picked` is SQL yielding `id` and `ord` (the order), whose
- * parameters come first; the viewer's id is the parameter after them (null: anonymous).
+ * The statement that picks posts and adds the viewer parts: `picked` is SQL yielding `id` and `ord` (the order),
+ * whose parameters come first; the viewer's id is the parameter after them (null: anonymous).
  */
-export function postViewSql(schema: string, picked: string, viewerParam: string): string {
+function viewerSql(schema: string, picked: string, viewerParam: string): string {
+  const s = schema;
   // Tallies through LATERAL … LIMIT 1: one primary-key probe per option. As a plain join the planner flattens it,
   // plans it for a poll of unknown size and hashes every tally.
-  const s = schema;
   return `WITH picked AS MATERIALIZED (${picked})
-    SELECT p.id, p.seq::text AS seq, p.title, p.content, p.user_id, u.username, u.profile_picture, p.created_at,
-           p.parent_post_id, p.club_id, p.topic_id, p.tagged_token_id, p.media, p.upvotes, p.downvotes,
-           p.weighted_upvotes::text AS weighted_upvotes, p.weighted_downvotes::text AS weighted_downvotes,
-           p.reply_count, p.rank_score, p.popularity, v.vote_type AS user_vote,
-           CASE WHEN p.has_poll THEN (
-             SELECT json_build_object(
-               'question', pl.question, 'is_weighted', pl.is_weighted, 'token_id', pl.token_id,
-               'snapshot_block', pl.snapshot_block::text,
-               'user_vote_option_id', (SELECT pv.content_id FROM ${s}.votes pv
-                                        WHERE pv.poll_post_id = pl.post_id AND pv.user_id = ${viewerParam}::uuid),
-               'options', (SELECT json_agg(json_build_object(
-                                    'id', o.id, 'key', o.key, 'text', o.text, 'emoji', o.emoji,
-                                    'upvotes', t.upvotes, 'downvotes', t.downvotes,
-                                    'weighted_upvotes', t.weighted_upvotes::text,
-                                    'weighted_downvotes', t.weighted_downvotes::text) ORDER BY o.position)
-                             FROM ${s}.poll_options o
-                             LEFT JOIN LATERAL (SELECT * FROM ${s}.vote_tallies t
-                                                 WHERE t.content_type = 'poll_option' AND t.content_id = o.id
-                                                 LIMIT 1) t ON true
-                            WHERE o.post_id = pl.post_id))
-               FROM ${s}.polls pl WHERE pl.post_id = p.id)
+    SELECT picked.id, v.vote_type AS user_vote,
+           CASE WHEN pl.post_id IS NOT NULL THEN json_build_object(
+             'question', pl.question, 'is_weighted', pl.is_weighted, 'token_id', pl.token_id,
+             'snapshot_block', pl.snapshot_block::text,
+             'user_vote_option_id', (SELECT pv.content_id FROM ${s}.votes pv
+                                      WHERE pv.poll_post_id = pl.post_id AND pv.user_id = ${viewerParam}::uuid),
+             'options', (SELECT json_agg(json_build_object(
+                                  'id', o.id, 'key', o.key, 'text', o.text, 'emoji', o.emoji,
+                                  'upvotes', t.upvotes, 'downvotes', t.downvotes,
+                                  'weighted_upvotes', t.weighted_upvotes::text,
+                                  'weighted_downvotes', t.weighted_downvotes::text) ORDER BY o.position)
+                           FROM ${s}.poll_options o
+                           LEFT JOIN LATERAL (SELECT * FROM ${s}.vote_tallies t
+                                               WHERE t.content_type = 'poll_option' AND t.content_id = o.id
+                                               LIMIT 1) t ON true
+                          WHERE o.post_id = pl.post_id))
            END AS poll
-      FROM picked JOIN ${s}.posts p ON p.id = picked.id JOIN ${s}.users u ON u.id = p.user_id
-      LEFT JOIN ${s}.votes v ON v.user_id = ${viewerParam}::uuid AND v.content_type = 'post' AND v.content_id = p.id
+      FROM picked
+      LEFT JOIN ${s}.polls pl ON pl.post_id = picked.id
+      LEFT JOIN ${s}.votes v ON v.user_id = ${viewerParam}::uuid AND v.content_type = 'post' AND v.content_id = picked.id
      ORDER BY picked.ord`;
 }
 
 /**
- * Run the view statement over `picked` (see postViewSql) with its `params`; rows in the picked order. `prepared`:
- * as a named statement (one per text), which each connection parses and plans once, where planning costs more than
- * running a page's query; not for a `picked` whose best plan depends on its parameters' values (search).
+ * Run the picking statement over `picked` (see viewerSql) with its `params`: the picked posts with their viewer
+ * parts, in the picked order. As a named statement (one per text), which each connection parses and plans once: a
+ * `picked` whose best plan depends on its parameters' values must not come here.
  */
-export async function queryPostViews(
+export async function pickPosts(
   deps: ApiDeps,
   picked: string,
   params: unknown[],
   viewerId: string | undefined,
-  prepared = true,
-): Promise<PostViewRow[]> {
-  const text = postViewSql(deps.config.appSchema, picked, `$${params.length + 1}`);
-  const values = [...params, viewerId ?? null];
-  const name = prepared ? `post-view:${createHash("sha256").update(text).digest("base64url").slice(0, 24)}` : undefined;
-  return (await deps.db.query<PostViewRow>(name ? { name, text, values } : { text, values })).rows;
+): Promise<ViewerRow[]> {
+  const text = viewerSql(deps.config.appSchema, picked, `$${params.length + 1}`);
+  const name = `pick-posts:${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
+  return (await deps.db.query<ViewerRow>({ name, text, values: [...params, viewerId ?? null] })).rows;
 }
 
-/** The JSON record of one viewed post. */
-export function postViewOf(r: PostViewRow): PostView {
-  const poll = r.poll;
+/** The JSON record of one post as the viewer sees it. */
+export function postViewOf(r: PostRow, viewer: ViewerRow | undefined): PostView {
+  const poll = viewer?.poll ?? null;
   return {
     id: r.id,
     title: r.title,
@@ -143,18 +119,33 @@ export function postViewOf(r: PostViewRow): PostView {
     ...weightedCounts(r.weighted_upvotes, r.weighted_downvotes),
     reply_count: r.reply_count,
     score: r.rank_score,
-    user_vote: r.user_vote,
+    user_vote: viewer?.user_vote ?? null,
   };
 }
 
-/** Posts by id, as seen by `viewerId` (their vote and poll choice), in the order of `ids`; unknown ids are skipped. */
+const byIds = "SELECT t.id, t.ord FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)";
+
+/**
+ * Posts by id, as seen by `viewerId` (their vote and poll choice), in the order of `ids`; unknown ids are skipped.
+ * The shared parts and the viewer parts are read side by side.
+ */
 export async function postViews(deps: ApiDeps, ids: string[], viewerId?: string): Promise<PostView[]> {
   if (ids.length === 0) return [];
-  const rows = await queryPostViews(
+  const [rows, viewer] = await Promise.all([postRows(deps, ids), pickPosts(deps, byIds, [ids], viewerId)]);
+  return viewer.flatMap((v) => {
+    const row = rows.get(v.id);
+    return row ? [postViewOf(row, v)] : [];
+  });
+}
+
+/** The records of picked posts: their shared parts from the post cache, beside the viewer parts already read. */
+export async function viewsOfPicked(deps: ApiDeps, picked: ViewerRow[]): Promise<{ row: PostRow; view: PostView }[]> {
+  const rows = await postRows(
     deps,
-    "SELECT t.id, t.ord FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)",
-    [ids],
-    viewerId,
+    picked.map((p) => p.id),
   );
-  return rows.map(postViewOf);
+  return picked.flatMap((v) => {
+    const row = rows.get(v.id);
+    return row ? [{ row, view: postViewOf(row, v) }] : [];
+  });
 }
