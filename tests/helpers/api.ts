@@ -93,7 +93,15 @@ export async function createTestApi(p: TestApiParameters) {
   await migrate({ databaseUrl, schema: appSchema });
   const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const redis = createApiRedis(redisUrl, `${uniqueName("test")}:`);
-  const config: ApiConfig = { ...apiConfigFromEnv({}), appSchema, indexerSchema: p.indexerSchema, ...p.config };
+  // Custodial wallets of this API's own: with the development secret, wallet index 0 of every file's fresh app
+  // schema would be the same address on the shared chain, holding what other files bought.
+  const config: ApiConfig = {
+    ...apiConfigFromEnv({}),
+    appSchema,
+    indexerSchema: p.indexerSchema,
+    walletSecret: `${uniqueName("wallets")}-test-secret`,
+    ...p.config,
+  };
   const slug = c.deployment.chainSlug;
   const versions =
     p.versions === false
