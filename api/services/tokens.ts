@@ -87,6 +87,19 @@ export async function getAppToken(deps: ApiDeps, tokenId: string): Promise<AppTo
   return row;
 }
 
+/** Tokens known to exist, per process and pool (the app never deletes a token row, so a yes stays true). */
+const knownTokens = perDatabase(() => new Set<string>());
+
+/** 404 "Token not found" unless the token uuid exists; an existing one is remembered. */
+export async function assertTokenExists(deps: ApiDeps, tokenId: string): Promise<void> {
+  const known = knownTokens(deps.db);
+  const key = `${deps.config.appSchema}:${tokenId}`;
+  if (known.has(key)) return;
+  await getAppToken(deps, tokenId);
+  if (known.size >= 100_000) known.clear();
+  known.add(key);
+}
+
 /** Every indexed deployment of a token_layer_id (one per chain), with pools. */
 export async function getIndexedTokens(deps: ApiDeps, tokenLayerId: string): Promise<IndexedToken[]> {
   return (await getIndexedTokensByLayerIds(deps, [tokenLayerId])).get(tokenLayerId.toLowerCase()) ?? [];

@@ -15,7 +15,7 @@ import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import type { ClubView, CreateClubInput } from "../../routes/social/schemas.js";
-import { getAppToken } from "../tokens.js";
+import { assertTokenExists } from "../tokens.js";
 import { indexedBalance } from "./balances.js";
 import { iso, wholeTokens } from "./units.js";
 
@@ -100,7 +100,7 @@ export async function createClub(deps: ApiDeps, user: AuthedUser, input: CreateC
   if (input.visibility === "holders" && !input.token_id) {
     throw new AppError("INVALID_PARAMETERS", "Invalid token_id: a holders-only club needs the token to hold");
   }
-  if (input.token_id) await getAppToken(deps, input.token_id);
+  if (input.token_id) await assertTokenExists(deps, input.token_id);
   const minBalance = input.min_balance ? parseUnits(input.min_balance, 18) : 0n;
   const s = deps.config.appSchema;
   const { rows } = await deps.db.query<{ id: string }>(

@@ -17,7 +17,7 @@ import type {
   GetTokenPostsInput,
   PostView,
 } from "../../routes/social/schemas.js";
-import { getAppToken } from "../tokens.js";
+import { assertTokenExists } from "../tokens.js";
 import { assertClubAccess } from "./clubs.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { pickPosts, type ViewerRow, viewsOfPicked } from "./post-view.js";
@@ -180,7 +180,7 @@ export async function listRankedPosts(
       offset: input.offset,
       cursor: input.cursor,
     }),
-    input.token_id ? getAppToken(deps, input.token_id) : undefined,
+    input.token_id ? assertTokenExists(deps, input.token_id) : undefined,
   ]);
   return { posts: page.posts, pagination: { ...page.pagination, total_returned: page.posts.length } };
 }
@@ -336,7 +336,7 @@ export async function listTokenPosts(
       `SELECT count(*)::int AS n FROM ${deps.config.appSchema}.posts p WHERE ${where.join(" AND ")}`,
       params,
     ),
-    input.token_id ? getAppToken(deps, input.token_id) : undefined,
+    input.token_id ? assertTokenExists(deps, input.token_id) : undefined,
   ]);
   return { ...page, total: total.rows[0]?.n ?? 0 };
 }

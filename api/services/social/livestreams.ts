@@ -5,7 +5,7 @@
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { getAppToken } from "../tokens.js";
+import { assertTokenExists } from "../tokens.js";
 import { iso, tallyCounts } from "./units.js";
 
 type LivestreamRow = {
@@ -52,7 +52,7 @@ export async function createLivestream(
   user: AuthedUser,
   input: { title: string; token_id?: string; stream_url: string },
 ) {
-  if (input.token_id) await getAppToken(deps, input.token_id);
+  if (input.token_id) await assertTokenExists(deps, input.token_id);
   const { rows } = await deps.db.query<{ id: string }>(
     `INSERT INTO ${deps.config.appSchema}.livestreams (user_id, token_id, title, stream_url) VALUES ($1, $2, $3, $4)
      RETURNING id`,

@@ -69,6 +69,9 @@ function viewerSql(schema: string, picked: string, viewerParam: string): string 
      ORDER BY picked.ord`;
 }
 
+/** Statement names by text (a hash of the text: the same statement has the same name on every connection). */
+const statementNames = new Map<string, string>();
+
 /**
  * Run the picking statement over `picked` (see viewerSql) with its `params`: the picked posts with their viewer
  * parts, in the picked order. As a named statement (one per text), which each connection parses and plans once: a
@@ -81,20 +84,38 @@ export async function pickPosts(
   viewerId: string | undefined,
 ): Promise<ViewerRow[]> {
   const text = viewerSql(deps.config.appSchema, picked, `$${params.length + 1}`);
-  const name = `pick-posts:${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `pick-posts:${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
+    if (statementNames.size > 10_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
   return (await deps.db.query<ViewerRow>({ name, text, values: [...params, viewerId ?? null] })).rows;
 }
+
+/**
+ * What a row's record derives at a cost (dates, weights in whole tokens), made once per row: cached rows are shared
+ * and never change.
+ */
+type Derived = { createdAt: string; weights: ReturnType<typeof weightedCounts> };
+const derivedOf = new WeakMap<PostRow, Derived>();
 
 /** The JSON record of one post as the viewer sees it. */
 export function postViewOf(r: PostRow, viewer: ViewerRow | undefined): PostView {
   const poll = viewer?.poll ?? null;
+  let d = derivedOf.get(r);
+  if (!d) {
+    d = { createdAt: iso(r.created_at), weights: weightedCounts(r.weighted_upvotes, r.weighted_downvotes) };
+    derivedOf.set(r, d);
+  }
+  // One literal with every field in order (spreads would give each record a slower shape to serialise).
   return {
     id: r.id,
     title: r.title,
     content: r.content,
     user_id: r.user_id,
     user: { id: r.user_id, username: r.username, profile_picture: r.profile_picture },
-    created_at: iso(r.created_at),
+    created_at: d.createdAt,
     parent_post_id: r.parent_post_id,
     club_id: r.club_id,
     topic_id: r.topic_id,
@@ -116,7 +137,10 @@ export function postViewOf(r: PostRow, viewer: ViewerRow | undefined): PostView 
     },
     upvote_count: r.upvotes,
     downvote_count: r.downvotes,
-    ...weightedCounts(r.weighted_upvotes, r.weighted_downvotes),
+    weighted_upvotes: d.weights.weighted_upvotes,
+    weighted_downvotes: d.weights.weighted_downvotes,
+    weighted_upvotes_wei: d.weights.weighted_upvotes_wei,
+    weighted_downvotes_wei: d.weights.weighted_downvotes_wei,
     reply_count: r.reply_count,
     score: r.rank_score,
     user_vote: viewer?.user_vote ?? null,

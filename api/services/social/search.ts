@@ -25,7 +25,14 @@ type CandidateRow = [string, number, number, boolean?, boolean?];
  * The candidates of one query: the FULL_TEXT newest full-text matches, the SUBSTRING newest substring matches (one
  * word only; null otherwise), and the watermark up to which they are complete.
  */
-type SearchEntry = { fullText: Candidate[]; substring: Candidate[] | null; watermark: number; inserted: string };
+type SearchEntry = {
+  fullText: Candidate[];
+  substring: Candidate[] | null;
+  watermark: number;
+  inserted: string;
+  /** Every candidate's id, best first (made on first use). */
+  ranked?: string[];
+};
 
 const FULL_TEXT = 1000;
 const SUBSTRING = 200;
@@ -111,6 +118,13 @@ async function candidatesOf(deps: ApiDeps, query: string): Promise<SearchEntry> 
   return entry;
 }
 
+/** The candidates' ids by score, then newest; a post found by both parts counts once. */
+function rank(entry: SearchEntry): string[] {
+  const best = new Map<string, Candidate>();
+  for (const c of [...entry.fullText, ...(entry.substring ?? [])]) best.set(c.id, c);
+  return [...best.values()].sort((a, b) => b.score - a.score || b.seq - a.seq).map((c) => c.id);
+}
+
 /**
  * Posts matching `query`, best first: the candidates of both parts ranked by score, then newest. The candidates of a
  * query are kept per process and brought up to date from the posts inserted since (exact while posts commit within
@@ -118,12 +132,8 @@ async function candidatesOf(deps: ApiDeps, query: string): Promise<SearchEntry> 
  */
 export async function searchPosts(deps: ApiDeps, query: string, limit: number, viewerId?: string): Promise<PostView[]> {
   const entry = await candidatesOf(deps, query);
-  const best = new Map<string, Candidate>();
-  for (const c of [...entry.fullText, ...(entry.substring ?? [])]) best.set(c.id, c);
-  const ids = [...best.values()]
-    .sort((a, b) => b.score - a.score || b.seq - a.seq)
-    .slice(0, limit)
-    .map((c) => c.id);
+  entry.ranked ??= rank(entry);
+  const ids = entry.ranked.slice(0, limit);
   return postViews(deps, ids, viewerId);
 }
 

@@ -18,7 +18,7 @@ import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import type { VoteInput, VoteResultView } from "../../routes/social/schemas.js";
-import { getAppToken } from "../tokens.js";
+import { assertTokenExists } from "../tokens.js";
 import { indexedBalance, snapshotBalance } from "./balances.js";
 import { checkSocialLimit } from "./limits.js";
 import { notify } from "./notifications.js";
@@ -44,10 +44,10 @@ type Target = {
 async function resolveTarget(deps: ApiDeps, user: AuthedUser, input: VoteInput): Promise<Target> {
   const s = deps.config.appSchema;
   const chosen = input.voting_token_id ?? null;
-  if (chosen) await getAppToken(deps, chosen);
+  if (chosen) await assertTokenExists(deps, chosen);
   switch (input.content_type) {
     case "token":
-      await getAppToken(deps, input.content_id);
+      await assertTokenExists(deps, input.content_id);
       return { weightTokenId: chosen ?? input.content_id, snapshot: false };
     case "post": {
       const post = await readablePost(deps, user, input.content_id);
