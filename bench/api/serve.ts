@@ -32,6 +32,11 @@ export type ServeParameters = {
   /** Connections of the server's pg Pool (api/server.ts uses 20). */
   poolSize: number;
   config: ApiConfig;
+  /**
+   * Without change notifications (api/services/versions.ts): then nothing is cached across requests (API keys,
+   * token records, post views, timelines, search candidates) and every read goes to Postgres.
+   */
+  uncached?: boolean;
   /** Queue prefix of a running worker process: quote-token and trade-token get their quotes from it. */
   quotePrefix?: string;
   /** The chain the app reads (deployments, chain-head poller); none for a benchmark of app tables only. */
@@ -145,11 +150,13 @@ async function runChild(p: ServeParameters) {
     const rpcUrls = new Map(chain && p.rpcUrl ? [[chain.slug, p.rpcUrl]] : []);
     const chainHead = startChainHead(rpcUrls);
     // As api/server.ts: change versions from Postgres, so that token reads and API keys are cached per process.
-    const versions = await startVersions({
-      databaseUrl: p.databaseUrl,
-      appSchema: p.config.appSchema,
-      indexerSchema: p.config.indexerSchema,
-    });
+    const versions = p.uncached
+      ? undefined
+      : await startVersions({
+          databaseUrl: p.databaseUrl,
+          appSchema: p.config.appSchema,
+          indexerSchema: p.config.indexerSchema,
+        });
     const quotes = p.quotePrefix ? await createQuoteClient({ redisUrl: p.redisUrl, prefix: p.quotePrefix }) : undefined;
     const app = createApp({
       db,
@@ -159,7 +166,7 @@ async function runChild(p: ServeParameters) {
       deployments: new Map(chain ? [[chain.slug, chain.deployment]] : []),
       chainHead,
       rpcUrls,
-      versions,
+      ...(versions ? { versions } : {}),
     });
     fetch = app.fetch;
     stats = () => ({ total: db.totalCount, idle: db.idleCount, waiting: db.waitingCount, queries });
@@ -178,7 +185,7 @@ async function runChild(p: ServeParameters) {
     };
     close = async () => {
       chainHead.stop();
-      await versions.stop();
+      await versions?.stop();
       await Promise.all([db.end(), redis.quit(), quotes?.close()]);
     };
   }

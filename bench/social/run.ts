@@ -322,6 +322,23 @@ async function main() {
       log(`[load] ${figuresRow(f)}  (${t.note}; load average ${formatLoadavg()})`);
     }
 
+    // The same load on a server without change notifications: nothing cached, every read from Postgres.
+    await api.stop();
+    const uncached = await startServer({ ...serverParams, kind: "api", poolSize: cfg.pool, uncached: true });
+    servers.push(uncached);
+    log(
+      `\n[load uncached] the same targets on a server without change notifications: no cache, every read from Postgres`,
+    );
+    const uncachedFigures = new Map<string, LoadFigures>();
+    for (const t of targets.filter((x) => x.server === "api")) {
+      const p = { target: t, server: uncached, auth: first.auth, connections: cfg.connections };
+      if (cfg.warmup > 0) await load({ ...p, seconds: cfg.warmup });
+      const f = await load({ ...p, seconds: cfg.duration });
+      uncachedFigures.set(t.name, f);
+      log(`[load uncached] ${figuresRow(f)}  (load average ${formatLoadavg()})`);
+    }
+    await uncached.stop();
+
     // 5. Plans of the feed queries with real parameters, from one request each in process.
     log("\n[plans] one request each in process; every query with its server time, the main one's full plan");
     const median = viewers[Math.floor(viewers.length / 2)] as Viewer;
@@ -387,9 +404,12 @@ async function main() {
       `  ${"".padEnd(20)} ${"req/s".padStart(7)} ${"p50".padStart(5)} ${"p90".padStart(5)} ${"p99".padStart(5)} ${"max".padStart(6)}  errors/non-2xx`,
     );
     for (const f of figures) {
-      const verdict = f === bareFig ? "" : f.p99 <= TARGET_P99_MS ? "  → met" : "  → MISSED";
+      const bare = f === bareFig;
+      const verdict = bare ? "" : f.p99 <= TARGET_P99_MS ? "  → met" : "  → MISSED";
+      const plain = uncachedFigures.get(f.name);
+      const without = plain ? `; without caches ${plain.reqPerSec.toFixed(0)} req/s, p99 ${plain.p99} ms` : "";
       log(
-        `  ${f.name.padEnd(20)} ${f.reqPerSec.toFixed(0).padStart(7)} ${String(f.p50).padStart(5)} ${String(f.p90).padStart(5)} ${String(f.p99).padStart(5)} ${String(f.max).padStart(6)}  ${f.errors}/${f.non2xx}${verdict}`,
+        `  ${f.name.padEnd(20)} ${f.reqPerSec.toFixed(0).padStart(7)} ${String(f.p50).padStart(5)} ${String(f.p90).padStart(5)} ${String(f.p99).padStart(5)} ${String(f.max).padStart(6)}  ${f.errors}/${f.non2xx}${verdict}${without}`,
       );
     }
     log(`\n[seed] ${seeded.steps.map(([n, t]) => `${n}: ${t.toFixed(1)} s`).join("; ")}`);
