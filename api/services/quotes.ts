@@ -44,7 +44,8 @@ export async function createQuoteClient(p: CreateQuoteClientParameters): Promise
   // BullMQ needs maxRetriesPerRequest null on its connections; the events connection blocks, so it is its own.
   const redis = new Redis(p.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
   const queue = new Queue(name, { connection: redis });
-  const events = new QueueEvents(name, { connection: new Redis(p.redisUrl, { maxRetriesPerRequest: null }) });
+  const blocking = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
+  const events = new QueueEvents(name, { connection: blocking });
   await events.waitUntilReady();
   return {
     queue,
@@ -54,8 +55,10 @@ export async function createQuoteClient(p: CreateQuoteClientParameters): Promise
     timeoutMs: p.timeoutMs ?? QUOTE_TIMEOUT_MS,
     seen: new Map(),
     async close() {
+      // BullMQ leaves connections it was given open.
       await events.close();
       await queue.close();
+      blocking.disconnect();
       redis.disconnect();
     },
   };

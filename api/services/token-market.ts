@@ -88,8 +88,21 @@ export function poolDataOf(t: IndexedToken & { pool: NonNullable<IndexedToken["p
 /** get-pool-data: the pool of the token's deployment, or null when none is indexed yet. */
 export async function getPoolData(deps: ApiDeps, tokenId: string, chainSlug?: string) {
   const { deployment, freshness } = await deploymentOf(deps, tokenId, chainSlug);
-  const pool = deployment?.pool ? poolDataOf({ ...deployment, pool: deployment.pool }) : null;
-  return { pool_data: pool, freshness };
+  return { pool_data: deployment ? poolRecordOf(deployment) : null, freshness };
+}
+
+/**
+ * The pool record of a deployment, made once per deployment read: a cached read (api/services/tokens.ts) is shared
+ * and never changes, and the record's checksummed addresses cost a keccak each.
+ */
+const poolRecords = new WeakMap<IndexedToken, PoolData | null>();
+function poolRecordOf(deployment: IndexedToken): PoolData | null {
+  let record = poolRecords.get(deployment);
+  if (record === undefined) {
+    record = deployment.pool ? poolDataOf({ ...deployment, pool: deployment.pool }) : null;
+    poolRecords.set(deployment, record);
+  }
+  return record;
 }
 
 export const candleIntervals = { "1m": 60, "5m": 300, "1h": 3600, "1d": 86_400 } as const;
