@@ -5,6 +5,34 @@
 import { finalPrice, fullMulDiv, type PoolTypeParams } from "./curve.js";
 
 export const poolTypeIds = { meme: 7, "startup-preseed": 8 } as const;
+
+/** A pool's parameters as the indexer's `pool` table holds them (numeric columns read as decimal strings). */
+export type PoolParamsRow = {
+  weight_ppm: number;
+  virtual_supply: string;
+  virtual_reserve: string;
+  migration_supply: string;
+  dex_supply: string;
+  dex_reserve: string;
+  trade_fee_bps: number;
+  creator_share_bps: number;
+  dex_fee_tier: number;
+};
+
+/** The parameters of an indexed pool row, in base units. */
+export function poolParamsOfRow(r: PoolParamsRow): PoolTypeParams {
+  return {
+    weightPpm: r.weight_ppm,
+    virtualSupply: BigInt(r.virtual_supply),
+    virtualReserve: BigInt(r.virtual_reserve),
+    migrationSupply: BigInt(r.migration_supply),
+    dexSupply: BigInt(r.dex_supply),
+    dexReserve: BigInt(r.dex_reserve),
+    tradeFeeBps: r.trade_fee_bps,
+    creatorShareBps: r.creator_share_bps,
+    dexFeeTier: r.dex_fee_tier,
+  };
+}
 export type PoolTypeName = keyof typeof poolTypeIds;
 
 function withDexSupply(p: Omit<PoolTypeParams, "dexSupply">): PoolTypeParams {

@@ -3,6 +3,7 @@
  * indexer's token and pool tables, keyed by chain and address, joined on token_layer_id).
  */
 import { AppError } from "../../core/errors.js";
+import { poolParamsOfRow } from "../../core/poolTypes.js";
 import type { ApiDeps } from "../deps.js";
 import { slugOfChainId } from "./indexed.js";
 import { perDatabase, versionedCache } from "./versions.js";
@@ -211,17 +212,7 @@ function indexedTokenOfRow(r: any): IndexedToken {
             tick: r.tick,
             liquidity: big(r.liquidity),
             usdcIsToken0: r.usdc_is_token0,
-            params: {
-              weightPpm: r.weight_ppm,
-              virtualSupply: BigInt(r.virtual_supply),
-              virtualReserve: BigInt(r.virtual_reserve),
-              migrationSupply: BigInt(r.migration_supply),
-              dexSupply: BigInt(r.dex_supply),
-              dexReserve: BigInt(r.dex_reserve),
-              tradeFeeBps: r.trade_fee_bps,
-              creatorShareBps: r.creator_share_bps,
-              dexFeeTier: r.dex_fee_tier,
-            },
+            params: poolParamsOfRow(r),
             updatedBlock: BigInt(r.updated_block),
           },
   };

@@ -14,6 +14,7 @@ import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Address } from "viem";
 import { AppError, type ErrorCode } from "../../core/errors.js";
+import { type PoolParamsRow, poolParamsOfRow } from "../../core/poolTypes.js";
 import type { Deployment } from "../../scripts/deploy.js";
 import { type QuoteJob, quoteJobSchema } from "../queues.js";
 import { type QuotePool, type QuoteWire, quote, quoteToWire } from "../quote.js";
@@ -49,21 +50,12 @@ export function quoteValidity(graduated: boolean, updatedBlock: bigint, indexedB
   return graduated ? `block:${indexedBlock ?? "?"}` : `pool:${updatedBlock}`;
 }
 
-type PoolRow = {
+type PoolRow = PoolParamsRow & {
   supply: string;
   graduated: boolean;
   fee_tier: number | null;
   sqrt_price_x96: string | null;
   usdc_is_token0: boolean;
-  weight_ppm: number;
-  virtual_supply: string;
-  virtual_reserve: string;
-  migration_supply: string;
-  dex_supply: string;
-  dex_reserve: string;
-  trade_fee_bps: number;
-  creator_share_bps: number;
-  dex_fee_tier: number;
   updated_block: string;
   indexed_block: string | null;
 };
@@ -89,17 +81,7 @@ async function readPool(deps: QuoteProcessorDeps, chainId: number, chainSlug: st
     feeTier: r.fee_tier,
     sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96),
     usdcIsToken0: r.usdc_is_token0,
-    params: {
-      weightPpm: r.weight_ppm,
-      virtualSupply: BigInt(r.virtual_supply),
-      virtualReserve: BigInt(r.virtual_reserve),
-      migrationSupply: BigInt(r.migration_supply),
-      dexSupply: BigInt(r.dex_supply),
-      dexReserve: BigInt(r.dex_reserve),
-      tradeFeeBps: r.trade_fee_bps,
-      creatorShareBps: r.creator_share_bps,
-      dexFeeTier: r.dex_fee_tier,
-    },
+    params: poolParamsOfRow(r),
   };
   const indexedBlock = r.indexed_block === null ? null : BigInt(r.indexed_block);
   return { pool, indexedBlock, validity: quoteValidity(r.graduated, BigInt(r.updated_block), indexedBlock) };
