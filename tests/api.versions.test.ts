@@ -171,6 +171,49 @@ describe("cached reads through the API", () => {
   });
 });
 
+describe("cached get-tokens pages", () => {
+  const c = chain();
+  let ixr: Awaited<ReturnType<typeof startTestIndexer>>;
+  let api: Awaited<ReturnType<typeof createTestApi>>;
+  let queries = 0;
+
+  beforeAll(async () => {
+    ixr = await startTestIndexer();
+    api = await createTestApi({ indexerSchema: ixr.schema });
+    const query = api.deps.db.query.bind(api.deps.db) as (...args: unknown[]) => unknown;
+    (api.deps.db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      queries++;
+      return query(...args);
+    };
+  });
+  afterAll(async () => {
+    await api?.close();
+    await ixr?.close();
+  });
+
+  it("serves a page from memory until a block is indexed", async () => {
+    const w = c.wallet(46);
+    await c.testClient.setBalance({ address: w.account.address, value: parseEther("10") });
+    const first = await createToken(c, w, 7, { name: "Listed first", symbol: "LSTA" });
+    await ixr.sync();
+    const jwt = await api.jwt(`list-${randomUUID()}`);
+    const newest = async () =>
+      ((await api.post("get-tokens", { filter: "new", limit: 5 }, jwt)).body.tokens as { contract_address: string }[])
+        .map((t) => t.contract_address.toLowerCase())
+        .at(0);
+    expect(await newest()).toBe(first.token.toLowerCase());
+    // Listing wrote the app rows of the listed tokens, a change of the app version: the next read loads again.
+    await newest();
+    queries = 0;
+    expect(await newest()).toBe(first.token.toLowerCase());
+    expect(queries).toBe(0);
+
+    const second = await createToken(c, w, 7, { name: "Listed second", symbol: "LSTB" });
+    await ixr.sync();
+    expect(await newest()).toBe(second.token.toLowerCase());
+  });
+});
+
 const zeroAttribution = {
   builder: getAddress(`0x${"0".repeat(40)}`),
   builderFeeBps: 0,

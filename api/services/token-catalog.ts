@@ -290,8 +290,22 @@ async function viewsOf(deps: ApiDeps, layerIds: string[]): Promise<TokenView[]> 
 
 const since24h = () => Math.floor(Date.now() / 1000) - 86_400;
 
-/** get-tokens: one page of a ranking, and how many tokens match the filters. */
-export async function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<ListTokensReturnType> {
+/** Pages of get-tokens by parameters and minute, under the indexed and app versions (api/services/versions.ts). */
+const listCache = perDatabase(() => versionedCache<ListTokensReturnType>(1_000));
+
+/**
+ * get-tokens: one page of a ranking, and how many tokens match the filters. The last 24 hours of `trending` start
+ * on a whole minute, so a page is the same all minute long: kept per process until the minute ends, a block is
+ * indexed or an app table of token records is written.
+ */
+export function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<ListTokensReturnType> {
+  const minute = Math.floor(Date.now() / 60_000);
+  const version = deps.versions?.key("indexed", "app") ?? null;
+  const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${minute}:${JSON.stringify(p)}`;
+  return listCache(deps.db)(key, version, () => loadTokens(deps, p, minute * 60 - 86_400));
+}
+
+async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number): Promise<ListTokensReturnType> {
   const s = deps.config.appSchema;
   const where = [
     "($2::text IS NULL OR EXISTS (SELECT 1 FROM " +
@@ -299,7 +313,7 @@ export async function listTokens(deps: ApiDeps, p: ListTokensParameters): Promis
     "(NOT $3::boolean OR a.verified IS TRUE)",
   ].join(" AND ");
   const hashtag = p.hashtag?.trim().replace(/^#/, "") || null;
-  const params = [since24h(), hashtag, p.verifiedOnly];
+  const params = [since, hashtag, p.verifiedOnly];
   const { rows } = await deps.db.query<{ token_layer_id: string; volume_24h: string; total: string }>(
     `${catalogSql(deps, p.filter === "top_posts")} WHERE ${where} ORDER BY ${orderBy[p.filter]}, d.token_layer_id LIMIT $4 OFFSET $5`,
     [...params, p.limit, p.offset],
