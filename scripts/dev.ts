@@ -142,6 +142,13 @@ const steps: Step[] = [
         RPC_URL: ctx.rpcUrl,
         CHAIN_SLUG: ctx.chainSlug,
       });
+      // Quotes wait on the worker: the stack is ready once it executes and quotes.
+      try {
+        await worker.printed(/ready on queue/, 60_000);
+      } catch (error) {
+        await worker.stop();
+        throw error;
+      }
       return worker;
     },
   },
@@ -165,13 +172,23 @@ const steps: Step[] = [
 ];
 
 /** Spawns a long-running child whose output is prefixed with its name; stop() sends SIGTERM, then SIGKILL. */
-function spawnService(name: string, bin: string, args: string[], env: Record<string, string>): Service {
+function spawnService(
+  name: string,
+  bin: string,
+  args: string[],
+  env: Record<string, string>,
+): Service & { printed(line: RegExp, timeoutMs: number): Promise<void> } {
   const child = spawn(bin, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const seen: string[] = [];
+  const waiting = new Set<() => void>();
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding("utf8");
     stream.on("data", (chunk: string) => {
       for (const line of chunk.split("\n")) {
-        if (line.trim()) console.log(line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
+        if (!line.trim()) continue;
+        console.log(line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
+        seen.push(line);
+        for (const check of waiting) check();
       }
     });
   }
@@ -179,6 +196,24 @@ function spawnService(name: string, bin: string, args: string[], env: Record<str
   return {
     name,
     exited,
+    /** Resolves once the service has printed a line matching `line`; fails if it exits first or time runs out. */
+    printed: (line, timeoutMs) =>
+      new Promise<void>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`${name} printed no ${line} within ${timeoutMs} ms`)), timeoutMs);
+        const check = () => {
+          if (!seen.some((l) => line.test(l))) return;
+          waiting.delete(check);
+          clearTimeout(timer);
+          done();
+        };
+        waiting.add(check);
+        check();
+        void exited.then(() => {
+          waiting.delete(check);
+          clearTimeout(timer);
+          fail(new Error(`${name} exited before it printed ${line}`));
+        });
+      }),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
