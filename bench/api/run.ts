@@ -337,6 +337,39 @@ async function main() {
       log(`[load] ${figuresRow(f)}  (${t.note}; load average ${loadavg()[0]?.toFixed(2)})`);
     }
 
+    // The same load on a server without change notifications: nothing cached, every read from Postgres.
+    await api.stop();
+    const uncached = await startServer({
+      quotePrefix: queuePrefix,
+      uncached: true,
+      kind: "api",
+      databaseUrl,
+      redisUrl,
+      redisKeyPrefix,
+      poolSize: cfg.pool,
+      config,
+      deployment,
+      rpcUrl: anvil.rpcUrl,
+    });
+    servers.push(uncached);
+    log(
+      "\n[load uncached] the same targets on a server without change notifications: no cache, every read from Postgres",
+    );
+    const uncachedFigures = new Map<string, LoadFigures>();
+    for (const t of targets.filter((x) => x.server === "api")) {
+      const p = {
+        target: { ...t, requests: t.bodies.map((body) => ({ body })) },
+        server: uncached,
+        auth,
+        connections: cfg.connections,
+      };
+      if (cfg.warmup > 0) await load({ ...p, seconds: cfg.warmup });
+      const f = await load({ ...p, seconds: cfg.duration });
+      uncachedFigures.set(t.name, f);
+      log(`[load uncached] ${figuresRow(f)}  (load average ${loadavg()[0]?.toFixed(2)})`);
+    }
+    await uncached.stop();
+
     // 5. Where the time goes: queries per request and their plans, from one request per endpoint in process.
     log("\n[profile] one request per endpoint in process, every query EXPLAIN ANALYZEd with its real parameters");
     const profileBodies: [string, string][] = [
@@ -396,10 +429,10 @@ async function main() {
       const share = bareRps > 0 ? f.reqPerSec / bareRps : 0;
       const judged = f.name === "search-token" || f.name === "get-pool-data";
       const ok = share >= TARGET.shareOfBare && f.p99 <= TARGET.p99Ms;
+      const pct = (g: LoadFigures) => `${((g.reqPerSec / (bareRps || 1)) * 100).toFixed(1)}% of bare, p99 ${g.p99} ms`;
       const cold = coldFigures.get(f.name);
-      const coldNote = cold
-        ? `; cold ${((cold.reqPerSec / (bareRps || 1)) * 100).toFixed(1)}% of bare, p99 ${cold.p99} ms`
-        : "";
+      const plain = uncachedFigures.get(f.name);
+      const coldNote = `${cold ? `; cold (each body once) ${pct(cold)}` : ""}${plain ? `; without caches ${pct(plain)}` : ""}`;
       log(
         `  ${f.name.padEnd(22)} ${(share * 100).toFixed(1).padStart(5)}% of bare, p99 ${f.p99} ms${judged ? (ok ? "  → target met" : "  → target MISSED") : "  (no target)"}${coldNote}`,
       );
