@@ -17,6 +17,8 @@ export type StartAnvilParameters = {
   log?: (line: string) => void;
   /** How long to wait for anvil to answer `eth_chainId`, in milliseconds. Default 15000. */
   timeout?: number;
+  /** The environment variable that chooses `port`, named when the port is taken. Default ANVIL_PORT. */
+  portVariable?: string;
 };
 
 export type StartAnvilReturnType = {
@@ -36,7 +38,7 @@ export async function startAnvil(p: StartAnvilParameters = {}): Promise<StartAnv
   const chainId = p.chainId ?? 84532;
   const timeout = p.timeout ?? 15_000;
   const port = p.port === 0 ? await findFreePort() : (p.port ?? 8545);
-  await assertPortFree(port);
+  await assertPortFree(port, p.portVariable);
 
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId)];
   if (p.blockTime !== undefined) args.push("--block-time", String(p.blockTime));
@@ -136,14 +138,14 @@ async function queryChainId(rpcUrl: string): Promise<number | undefined> {
   }
 }
 
-function assertPortFree(port: number): Promise<void> {
+function assertPortFree(port: number, portVariable = "ANVIL_PORT"): Promise<void> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once("error", (error: NodeJS.ErrnoException) => {
       fail(
         error.code === "EADDRINUSE"
           ? new Error(
-              `Port ${port} on 127.0.0.1 is already in use, so anvil cannot start there. Stop whatever listens on it (another anvil?) or choose another port (ANVIL_PORT).`,
+              `Port ${port} on 127.0.0.1 is already in use, so anvil cannot start there. Stop whatever listens on it (another anvil?) or choose another port (${portVariable}).`,
             )
           : new Error(`Cannot check port ${port}: ${error.message}`, { cause: error }),
       );

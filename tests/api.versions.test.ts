@@ -169,29 +169,8 @@ describe("cached reads through the API", () => {
     const voted = await api.post("search-token", { input: made.token }, jwt);
     expect((voted.body.token as { upvotes: number; user_vote: string }).upvotes).toBe(token.upvotes + 1);
   });
-});
 
-describe("cached get-tokens pages", () => {
-  const c = chain();
-  let ixr: Awaited<ReturnType<typeof startTestIndexer>>;
-  let api: Awaited<ReturnType<typeof createTestApi>>;
-  let queries = 0;
-
-  beforeAll(async () => {
-    ixr = await startTestIndexer();
-    api = await createTestApi({ indexerSchema: ixr.schema });
-    const query = api.deps.db.query.bind(api.deps.db) as (...args: unknown[]) => unknown;
-    (api.deps.db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      queries++;
-      return query(...args);
-    };
-  });
-  afterAll(async () => {
-    await api?.close();
-    await ixr?.close();
-  });
-
-  it("serves a page from memory until a block is indexed", async () => {
+  it("serves get-tokens pages from memory until a block is indexed", async () => {
     const w = c.wallet(46);
     await c.testClient.setBalance({ address: w.account.address, value: parseEther("10") });
     const first = await createToken(c, w, 7, { name: "Listed first", symbol: "LSTA" });

@@ -15,7 +15,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject) {
   const port = Number(process.env.TEST_ANVIL_PORT ?? 8645);
-  const anvil = await startAnvil({ port, chainId: 84532 });
+  const anvil = await startAnvil({ port, chainId: 84532, portVariable: "TEST_ANVIL_PORT" });
   try {
     const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
     project.provide("rpcUrl", anvil.rpcUrl);
