@@ -38,6 +38,14 @@ const errors = {
     content: { "application/json": { schema: ErrorEnvelope } },
   },
   500: { description: "Server-side error", content: { "application/json": { schema: ErrorEnvelope } } },
+  502: {
+    description: "The chain's RPC or the quote worker failed (quotes, simulations, executions)",
+    content: { "application/json": { schema: ErrorEnvelope } },
+  },
+  503: {
+    description: "The worker did not answer: no quote worker, or no execute queue on this server",
+    content: { "application/json": { schema: ErrorEnvelope } },
+  },
 } as const;
 
 export type PostRouteParameters<Req extends z.ZodType, Res extends z.ZodType> = {
