@@ -275,28 +275,10 @@ async function main() {
       deploymentsDir,
     });
     cleanups.push(() => worker.stop());
-    const api = await startServer({
-      quotePrefix: queuePrefix,
-      kind: "api",
-      databaseUrl,
-      redisUrl,
-      redisKeyPrefix,
-      poolSize: cfg.pool,
-      config,
-      deployment,
-      rpcUrl: anvil.rpcUrl,
-    });
+    const serverParams = { databaseUrl, redisUrl, redisKeyPrefix, config, deployment, rpcUrl: anvil.rpcUrl };
+    const api = await startServer({ ...serverParams, kind: "api", poolSize: cfg.pool, quotePrefix: queuePrefix });
     servers.push(api);
-    const bare = await startServer({
-      kind: "bare",
-      databaseUrl,
-      redisUrl,
-      redisKeyPrefix,
-      poolSize: 0,
-      config,
-      deployment,
-      rpcUrl: anvil.rpcUrl,
-    });
+    const bare = await startServer({ ...serverParams, kind: "bare", poolSize: 0 });
     servers.push(bare);
     const serverOf = (t: Target) => (t.server === "api" ? api : bare);
     for (const t of targets) {
@@ -340,16 +322,11 @@ async function main() {
     // The same load on a server without change notifications: nothing cached, every read from Postgres.
     await api.stop();
     const uncached = await startServer({
+      ...serverParams,
+      kind: "api",
+      poolSize: cfg.pool,
       quotePrefix: queuePrefix,
       uncached: true,
-      kind: "api",
-      databaseUrl,
-      redisUrl,
-      redisKeyPrefix,
-      poolSize: cfg.pool,
-      config,
-      deployment,
-      rpcUrl: anvil.rpcUrl,
     });
     servers.push(uncached);
     log(
