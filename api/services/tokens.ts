@@ -146,7 +146,7 @@ export async function getIndexedTokensByLayerIds(
  * connection. Throws 404 "Token not found".
  */
 export function getAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
-  const version = deps.versions?.key("indexed", "app") ?? null;
+  const version = deps.versions?.key("indexed", "tokens") ?? null;
   return deploymentsCache(deps.db)(`${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`, version, () =>
     loadAppTokenWithDeployments(deps, tokenId),
   );
@@ -155,8 +155,9 @@ export function getAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Prom
 export type AppTokenWithDeployments = { readonly app: AppTokenRow; readonly indexed: readonly IndexedToken[] };
 
 /**
- * Per process, the reads above under the indexed and app versions (api/services/versions.ts): served until a block
- * is indexed or an app table of token records is written. Never mutated by callers.
+ * Per process, the reads above under the indexed and tokens versions (api/services/versions.ts): served until a
+ * block is indexed or the tokens table is written (posts and votes do not touch what these reads hold). Never
+ * mutated by callers.
  */
 const deploymentsCache = perDatabase(() => versionedCache<AppTokenWithDeployments>(50_000));
 

@@ -9,7 +9,8 @@
  *   visible.
  * - `<appSchema>_changes`: statement triggers (db/migrations/011_change_notify.sql) notify the name of the app table
  *   written: users and api_keys are topic "auth"; tokens, token_hashtags, posts, votes, vote_tallies, livestreams and
- *   clubs are topic "app" (what token records show). 012_post_notify.sql adds `posts_inserted` (topic
+ *   clubs are topic "app" (what token records show); tokens is also topic "tokens" (the app row alone, what pool and
+ *   market reads show). 012_post_notify.sql adds `posts_inserted` (topic
  *   "posts_inserted": a post was created) and `follows` (topic "follows").
  * - `<appSchema>_posts` (012_post_notify.sql): the ids of the posts an UPDATE changed, or `*`. These go to the
  *   subscribers (`subscribe`), which drop exactly what they cached of those posts.
@@ -22,7 +23,7 @@
  */
 import pg from "pg";
 
-export type Topic = "indexed" | "app" | "auth" | "posts_inserted" | "follows";
+export type Topic = "indexed" | "app" | "auth" | "tokens" | "posts_inserted" | "follows";
 
 /**
  * A change subscribers hear of: the rows of `table` with these ids changed, or any row (`ids` null). `posts_rows`
@@ -61,7 +62,7 @@ const TOPIC_OF_TABLE: Record<string, Topic[]> = {
   posts_inserted: ["posts_inserted"],
   follows: ["follows"],
   api_keys: ["auth"],
-  tokens: ["app"],
+  tokens: ["app", "tokens"],
   token_hashtags: ["app"],
   posts: ["app"],
   votes: ["app"],
@@ -80,7 +81,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
   const checkpointChannel = `${ix}_checkpoint`;
   const appChannel = `${p.appSchema}_changes`;
   const postsChannel = `${p.appSchema}_posts`;
-  const counters: Record<Topic, number> = { indexed: 0, app: 0, auth: 0, posts_inserted: 0, follows: 0 };
+  const counters: Record<Topic, number> = { indexed: 0, app: 0, auth: 0, tokens: 0, posts_inserted: 0, follows: 0 };
   const listeners = new Set<(change: Change) => void>();
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);
