@@ -178,6 +178,19 @@ export const launchTokenAbi = [
   },
   {
     "type": "function",
+    "name": "graduationPool",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "launchpad",
     "inputs": [],
     "outputs": [
@@ -241,6 +254,13 @@ export const launchTokenAbi = [
   },
   {
     "type": "function",
+    "name": "openPool",
+    "inputs": [],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "permit",
     "inputs": [
       {
@@ -281,6 +301,19 @@ export const launchTokenAbi = [
     ],
     "outputs": [],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "poolOpen",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "bool",
+        "internalType": "bool"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -569,6 +602,11 @@ export const launchTokenAbi = [
         "internalType": "address"
       }
     ]
+  },
+  {
+    "type": "error",
+    "name": "GraduationPoolClosed",
+    "inputs": []
   },
   {
     "type": "error",

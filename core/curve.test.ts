@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   buyExactIn,
@@ -6,6 +7,10 @@ import {
   feeOf,
   finalPrice,
   grossUp,
+  MAX_SQRT_RATIO,
+  MAX_TICK,
+  MIN_SQRT_RATIO,
+  MIN_TICK,
   price,
   priceFromSqrt,
   reserveAt,
@@ -119,3 +124,61 @@ describe("V3 price conversion", () => {
     }
   });
 });
+
+describe("V3 price bounds", () => {
+  // Read from Uniswap's own source, so a wrong constant here cannot agree with itself.
+  const tickMath = readFileSync(
+    new URL("../node_modules/@uniswap/v3-core/contracts/libraries/TickMath.sol", import.meta.url),
+    "utf8",
+  );
+  const constant = (name: string): bigint => {
+    const m = new RegExp(`int\\d+\\s+internal\\s+constant\\s+${name}\\s*=\\s*(-?\\d+)\\s*;`).exec(tickMath);
+    if (!m?.[1]) throw new Error(`${name} not found in TickMath.sol`);
+    return BigInt(m[1]);
+  };
+
+  it("equal Uniswap V3's TickMath MIN_SQRT_RATIO, MAX_SQRT_RATIO and MIN_TICK", () => {
+    expect(MIN_SQRT_RATIO).toBe(constant("MIN_SQRT_RATIO"));
+    expect(MAX_SQRT_RATIO).toBe(constant("MAX_SQRT_RATIO"));
+    expect(BigInt(MIN_TICK)).toBe(constant("MIN_TICK"));
+    expect(MAX_TICK).toBe(-MIN_TICK);
+  });
+
+  it("are the sqrt prices of the extreme ticks", () => {
+    expect(sqrtPriceX96AtTick(MIN_TICK)).toBe(MIN_SQRT_RATIO);
+    expect(sqrtPriceX96AtTick(MAX_TICK)).toBe(MAX_SQRT_RATIO);
+  });
+});
+
+/** TickMath.getSqrtRatioAtTick, transcribed from the constants in TickMath.sol (X128 steps, rounded up to X96). */
+function sqrtPriceX96AtTick(tick: number): bigint {
+  const absTick = BigInt(Math.abs(tick));
+  const steps = [
+    0xfffcb933bd6fad37aa2d162d1a594001n,
+    0xfff97272373d413259a46990580e213an,
+    0xfff2e50f5f656932ef12357cf3c7fdccn,
+    0xffe5caca7e10e4e61c3624eaa0941cd0n,
+    0xffcb9843d60f6159c9db58835c926644n,
+    0xff973b41fa98c081472e6896dfb254c0n,
+    0xff2ea16466c96a3843ec78b326b52861n,
+    0xfe5dee046a99a2a811c461f1969c3053n,
+    0xfcbe86c7900a88aedcffc83b479aa3a4n,
+    0xf987a7253ac413176f2b074cf7815e54n,
+    0xf3392b0822b70005940c7a398e4b70f3n,
+    0xe7159475a2c29b7443b29c7fa6e889d9n,
+    0xd097f3bdfd2022b8845ad8f792aa5825n,
+    0xa9f746462d870fdf8a65dc1f90e061e5n,
+    0x70d869a156d2a1b890bb3df62baf32f7n,
+    0x31be135f97d08fd981231505542fcfa6n,
+    0x9aa508b5b7a84e1c677de54f3e99bc9n,
+    0x5d6af8dedb81196699c329225ee604n,
+    0x2216e584f5fa1ea926041bedfe98n,
+    0x48a170391f7dc42444e8fa2n,
+  ];
+  let ratio = absTick & 1n ? (steps[0] as bigint) : 1n << 128n;
+  for (let i = 1; i < steps.length; i++) {
+    if (absTick & (1n << BigInt(i))) ratio = (ratio * (steps[i] as bigint)) >> 128n;
+  }
+  if (tick > 0) ratio = ((1n << 256n) - 1n) / ratio;
+  return (ratio >> 32n) + (ratio % (1n << 32n) === 0n ? 0n : 1n);
+}

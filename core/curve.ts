@@ -19,8 +19,12 @@ export const PRICE_SCALE = 10n ** 30n;
 export const Q96 = 1n << 96n;
 export const Q192 = 1n << 192n;
 const MAX_UINT256 = (1n << 256n) - 1n;
+/** Uniswap V3's TickMath.MIN_TICK, and the sqrtPriceX96 bounds of every V3 pool (getSqrtRatioAtTick(MIN_TICK) and
+ * getSqrtRatioAtTick(MAX_TICK)), X96. core/curve.test.ts checks them against @uniswap/v3-core's TickMath.sol. */
+export const MIN_TICK = -887272;
+export const MAX_TICK = 887272;
 export const MIN_SQRT_RATIO = 4295128739n;
-export const MAX_SQRT_RATIO = 1461446703485210103287273054836362003128662034n;
+export const MAX_SQRT_RATIO = 1461446703485210103287273052203988822378723970342n;
 
 /** A pool type's parameters, as ILaunchpad.PoolTypeParams. */
 export type PoolTypeParams = {

@@ -1,12 +1,22 @@
 /**
- * The fee split of one trade, as contracts/src/libraries/FeeMath.sol. USDC base units throughout.
- * The builder takes builderFeeBps of the trade's USDC side (capped at the fee); of the rest the referral (when set)
- * takes REFERRAL_SHARE_BPS and the creator creatorShareBps; the protocol keeps what remains. The parts add up to the
- * fee exactly, so attribution never changes what the trader pays.
+ * The fee split of one trade and the attribution rules, as contracts/src/libraries/FeeMath.sol and
+ * Launchpad._attribution. USDC base units throughout, shares in bps, every share rounded down.
+ *
+ * Split: the creator gets floor(fee · creatorShareBps / BPS) whatever the attribution, so attribution never shrinks
+ * its reward; the token's referral (when paid) floor(fee · REFERRAL_SHARE_BPS / BPS) of the whole fee; the builder
+ * floor(base · builderFeeBps / BPS), capped at what is left; the protocol keeps the rest. The parts add up to the fee
+ * exactly, so attribution never changes what the trader pays: it is paid out of the protocol's part.
+ *
+ * Attribution: nobody can pay a share to itself. A builder must be approved by the owner with a maximum fee
+ * (setBuilder) and may not be the trader. A token's referral is an approved referrer (setReferrer), fixed by the first
+ * call that names one (first touch) and permanent; a later call's referral is ignored, and the referral is paid
+ * nothing on its own trades.
  */
 import { BPS } from "./curve.js";
 
+/** The most the owner may approve for a builder, in bps of a trade's USDC amount (Launchpad.MAX_BUILDER_FEE_BPS). */
 export const MAX_BUILDER_FEE_BPS = 50;
+/** The token referral's share of each fee, in bps of the whole fee (Launchpad.REFERRAL_SHARE_BPS). */
 export const REFERRAL_SHARE_BPS = 2_000;
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as const;
 
@@ -15,21 +25,79 @@ export type FeeSplit = { protocol: bigint; creator: bigint; referral: bigint; bu
 
 export const noAttribution: Attribution = { builder: ZERO_ADDRESS, builderFeeBps: 0, referral: ZERO_ADDRESS };
 
-/** Split `fee` of a trade whose USDC side is `base`, both in USDC base units; shares round down. */
+const isZero = (a: string) => BigInt(a) === 0n;
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Split `fee` of a trade whose USDC side is `base`, both in USDC base units, as FeeMath.split: creator and referral
+ * off the whole fee, the builder (bps of `base`) capped at what is left, the protocol the rest; all rounded down.
+ * `builderFeeBps` is zero when no builder is paid; `payReferral` whether a referral is paid on this trade.
+ */
 export function splitFee(
   fee: bigint,
   base: bigint,
-  a: Attribution,
+  builderFeeBps: number,
+  payReferral: boolean,
   creatorShareBps: number,
   referralShareBps: number = REFERRAL_SHARE_BPS,
 ): FeeSplit {
-  let builder = 0n;
-  if (BigInt(a.builder) !== 0n) {
-    builder = (base * BigInt(a.builderFeeBps)) / BPS;
-    if (builder > fee) builder = fee;
+  const creator = (fee * BigInt(creatorShareBps)) / BPS;
+  const referral = payReferral ? (fee * BigInt(referralShareBps)) / BPS : 0n;
+  const room = fee - creator - referral;
+  let builder = (base * BigInt(builderFeeBps)) / BPS;
+  if (builder > room) builder = room;
+  return { protocol: room - builder, creator, referral, builder };
+}
+
+/** splitFee under an effective attribution (as a Trade event carries it): builder fee only with a builder. */
+export function splitFeeFor(fee: bigint, base: bigint, a: Attribution, creatorShareBps: number): FeeSplit {
+  return splitFee(fee, base, isZero(a.builder) ? 0 : a.builderFeeBps, !isZero(a.referral), creatorShareBps);
+}
+
+/** Why the launchpad would revert an attribution, named after its custom error. */
+export type AttributionError = "BuilderNotApproved" | "BuilderFeeTooHigh" | "ReferrerNotApproved" | "SelfAttribution";
+
+export type EffectiveAttributionParameters = {
+  /** What the call names. */
+  requested: Attribution;
+  /** The caller (msg.sender): the trader or the token's creator. */
+  trader: string;
+  /** The token's referral so far (zero address for none, and for a token not created yet). */
+  tokenReferral: string;
+  /** The requested builder's approved maximum fee in bps; 0 when it is not approved. */
+  builderMaxFeeBps: number;
+  /** Whether the requested referral is an approved referrer. */
+  referralApproved: boolean;
+};
+
+export type EffectiveAttributionReturnType =
+  | { ok: true; attribution: Attribution; setsTokenReferral: boolean }
+  | { ok: false; error: AttributionError; field: "builder" | "referral" };
+
+/**
+ * The attribution a call is paid under, as Launchpad._attribution, checked in the contract's order: the builder
+ * (approved, within its maximum, not the caller), then the referral, which only counts while the token has none
+ * (approved, not the caller) and is then the token's for good. The effective referral is the token's referral unless
+ * the caller is that referral.
+ */
+export function effectiveAttribution(p: EffectiveAttributionParameters): EffectiveAttributionReturnType {
+  const { requested: a, trader } = p;
+  const attribution: Attribution = { ...noAttribution };
+  if (!isZero(a.builder)) {
+    if (p.builderMaxFeeBps === 0) return { ok: false, error: "BuilderNotApproved", field: "builder" };
+    if (a.builderFeeBps > p.builderMaxFeeBps) return { ok: false, error: "BuilderFeeTooHigh", field: "builder" };
+    if (same(a.builder, trader)) return { ok: false, error: "SelfAttribution", field: "builder" };
+    attribution.builder = a.builder;
+    attribution.builderFeeBps = a.builderFeeBps;
   }
-  const rest = fee - builder;
-  const referral = BigInt(a.referral) !== 0n ? (rest * BigInt(referralShareBps)) / BPS : 0n;
-  const creator = (rest * BigInt(creatorShareBps)) / BPS;
-  return { protocol: rest - referral - creator, creator, referral, builder };
+  let referral = p.tokenReferral;
+  let setsTokenReferral = false;
+  if (isZero(referral) && !isZero(a.referral)) {
+    if (!p.referralApproved) return { ok: false, error: "ReferrerNotApproved", field: "referral" };
+    if (same(a.referral, trader)) return { ok: false, error: "SelfAttribution", field: "referral" };
+    referral = a.referral;
+    setsTokenReferral = true;
+  }
+  if (!same(referral, trader)) attribution.referral = referral as `0x${string}`;
+  return { ok: true, attribution, setsTokenReferral };
 }

@@ -18,8 +18,9 @@ export const token = onchainTable(
     name: t.text().notNull(),
     symbol: t.text().notNull(),
     tokenUri: t.text().notNull(),
-    /** Builder and referral named at creation. */
+    /** Builder of the creation call (effective: as paid, zero for none). */
     builder: t.hex().notNull(),
+    /** The token's referral: an approved referrer, fixed by the first call that names one and permanent. */
     referral: t.hex().notNull(),
     createdBlock: t.bigint().notNull(),
     createdAt: t.bigint().notNull(),
@@ -67,6 +68,16 @@ export const pool = onchainTable(
     marketCap: t.bigint().notNull(),
     progressBps: t.integer().notNull(),
     graduated: t.boolean().notNull(),
+    /** Between the buy that closed the curve and Graduated, when graduation takes more than one call (graduate()). */
+    graduating: t.boolean().notNull(),
+    /** While graduating: the V3 pool's sqrtPriceX96 after the last graduation call, and the curve's final one. */
+    pendingSqrtPriceX96: t.bigint(),
+    targetSqrtPriceX96: t.bigint(),
+    /** The token's referral (zero address for none); see token.referral. */
+    referral: t.hex().notNull(),
+    /** Swap fees of the locked V3 position collected so far (collectPoolFees), creator's and protocol's together. */
+    collectedFeesUsdc: t.bigint().notNull(),
+    collectedFeesTokens: t.bigint().notNull(),
     graduatedAt: t.bigint(),
     graduatedBlock: t.bigint(),
     v3Pool: t.hex(),
@@ -175,6 +186,51 @@ export const fees = onchainTable(
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.recipient] }),
+  }),
+);
+
+/** Launch tokens credited from a token's pool fees, per token and recipient, in token wei. */
+export const tokenFees = onchainTable(
+  "token_fees",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    recipient: t.hex().notNull(),
+    claimable: t.bigint().notNull(),
+    accrued: t.bigint().notNull(),
+    claimed: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.token, table.recipient] }),
+    recipientIdx: index().on(table.recipient),
+  }),
+);
+
+/** Builders the owner has approved (setBuilder), with their maximum fee in bps; revoked ones stay at 0. */
+export const builder = onchainTable(
+  "builder",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    maxFeeBps: t.integer().notNull(),
+    updatedBlock: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.address] }),
+  }),
+);
+
+/** Referrers the owner has approved or revoked (setReferrer): the only addresses a token's referral may be. */
+export const referrer = onchainTable(
+  "referrer",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    approved: t.boolean().notNull(),
+    updatedBlock: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.address] }),
   }),
 );
 

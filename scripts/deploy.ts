@@ -20,7 +20,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
-import { nonfungiblePositionManagerAbi } from "../abis/index.js";
+import { launchpadAbi, nonfungiblePositionManagerAbi } from "../abis/index.js";
 import { type ChainSlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -67,6 +67,34 @@ export const deploymentSchema = z.object({
 
 export type Deployment = z.infer<typeof deploymentSchema>;
 
+/** Attribution the owner approves on a fresh local deployment. */
+export type Approvals = { builders: { address: Address; maxFeeBps: number }[]; referrers: Address[] };
+
+/**
+ * APPROVED_BUILDERS ("0xaddr:bps,0xaddr:bps", bps 1–50) and APPROVED_REFERRERS ("0xaddr,0xaddr") → Approvals. Both
+ * default to none; a malformed entry is an error naming it.
+ */
+export function approvalsFromEnv(env: Record<string, string | undefined> = process.env): Approvals {
+  const list = (v: string | undefined) =>
+    (v ?? "")
+      .split(",")
+      .map((e) => e.trim())
+      .filter((e) => e !== "");
+  const builders = list(env.APPROVED_BUILDERS).map((entry) => {
+    const [address, bps] = entry.split(":");
+    const maxFeeBps = Number(bps);
+    if (!address || !isAddress(address) || !Number.isInteger(maxFeeBps) || maxFeeBps < 1 || maxFeeBps > 50) {
+      throw new Error(`APPROVED_BUILDERS: "${entry}" is not <address>:<max fee in bps, 1 to 50>`);
+    }
+    return { address: getAddress(address), maxFeeBps };
+  });
+  const referrers = list(env.APPROVED_REFERRERS).map((address) => {
+    if (!isAddress(address)) throw new Error(`APPROVED_REFERRERS: "${address}" is not an address`);
+    return getAddress(address);
+  });
+  return { builders, referrers };
+}
+
 export type DeployParameters = {
   rpcUrl: string;
   /** Default "base-sepolia" (what local anvil stands in for). */
@@ -75,6 +103,12 @@ export type DeployParameters = {
   privateKey?: Hex;
   /** Write deployments/<chainSlug>.json. Default true. */
   write?: boolean;
+  /**
+   * Local anvil only: builders (with their maximum fee in bps) and referrers the owner approves right after deploying
+   * (Launchpad.setBuilder / setReferrer). Default none: nobody may be named as builder or referral until approved.
+   * From env with approvalsFromEnv (APPROVED_BUILDERS, APPROVED_REFERRERS).
+   */
+  approvals?: Approvals;
   log?: (msg: string) => void;
 };
 
@@ -145,6 +179,16 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     return { address, blockNumber: Number(receipt.blockNumber) };
   };
 
+  /** Sends one owner call of the launchpad and waits for it. */
+  const send = async (what: string, sent: Promise<Hex>) => {
+    const hash = await sent.catch((error: unknown) => {
+      throw new Error(`${what} failed: ${describeError(error, launchpadAbi)}`, { cause: error });
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`${what} failed (transaction ${hash} ${receipt.status}).`);
+    log(`approved ${what}`);
+  };
+
   log(
     `deploying to ${chainSlug} (chain ${chain.chainId}, ${local ? "local anvil" : "live network"}) from ${account.address}`,
   );
@@ -189,6 +233,28 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
         launchpad: launchpad.address,
       },
     };
+    for (const b of p.approvals?.builders ?? []) {
+      await send(
+        `setBuilder(${b.address}, ${b.maxFeeBps})`,
+        wallet.writeContract({
+          address: launchpad.address,
+          abi: launchpadAbi,
+          functionName: "setBuilder",
+          args: [b.address, b.maxFeeBps],
+        }),
+      );
+    }
+    for (const r of p.approvals?.referrers ?? []) {
+      await send(
+        `setReferrer(${r}, true)`,
+        wallet.writeContract({
+          address: launchpad.address,
+          abi: launchpadAbi,
+          functionName: "setReferrer",
+          args: [r, true],
+        }),
+      );
+    }
   } else {
     const published = await publishedContracts(chain, publicClient);
     const launchpad = await deployContract("Launchpad", forgeArtifact("Launchpad"), [
@@ -397,6 +463,7 @@ async function main() {
     rpcUrl: env.data.RPC_URL,
     chainSlug: env.data.CHAIN_SLUG,
     privateKey: env.data.DEPLOYER_PRIVATE_KEY,
+    approvals: approvalsFromEnv(),
     log: (msg) => console.log(`[deploy] ${msg}`),
   });
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { type ChainSlug, chainBySlug } from "../core/chains.js";
 import { startAnvil } from "./anvil.js";
-import { type Deployment, deploy } from "./deploy.js";
+import { approvalsFromEnv, type Deployment, deploy } from "./deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "./indexer.js";
 import { httpTransport, printDemo, seedDemo } from "./seed-demo.js";
 
@@ -79,6 +79,7 @@ const steps: Step[] = [
       const deployment = await deploy({
         rpcUrl: ctx.rpcUrl,
         chainSlug: ctx.chainSlug,
+        approvals: approvalsFromEnv(),
         log: (msg) => console.log(`[deploy] ${msg}`),
       });
       ctx.deployment = deployment;

@@ -5,7 +5,17 @@
  * custodial wallet of a provisioned user, so that tokens have a creator user.
  */
 import { randomUUID } from "node:crypto";
-import { type Address, createWalletClient, getAddress, type Hex, http, maxUint256, parseEther } from "viem";
+import {
+  type Address,
+  createWalletClient,
+  formatUnits,
+  getAddress,
+  type Hex,
+  http,
+  maxUint256,
+  parseEther,
+  parseEventLogs,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi } from "../abis/index.js";
@@ -49,6 +59,16 @@ async function buy(w: Wallet, token: Address, usdc: bigint) {
       { builder: getAddress(`0x${"0".repeat(40)}`), builderFeeBps: 0, referral: getAddress(`0x${"0".repeat(40)}`) },
     ],
   } as never);
+}
+
+async function creatorOf(token: Address): Promise<Address> {
+  const pool = await c.publicClient.readContract({
+    address: c.deployment.contracts.launchpad,
+    abi: launchpadAbi,
+    functionName: "getPool",
+    args: [token],
+  });
+  return pool.creator;
 }
 
 async function sell(w: Wallet, token: Address, tokens: bigint) {
@@ -285,6 +305,10 @@ describe("get-pool-data", () => {
       weight: 0.5,
       migration_supply: (800_000_000n * 10n ** 18n).toString(),
       is_graduated: false,
+      graduating: false,
+      graduation: null,
+      referral: null,
+      collected_pool_fees: { usdc: "0", usd: 0, tokens: "0", tokens_whole: 0 },
       trade_fee_bps: 100,
       dex_fee_tier: 10_000,
       v3_pool: null,
@@ -310,6 +334,43 @@ describe("get-pool-data", () => {
     expect(BigInt(v3.sqrt_price_x96 as string)).toBeGreaterThan(0n);
     expect(typeof v3.tick).toBe("number");
     expect(BigInt(v3.liquidity as string)).toBeGreaterThan(0n);
+  });
+
+  it("shows the pool fees collected from a graduated token's locked position, per token", async () => {
+    // The crossing buy routed its remainder through the pool, so the position has earned USDC fees.
+    const receipt = await send(c, c.wallet(20), {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "collectPoolFees",
+      args: [t.D.token],
+    } as never);
+    const [ev] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "PoolFeesCollected" });
+    if (!ev) throw new Error("no PoolFeesCollected");
+    const usdc = ev.args.creatorUsdc + ev.args.protocolUsdc;
+    const tokens = ev.args.creatorTokens + ev.args.protocolTokens;
+    expect(usdc).toBeGreaterThan(0n);
+    await ix.sync();
+    const p = (await post("get-pool-data", { tokenId: t.D.id })).body.pool_data as Body;
+    expect(p).toMatchObject({ graduating: false, graduation: null, referral: null });
+    expect(p.collected_pool_fees).toEqual({
+      usdc: usdc.toString(),
+      usd: Number(formatUnits(usdc, 6)),
+      tokens: tokens.toString(),
+      tokens_whole: Number(formatUnits(tokens, 18)),
+    });
+    // The USDC side joins the creator's claimable fees, as the launchpad credits it.
+    const creator = await creatorOf(t.D.token);
+    const { rows } = await api.deps.db.query(
+      `SELECT claimable FROM ${ix.schema}.fees WHERE chain_id = $1 AND recipient = $2`,
+      [c.deployment.chainId, creator.toLowerCase()],
+    );
+    const onChain = await c.publicClient.readContract({
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "claimable",
+      args: [creator],
+    });
+    expect(BigInt(rows[0]?.claimable ?? 0)).toBe(onChain);
   });
 
   it("returns pool_data null for a token whose deployment is not indexed, 404 for an unknown one", async () => {

@@ -9,8 +9,16 @@ import { CID } from "multiformats/cid";
 import { type Address, type Hex, maxUint256, parseEther, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { launchpadAbi, launchTokenAbi, mockUsdcAbi, uniswapV3PoolAbi } from "../abis/index.js";
+import {
+  launchpadAbi,
+  launchTokenAbi,
+  mockUsdcAbi,
+  nonfungiblePositionManagerAbi,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+} from "../abis/index.js";
 import { requestQuote } from "../api/services/quotes.js";
+import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
 import { processQuote, quoteCacheKey } from "../worker/processors/quote.js";
 import type { QuoteJob } from "../worker/queues.js";
@@ -36,7 +44,7 @@ type Quote = {
   feeTier: number | null;
   execution: { feeTier: number | null; inputAmountBaseUnits: string; outputAmountBaseUnits: string } | null;
   tiers: { feeTier: number; ok: boolean }[];
-  fee: { amountBaseUnits: string; builder: string; referral: string };
+  fee: { amountBaseUnits: string; builder: string; referral: string; protocol: string };
   block: number | null;
 };
 type TradeBody = {
@@ -55,6 +63,7 @@ let trader: Wallet;
 let other: Wallet;
 const builder = () => c.wallet(32).account.address;
 const referral = () => c.wallet(33).account.address;
+const BUILDER_MAX_FEE_BPS = 30;
 
 const usdcOf = (who: Address) =>
   c.publicClient.readContract({
@@ -162,6 +171,21 @@ beforeAll(async () => {
     await c.testClient.setBalance({ address: c.wallet(i).account.address, value: 1000n * 10n ** 18n });
   }
   await faucet(trader, 500_000n * USDC);
+  // The owner (anvil account 0 deployed the shared launchpad) approves the builder, up to 30 bps, and the referrer
+  // these tests name; wallet 31 (other) stays unapproved.
+  for (const [functionName, args] of [
+    ["setBuilder", [builder(), BUILDER_MAX_FEE_BPS]],
+    ["setReferrer", [referral(), true]],
+  ] as const) {
+    await send(c, c.wallet(0), {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName,
+      args,
+    } as never);
+  }
+  // The API reads approvals from the index.
+  await indexer.sync();
 });
 
 afterAll(async () => {
@@ -285,6 +309,86 @@ describe("trading API end to end on the bonding curve", () => {
     ]);
     expect(trades.rows[0]?.usdc_amount).toBe("1234500000");
     expect(trades.rows[2]?.token_amount).toBe("5000000250000000000000000");
+  });
+
+  it("answers 400 before anything is sent for a builder or referral the launchpad would refuse", async () => {
+    await indexer.sync();
+    const buy = { tokenId, chainSlug: "base-sepolia", userAddress: trader.account.address, buyAmountUSD: 1 };
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { builder: { address: other.account.address, feeBps: 10 } },
+        "Invalid builder.address: not a builder approved by the launchpad's owner",
+      ],
+      [
+        { builder: { address: builder(), feeBps: BUILDER_MAX_FEE_BPS + 1 } },
+        `Invalid builder.feeBps: at most ${BUILDER_MAX_FEE_BPS} for this builder`,
+      ],
+      [
+        { userAddress: builder(), builder: { address: builder(), feeBps: 10 } },
+        "Invalid builder.address: the builder cannot be the trader",
+      ],
+    ];
+    for (const [extra, error] of cases) {
+      const res = await api.post("trade-token", { ...buy, ...extra }, token);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error });
+    }
+    // create-token-transaction checks the same before recording anything.
+    const create = {
+      name: "Attribution",
+      symbol: "ATT",
+      description: "d",
+      image,
+      chainSlug: "base-sepolia",
+      userAddress: trader.account.address,
+    };
+    const createCases: [Record<string, unknown>, string][] = [
+      [
+        { token_referral: other.account.address },
+        "Invalid token_referral: not a referrer approved by the launchpad's owner",
+      ],
+      [
+        { userAddress: referral(), token_referral: referral() },
+        "Invalid token_referral: the referral cannot be the trader",
+      ],
+      [
+        { userAddress: builder(), builder: { address: builder(), feeBps: 1 } },
+        "Invalid builder.address: the builder cannot be the trader",
+      ],
+    ];
+    for (const [extra, error] of createCases) {
+      const res = await api.post("create-token-transaction", { ...create, ...extra }, token);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, error });
+    }
+    const recorded = await api.deps.db.query(`SELECT 1 FROM ${api.appSchema}.tokens WHERE name = 'Attribution'`);
+    expect(recorded.rows).toEqual([]);
+  });
+
+  it("keeps the token's first referral: a later token_referral is accepted and ignored, and the referral's own trade pays none", async () => {
+    const pool = await onChainPool(address);
+    expect(pool.referral).toBe(referral());
+    // An unapproved referral named now changes nothing: the quote's split and the Trade event name the token's.
+    const { body, receipt } = await tradeViaApi(trader, address, {
+      tokenId,
+      buyAmountUSD: 10,
+      token_referral: other.account.address,
+    });
+    const [ev] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "Trade" });
+    expect(ev?.args.attribution.referral).toBe(referral());
+    expect(BigInt(body.quote.fee.referral)).toBe(ev?.args.fees.referral);
+    expect(ev?.args.fees.referral).toBeGreaterThan(0n);
+    // The referral trading its token: no referral share, and the quote says so.
+    const ref = c.wallet(33);
+    await faucet(ref, 100n * USDC);
+    const own = await tradeViaApi(ref, address, { tokenId, buyAmountUSD: 10 });
+    const [ownEv] = parseEventLogs({ abi: launchpadAbi, logs: own.receipt.logs, eventName: "Trade" });
+    expect(own.body.quote.fee.referral).toBe("0");
+    expect(ownEv?.args.fees.referral).toBe(0n);
+    expect(BigInt(own.body.quote.fee.protocol)).toBe(ownEv?.args.fees.protocol);
+    await indexer.sync();
+    const data = await api.post("get-pool-data", { tokenId }, token);
+    expect((data.body.pool_data as { referral: string }).referral).toBe(referral());
   });
 
   it("skips the approval when the allowance already covers the buy, and estimates gas", async () => {
@@ -610,6 +714,135 @@ describe("validation and metadata", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Invalid builder.feeBps: Too big: expected number to be <=50");
+  });
+});
+
+describe("a graduation that takes more than one call", () => {
+  it("shows graduating in get-pool-data, refuses trades with a 400 until graduate() finishes, then trades on V3", async () => {
+    // An attacker creates the token's V3 pool before graduation at 4x the curve's final price and stands USDC bids
+    // over more initialized ticks than one graduation call crosses (MAX_REPRICE_CROSSINGS = 16).
+    const w = c.wallet(36);
+    await faucet(w, 200_000n * USDC);
+    const { body, address } = await createViaApi(w, { name: "Pending Graduation", symbol: "PEND" });
+    const tokenId = body.metadata.tokenId;
+    const { usdc, v3Factory, positionManager, launchpad } = c.deployment.contracts;
+    const { params } = await onChainPool(address);
+    await send(c, w, {
+      address: v3Factory,
+      abi: uniswapV3FactoryAbi,
+      functionName: "createPool",
+      args: [address, usdc, params.dexFeeTier],
+    } as never);
+    const v3 = await c.publicClient.readContract({
+      address: v3Factory,
+      abi: uniswapV3FactoryAbi,
+      functionName: "getPool",
+      args: [address, usdc, params.dexFeeTier],
+    });
+    const usdcIsToken0 = curve.isUsdcToken0(usdc, address);
+    const { num, den } = curve.finalPrice(params);
+    await send(c, w, {
+      address: v3,
+      abi: uniswapV3PoolAbi,
+      functionName: "initialize",
+      args: [curve.sqrtPriceX96(4n * num, den, usdcIsToken0)],
+    } as never);
+    const [, tick] = await c.publicClient.readContract({ address: v3, abi: uniswapV3PoolAbi, functionName: "slot0" });
+    const spacing = 200; // the 1% tier of meme tokens
+    const at = Math.floor(tick / spacing) * spacing;
+    await send(c, w, {
+      address: usdc,
+      abi: mockUsdcAbi,
+      functionName: "approve",
+      args: [positionManager, maxUint256],
+    } as never);
+    // USDC-only ranges between the pool's price and the curve's (bids below the price, in USD per token).
+    for (let k = 0; k < 20; k++) {
+      const [tickLower, tickUpper] = usdcIsToken0
+        ? [at + (k + 1) * spacing, at + (k + 2) * spacing]
+        : [at - (k + 1) * spacing, at - k * spacing];
+      await send(c, w, {
+        address: positionManager,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: "mint",
+        args: [
+          {
+            token0: usdcIsToken0 ? usdc : address,
+            token1: usdcIsToken0 ? address : usdc,
+            fee: params.dexFeeTier,
+            tickLower,
+            tickUpper,
+            amount0Desired: usdcIsToken0 ? 10n * USDC : 0n,
+            amount1Desired: usdcIsToken0 ? 0n : 10n * USDC,
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: w.account.address,
+            deadline: maxUint256,
+          },
+        ],
+      } as never);
+    }
+
+    // The crossing buy closes the curve, fills only its curve part and leaves graduation pending.
+    await send(c, w, {
+      address: usdc,
+      abi: mockUsdcAbi,
+      functionName: "approve",
+      args: [launchpad, maxUint256],
+    } as never);
+    const before = await usdcOf(w.account.address);
+    const receipt = await send(c, w, {
+      address: launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [address, 60_000n * USDC, 0n, maxUint256, noAttribution],
+    } as never);
+    const [pending] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "GraduationPending" });
+    if (!pending) throw new Error("no GraduationPending");
+    expect(parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "Graduated" })).toEqual([]);
+    expect(before - (await usdcOf(w.account.address)) < 60_000n * USDC).toBe(true);
+    expect((await onChainPool(address)).graduating).toBe(true);
+
+    await indexer.sync();
+    const data = (await api.post("get-pool-data", { tokenId }, token)).body.pool_data as Record<string, unknown>;
+    expect(data).toMatchObject({
+      is_graduated: false,
+      graduating: true,
+      graduation: {
+        v3_pool: v3,
+        sqrt_price_x96: pending.args.sqrtPriceX96.toString(),
+        target_sqrt_price_x96: pending.args.targetSqrtPriceX96.toString(),
+      },
+    });
+    const refused = await api.post(
+      "trade-token",
+      { tokenId, chainSlug: "base-sepolia", userAddress: w.account.address, buyAmountUSD: 10 },
+      token,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      success: false,
+      error:
+        "Graduation in progress: the token trades again once anyone has called the launchpad's graduate(token) until it graduates",
+    });
+
+    // Anyone finishes it.
+    let graduated = false;
+    for (let i = 0; i < 10 && !graduated; i++) {
+      const r = await send(c, other, {
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "graduate",
+        args: [address],
+      } as never);
+      graduated = parseEventLogs({ abi: launchpadAbi, logs: r.logs, eventName: "Graduated" }).length > 0;
+    }
+    expect(graduated).toBe(true);
+    await indexer.sync();
+    const after = (await api.post("get-pool-data", { tokenId }, token)).body.pool_data as Record<string, unknown>;
+    expect(after).toMatchObject({ is_graduated: true, graduating: false, graduation: null, venue: "uniswap_v3" });
+    const { dToken } = await tradeViaApi(w, address, { tokenId, buyAmountUSD: 10 });
+    expect(dToken).toBeGreaterThan(0n);
   });
 });
 

@@ -1,13 +1,21 @@
 /**
- * End to end from TypeScript with viem against anvil: deploy, create a token, trade in every mode with builder and
- * referral set, graduate, trade on Uniswap V3 through the launchpad, claim fees. Every curve trade is checked
- * against core/curve.ts and every V3 trade against QuoterV2 plus core/fees.ts.
+ * End to end from TypeScript with viem against anvil: deploy (approving a builder and a referrer), create a token,
+ * trade in every mode with builder and referral set, graduate, trade on Uniswap V3 through the launchpad, claim fees.
+ * Every curve trade is checked against core/curve.ts and every V3 trade against QuoterV2 plus core/fees.ts; the
+ * attribution rules of core/fees.ts against the launchpad's reverts.
  */
-import { type Address, maxUint256, parseEventLogs } from "viem";
+import { type Address, BaseError, ContractFunctionRevertedError, maxUint256, parseEventLogs, zeroAddress } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi, quoterV2Abi } from "../abis/index.js";
 import * as curve from "../core/curve.js";
-import { type Attribution, splitFee } from "../core/fees.js";
+import {
+  type Attribution,
+  effectiveAttribution,
+  noAttribution,
+  REFERRAL_SHARE_BPS,
+  splitFee,
+  splitFeeFor,
+} from "../core/fees.js";
 import { type Deployment, deploy } from "../scripts/deploy.js";
 import { type Chain, chain, send, type Wallet } from "./helpers/chain.js";
 
@@ -58,36 +66,67 @@ const curveTrade = {
   sellExactOut: curve.sellExactOut,
 };
 
-async function trade(mode: Mode, amount: bigint) {
+async function trade(mode: Mode, amount: bigint, who: Wallet = trader, a: Attribution = attribution) {
   const bound = mode === "buyExactIn" || mode === "sellExactIn" ? 0n : maxUint256;
-  const receipt = await send(c, trader, {
+  const receipt = await send(c, who, {
     address: d.contracts.launchpad,
     abi: launchpadAbi,
     functionName: mode,
-    args: [token, amount, bound, maxUint256, attribution],
+    args: [token, amount, bound, maxUint256, a],
   } as never);
   return parseEventLogs({ abi: launchpadAbi, logs: receipt.logs });
 }
 
+/** The custom error a buy by `who` under `a` reverts with, or "ok". */
+async function buyRevert(who: Wallet, a: Attribution): Promise<string> {
+  try {
+    await c.publicClient.simulateContract({
+      account: who.account,
+      address: d.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [token, 10n * USDC, 0n, maxUint256, a],
+    });
+    return "ok";
+  } catch (error) {
+    const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+    if (reverted instanceof ContractFunctionRevertedError && reverted.data) return reverted.data.errorName;
+    throw error;
+  }
+}
+
+const BUILDER_MAX_FEE_BPS = 30;
+
 beforeAll(async () => {
   c = chain();
   // A deployment of its own, so this test covers the deploy script too.
-  d = await deploy({ rpcUrl: c.rpcUrl, chainSlug: "base-sepolia", write: false });
+  // Approves builder wallet 5 (max 30 bps) and referrer wallet 6, as APPROVED_BUILDERS / APPROVED_REFERRERS would.
+  d = await deploy({
+    rpcUrl: c.rpcUrl,
+    chainSlug: "base-sepolia",
+    write: false,
+    approvals: {
+      builders: [{ address: c.wallet(5).account.address, maxFeeBps: BUILDER_MAX_FEE_BPS }],
+      referrers: [c.wallet(6).account.address],
+    },
+  });
   creator = c.wallet(1);
   trader = c.wallet(2);
   attribution = { builder: c.wallet(5).account.address, builderFeeBps: 25, referral: c.wallet(6).account.address };
-  await send(c, trader, {
-    address: d.contracts.usdc,
-    abi: mockUsdcAbi,
-    functionName: "faucet",
-    args: [trader.account.address, 1_000_000n * USDC],
-  } as never);
-  await send(c, trader, {
-    address: d.contracts.usdc,
-    abi: mockUsdcAbi,
-    functionName: "approve",
-    args: [d.contracts.launchpad, maxUint256],
-  } as never);
+  for (const w of [trader, c.wallet(5), c.wallet(6)]) {
+    await send(c, w, {
+      address: d.contracts.usdc,
+      abi: mockUsdcAbi,
+      functionName: "faucet",
+      args: [w.account.address, 1_000_000n * USDC],
+    } as never);
+    await send(c, w, {
+      address: d.contracts.usdc,
+      abi: mockUsdcAbi,
+      functionName: "approve",
+      args: [d.contracts.launchpad, maxUint256],
+    } as never);
+  }
 });
 
 describe("launchpad end to end", () => {
@@ -135,6 +174,11 @@ describe("launchpad end to end", () => {
       args: [creator.account.address, salt],
     });
     expect(created?.args.tokenLayerId).toBe(layerId);
+    // The first call naming an approved referrer fixes the token's referral for good.
+    const [referralSet] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "TokenReferralSet" });
+    expect(referralSet?.args.referral).toBe(attribution.referral);
+    expect(created?.args.attribution).toEqual(attribution);
+    expect((await pool()).referral).toBe(attribution.referral);
     expect(await c.publicClient.readContract({ address: token, abi: launchTokenAbi, functionName: "decimals" })).toBe(
       18,
     );
@@ -161,11 +205,63 @@ describe("launchpad end to end", () => {
       if (ev?.eventName !== "Trade") throw new Error("no Trade event");
       expect(ev.args.venue).toBe(0);
       const base = isBuy ? quote.usdcAmount : quote.usdcAmount + quote.fee;
-      expect(ev.args.fees).toEqual(splitFee(quote.fee, base, attribution, before.params.creatorShareBps));
+      expect(ev.args.attribution).toEqual(attribution);
+      expect(ev.args.fees).toEqual(splitFee(quote.fee, base, 25, true, before.params.creatorShareBps));
+      expect(ev.args.fees).toEqual(splitFeeFor(quote.fee, base, ev.args.attribution, before.params.creatorShareBps));
+      // The creator's share is off the whole fee, attribution or not; the referral's too.
+      expect(ev.args.fees.creator).toBe((quote.fee * BigInt(before.params.creatorShareBps)) / 10_000n);
+      expect(ev.args.fees.referral).toBe((quote.fee * BigInt(REFERRAL_SHARE_BPS)) / 10_000n);
       expect(ev.args.state.supply).toBe((await pool()).supply);
       expect((await claimable(attribution.builder)) - builderBefore).toBe(ev.args.fees.builder);
       expect(ev.args.fees.builder > 0n && ev.args.fees.referral > 0n).toBe(true);
     }
+  });
+
+  it("applies the attribution rules of core/fees.ts exactly where the launchpad reverts", async () => {
+    const builder = c.wallet(5);
+    const referral = c.wallet(6);
+    const stranger = c.wallet(7).account.address;
+    const cases: [string, Wallet, Attribution][] = [
+      ["approved builder and referral", trader, attribution],
+      ["unapproved builder", trader, { ...noAttribution, builder: stranger, builderFeeBps: 1 }],
+      ["fee above the builder's maximum", trader, { ...attribution, builderFeeBps: BUILDER_MAX_FEE_BPS + 1 }],
+      ["the builder trading for itself", builder, attribution],
+      // The token has its referral: another referral named now is ignored, approved or not.
+      ["an unapproved referral once the token has one", trader, { ...noAttribution, referral: stranger }],
+      ["the referral trading", referral, { ...noAttribution, referral: referral.account.address }],
+    ];
+    const tokenReferral = (await pool()).referral;
+    for (const [name, who, a] of cases) {
+      const builderMaxFeeBps = await c.publicClient.readContract({
+        address: d.contracts.launchpad,
+        abi: launchpadAbi,
+        functionName: "builderMaxFeeBps",
+        args: [a.builder],
+      });
+      const referralApproved = await c.publicClient.readContract({
+        address: d.contracts.launchpad,
+        abi: launchpadAbi,
+        functionName: "isReferrer",
+        args: [a.referral],
+      });
+      const ours = effectiveAttribution({
+        requested: a,
+        trader: who.account.address,
+        tokenReferral,
+        builderMaxFeeBps: BigInt(a.builder) === 0n ? 0 : builderMaxFeeBps,
+        referralApproved,
+      });
+      expect(await buyRevert(who, a), name).toBe(ours.ok ? "ok" : ours.error);
+    }
+    // The referral's own trade pays no referral: the event carries the effective attribution.
+    const before = await pool();
+    const quote = curve.buyExactIn(before.params, before.supply, 10n * USDC);
+    const logs = await trade("buyExactIn", 10n * USDC, referral, attribution);
+    const ev = logs.find((l) => l.eventName === "Trade");
+    if (ev?.eventName !== "Trade") throw new Error("no Trade event");
+    expect(ev.args.attribution).toEqual({ ...attribution, referral: zeroAddress });
+    expect(ev.args.fees).toEqual(splitFee(quote.fee, quote.usdcAmount, 25, false, before.params.creatorShareBps));
+    expect(ev.args.fees.referral).toBe(0n);
   });
 
   it("graduates on a buy that crosses the migration supply, seeding V3 at the curve's final price", async () => {

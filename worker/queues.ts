@@ -18,7 +18,8 @@ export type ExecuteJob = z.infer<typeof executeJobSchema>;
 const address = z.string().regex(/^0x[a-fA-F0-9]{40}$/);
 /**
  * One quote: the token on `chainSlug`, the mode, the amount in base units (USDC base units for buyExactIn and
- * sellExactOut, token wei otherwise) and the fee attribution (it changes the fee split, not the amounts).
+ * sellExactOut, token wei otherwise) and the EFFECTIVE fee attribution (core/fees.ts effectiveAttribution: what the
+ * launchpad will pay under, the token's referral included); it changes the fee split, not the amounts.
  */
 export const quoteJobSchema = z.object({
   chainSlug: z.string().min(1),

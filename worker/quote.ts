@@ -27,7 +27,7 @@ import { z } from "zod";
 import { multicall3Abi, quoterV2Abi } from "../abis/index.js";
 import * as curve from "../core/curve.js";
 import { AppError, CurveMathError } from "../core/errors.js";
-import { type Attribution, type FeeSplit, noAttribution, splitFee } from "../core/fees.js";
+import { type Attribution, type FeeSplit, noAttribution, splitFeeFor } from "../core/fees.js";
 import { publicClientFor } from "../core/rpc.js";
 
 export type QuoteMode = "buyExactIn" | "buyExactOut" | "sellExactIn" | "sellExactOut";
@@ -44,10 +44,16 @@ export const ALL_TIERS_FAILED =
 export const executionTierFailed = (tier: number) =>
   `Uniswap V3 quote failed for fee tier ${tier}, the pool the launchpad trades through: the pool may not exist or lacks liquidity`;
 
+/** A token between the buy that closed its curve and the end of its graduation: the launchpad refuses trades. */
+export const GRADUATION_IN_PROGRESS =
+  "Graduation in progress: the token trades again once anyone has called the launchpad's graduate(token) until it graduates";
+
 /** The indexed pool state a quote needs (api/services/tokens.ts IndexedPool fits it). */
 export type QuotePool = {
   supply: bigint;
   graduated: boolean;
+  /** Graduation started but not finished (GraduationPending): every trade reverts GraduationInProgress. */
+  graduating?: boolean;
   feeTier: number | null;
   sqrtPriceX96: bigint | null;
   usdcIsToken0: boolean;
@@ -66,6 +72,7 @@ export type QuoteParameters = {
   rpcUrl?: string;
   /** Block the indexed state is valid at (curve quotes). */
   indexedBlock?: bigint | null;
+  /** The effective attribution (core/fees.ts effectiveAttribution), as the Trade event will carry it. */
   attribution?: Attribution;
 };
 
@@ -189,7 +196,7 @@ function curveQuote(q: QuoteParameters): QuoteReturnType {
       estimated: false,
     },
   ];
-  let split = splitFee(c.fee, curveBase, a, p.creatorShareBps);
+  let split = splitFeeFor(c.fee, curveBase, a, p.creatorShareBps);
   let fee = c.fee;
   let usdcIn = c.usdcAmount;
   let tokens = c.tokenAmount;
@@ -200,7 +207,7 @@ function curveQuote(q: QuoteParameters): QuoteReturnType {
       if (c.remainder - v3Fee > 1n) {
         const out = seededSwap(p, true, true, c.remainder - v3Fee);
         legs.push({ protocol: "uniswap_v3", inputAmount: c.remainder, outputAmount: out, fee: v3Fee, estimated: true });
-        split = addSplit(split, splitFee(v3Fee, c.remainder, a, p.creatorShareBps));
+        split = addSplit(split, splitFeeFor(v3Fee, c.remainder, a, p.creatorShareBps));
         fee += v3Fee;
         usdcIn += c.remainder;
         tokens += out;
@@ -215,7 +222,7 @@ function curveQuote(q: QuoteParameters): QuoteReturnType {
         fee: gross - net,
         estimated: true,
       });
-      split = addSplit(split, splitFee(gross - net, gross, a, p.creatorShareBps));
+      split = addSplit(split, splitFeeFor(gross - net, gross, a, p.creatorShareBps));
       fee += gross - net;
       usdcIn += gross;
       tokens += c.remainder;
@@ -377,7 +384,7 @@ async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
   const exec = amountsByTier.get(execTier);
   const usedForFee = exec ?? best;
   const a = q.attribution ?? noAttribution;
-  const split = splitFee(usedForFee.fee, usedForFee.gross, a, p.creatorShareBps);
+  const split = splitFeeFor(usedForFee.fee, usedForFee.gross, a, p.creatorShareBps);
   const spot = pool.sqrtPriceX96 ? curve.priceFromSqrt(pool.sqrtPriceX96, pool.usdcIsToken0) : 0n;
   const tokens = buy ? best.outputAmount : best.inputAmount;
   const usdcNet = buy ? best.inputAmount - best.fee : best.outputAmount + best.fee;
@@ -413,6 +420,7 @@ async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
 /** Quote one launchpad trade: the curve from indexed state, or Uniswap V3 through QuoterV2 (one eth_call). */
 export async function quote(q: QuoteParameters): Promise<QuoteReturnType> {
   if (q.amount <= 0n) throw new AppError("INVALID_PARAMETERS", "Amount must be greater than 0");
+  if (q.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   return q.pool.graduated ? v3Quote(q) : curveQuote(q);
 }
 

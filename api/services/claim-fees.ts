@@ -1,6 +1,7 @@
 /**
  * claimFees: the launchpad's claimFees() for the caller's wallet on record, which withdraws every fee share it has
- * accrued (creator, referral and builder shares, USDC base units) in one transfer.
+ * accrued (creator, referral and builder shares, and the USDC side of collected pool fees; USDC base units) in one
+ * transfer. Launch tokens credited from pool fees are withdrawn per token with the launchpad's claimTokenFees(token).
  *
  * Decisions: the claimable amount is read from the launchpad itself (one eth_call), not from the indexer, so a claim
  * is never prepared for fees already claimed; nothing claimable is a 400 INSUFFICIENT_BALANCE "No fees to claim"

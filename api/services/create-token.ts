@@ -11,7 +11,9 @@
  * with the wallet on record, see createToken below); the creator is `userAddress` or the wallet on record and must be the account that sends the transaction (the
  * launchpad derives the id from msg.sender); createToken's deadline is now + 24 hours (nothing in it is price
  * sensitive, and a stale transaction cannot be replayed: the id is taken once); destinationChains are recorded as
- * given (default base-sepolia, bnb-testnet, solana-devnet); no initial buy is made (initialBuyUsdc 0).
+ * given (default base-sepolia, bnb-testnet, solana-devnet); no initial buy is made (initialBuyUsdc 0); builder and
+ * token_referral are checked against the indexed approvals as trade-token checks them (a 400 before anything is
+ * stored), and an approved token_referral becomes the token's permanent referral.
  */
 
 import { randomUUID } from "node:crypto";
@@ -26,6 +28,7 @@ import {
 } from "viem";
 import { launchpadAbi } from "../../abis/index.js";
 import { AppError } from "../../core/errors.js";
+import { ZERO_ADDRESS } from "../../core/fees.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
 import { publicClientFor } from "../../core/rpc.js";
 import type { IntentRow } from "../../worker/intents.js";
@@ -42,7 +45,7 @@ import {
 } from "./auto-execute.js";
 import { media } from "./media.js";
 import { jsonBytes, storeBlob } from "./metadata.js";
-import { attributionOf, type BuilderInput } from "./trade.js";
+import { attributionOf, type BuilderInput, resolveAttribution } from "./trade.js";
 
 export const DEFAULT_DESTINATION_CHAINS = ["base-sepolia", "bnb-testnet", "solana-devnet"] as const;
 export const CREATE_DEADLINE_SECONDS = 24 * 60 * 60;
@@ -210,6 +213,15 @@ async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateT
   const poolTypeName = body.poolType ?? "meme";
   const poolType = poolTypeIds[poolTypeName];
   const creator = (body.userAddress ?? user.walletAddress) as Address;
+  // Checked as the launchpad will, before anything is stored: the creator is the caller, and a new token has no
+  // referral yet, so an approved token_referral becomes its permanent one.
+  await resolveAttribution(deps, {
+    chainId: deployment.chainId,
+    trader: creator,
+    builder: body.builder,
+    referral: body.token_referral,
+    tokenReferral: ZERO_ADDRESS,
+  });
   const image = await mediaField(deps, "image", body.image, "image");
   const banner = await mediaField(deps, "banner", body.banner, "image");
   const video = await mediaField(deps, "video", body.video, "video");

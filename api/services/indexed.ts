@@ -52,3 +52,28 @@ export async function freshness(deps: ApiDeps, chainSlug: string): Promise<Fresh
     chain: chainSlug,
   };
 }
+
+/** What the indexer knows of an attribution's parties on `chainId` (BuilderSet, ReferrerSet). */
+export type AttributionApprovals = {
+  /** The builder's approved maximum fee in bps; 0 when never approved or revoked. */
+  builderMaxFeeBps: number;
+  /** Whether the referral is an approved referrer. */
+  referralApproved: boolean;
+};
+
+/** The indexed approvals of `builder` and `referral` on `chainId`, in one statement. */
+export async function attributionApprovals(
+  deps: ApiDeps,
+  chainId: number,
+  builder: string,
+  referral: string,
+): Promise<AttributionApprovals> {
+  const ix = deps.config.indexerSchema;
+  const { rows } = await deps.db.query<{ max_fee_bps: number | null; approved: boolean | null }>({
+    name: `attribution-approvals:${ix}`,
+    text: `SELECT (SELECT max_fee_bps FROM ${ix}.builder WHERE chain_id = $1 AND address = $2) AS max_fee_bps,
+                  (SELECT approved FROM ${ix}.referrer WHERE chain_id = $1 AND address = $3) AS approved`,
+    values: [chainId, builder.toLowerCase(), referral.toLowerCase()],
+  });
+  return { builderMaxFeeBps: rows[0]?.max_fee_bps ?? 0, referralApproved: rows[0]?.approved ?? false };
+}

@@ -1,6 +1,7 @@
 /**
  * getPortfolio: what an address holds of the launchpad's tokens, valued at each pool's current price, and the fees
- * it may claim, from the indexed state only (no RPC on this read path).
+ * it may claim, from the indexed state only (no RPC on this read path): USDC fees per chain (trade fee shares and the
+ * USDC side of collected pool fees), and launch tokens per token from collected pool fees (claimTokenFees).
  *
  * Units: balances in token wei (18 decimals) with whole-token numbers beside them; values in USDC base units
  * (6 decimals) = balance × price / 1e30, rounded down, with USD numbers beside them.
@@ -18,7 +19,7 @@ const VALUE_SCALE = 10n ** 30n;
 export async function getPortfolio(deps: ApiDeps, p: GetPortfolioParameters) {
   const ix = deps.config.indexerSchema;
   const address = p.address.toLowerCase();
-  const [held, count, fees] = await Promise.all([
+  const [held, count, fees, tokenFees] = await Promise.all([
     deps.db.query<{
       chain_id: number;
       token: string;
@@ -45,6 +46,22 @@ export async function getPortfolio(deps: ApiDeps, p: GetPortfolioParameters) {
     ),
     deps.db.query<{ chain_id: number; claimable: string; accrued: string; claimed: string }>(
       `SELECT chain_id, claimable, accrued, claimed FROM ${ix}.fees WHERE recipient = $1 ORDER BY chain_id`,
+      [address],
+    ),
+    deps.db.query<{
+      chain_id: number;
+      token: string;
+      claimable: string;
+      accrued: string;
+      claimed: string;
+      symbol: string | null;
+      token_id: string | null;
+    }>(
+      `SELECT f.chain_id, f.token, f.claimable, f.accrued, f.claimed, t.symbol, a.id AS token_id
+         FROM ${ix}.token_fees f
+         LEFT JOIN ${ix}.token t ON t.chain_id = f.chain_id AND t.address = f.token
+         LEFT JOIN ${deps.config.appSchema}.tokens a ON lower(a.token_layer_id) = t.token_layer_id
+        WHERE f.recipient = $1 ORDER BY f.chain_id, f.token`,
       [address],
     ),
   ]);
@@ -77,6 +94,16 @@ export async function getPortfolio(deps: ApiDeps, p: GetPortfolioParameters) {
       chain: slugOfChainId(f.chain_id) ?? String(f.chain_id),
       claimable: f.claimable,
       claimable_usd: usdcUsd(BigInt(f.claimable)),
+      accrued: f.accrued,
+      claimed: f.claimed,
+    })),
+    token_fees: tokenFees.rows.map((f) => ({
+      chain: slugOfChainId(f.chain_id) ?? String(f.chain_id),
+      token_id: f.token_id,
+      symbol: f.symbol,
+      contract_address: getAddress(f.token),
+      claimable: f.claimable,
+      claimable_tokens: tokenAmount(BigInt(f.claimable)),
       accrued: f.accrued,
       claimed: f.claimed,
     })),

@@ -65,6 +65,21 @@ export function poolDataOf(t: IndexedToken & { pool: NonNullable<IndexedToken["p
     progress_bps: p.progressBps,
     progress_percent: p.progressBps / 100,
     is_graduated: p.graduated,
+    graduating: p.graduating,
+    graduation: p.graduating
+      ? {
+          v3_pool: p.v3Pool ? getAddress(p.v3Pool) : null,
+          sqrt_price_x96: p.pendingSqrtPriceX96?.toString() ?? null,
+          target_sqrt_price_x96: p.targetSqrtPriceX96?.toString() ?? null,
+        }
+      : null,
+    referral: BigInt(p.referral) === 0n ? null : getAddress(p.referral),
+    collected_pool_fees: {
+      usdc: p.collectedFeesUsdc.toString(),
+      usd: usdcUsd(p.collectedFeesUsdc),
+      tokens: p.collectedFeesTokens.toString(),
+      tokens_whole: tokenAmount(p.collectedFeesTokens),
+    },
     trade_fee_bps: p.params.tradeFeeBps,
     creator_share_bps: p.params.creatorShareBps,
     dex_fee_tier: p.params.dexFeeTier,

@@ -55,6 +55,16 @@ export type IndexedPool = {
   marketCap: bigint;
   progressBps: number;
   graduated: boolean;
+  /** Between the buy that closed the curve and Graduated, when graduation takes more than one call. */
+  graduating: boolean;
+  /** While graduating: the V3 pool's sqrtPriceX96 after the last graduation call, and the curve's final one (X96). */
+  pendingSqrtPriceX96: bigint | null;
+  targetSqrtPriceX96: bigint | null;
+  /** The token's referral (first touch, permanent); the zero address for none. */
+  referral: `0x${string}`;
+  /** Swap fees of the locked V3 position collected so far: USDC base units and token wei. */
+  collectedFeesUsdc: bigint;
+  collectedFeesTokens: bigint;
   v3Pool: `0x${string}` | null;
   feeTier: number | null;
   positionId: bigint | null;
@@ -109,7 +119,9 @@ export async function getIndexedTokens(deps: ApiDeps, tokenLayerId: string): Pro
 /** The indexer token and pool columns every deployment read selects, `t` and `p` being its aliases. */
 const deploymentColumns = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
             t.created_at, t.holders_count, t.trade_count, t.volume_usdc,
-            p.token AS pool_token, p.supply, p.reserve, p.price, p.market_cap, p.progress_bps, p.graduated, p.v3_pool,
+            p.token AS pool_token, p.supply, p.reserve, p.price, p.market_cap, p.progress_bps, p.graduated, p.graduating,
+            p.pending_sqrt_price_x_96 AS pending_sqrt_price_x96, p.target_sqrt_price_x_96 AS target_sqrt_price_x96,
+            p.referral AS pool_referral, p.collected_fees_usdc, p.collected_fees_tokens, p.v3_pool,
             p.fee_tier, p.position_id, p.sqrt_price_x_96 AS sqrt_price_x96, p.tick, p.liquidity, p.usdc_is_token0, p.weight_ppm,
             p.virtual_supply, p.virtual_reserve, p.migration_supply, p.dex_supply, p.dex_reserve, p.trade_fee_bps,
             p.creator_share_bps, p.dex_fee_tier, p.updated_block`;
@@ -206,6 +218,12 @@ function indexedTokenOfRow(r: any): IndexedToken {
             marketCap: BigInt(r.market_cap),
             progressBps: r.progress_bps,
             graduated: r.graduated,
+            graduating: r.graduating,
+            pendingSqrtPriceX96: big(r.pending_sqrt_price_x96),
+            targetSqrtPriceX96: big(r.target_sqrt_price_x96),
+            referral: r.pool_referral,
+            collectedFeesUsdc: BigInt(r.collected_fees_usdc),
+            collectedFeesTokens: BigInt(r.collected_fees_tokens),
             v3Pool: r.v3_pool,
             feeTier: r.fee_tier,
             positionId: big(r.position_id),

@@ -17,6 +17,12 @@
  *   amount, to be sent first. Sells need none (the launchpad burns or pulls tokens of the seller who calls it).
  * - gasLimit: eth_estimateGas from the trader, plus 25%, when it succeeds (it cannot while an approval is
  *   missing); otherwise the fixed limits below, per venue.
+ * - Attribution (builder, token_referral) is checked against the indexed approvals before anything is sent, as the
+ *   launchpad checks it (core/fees.ts effectiveAttribution): a builder must be approved by the owner, within its
+ *   approved maximum fee, and not the trader; a token_referral must be an approved referrer and not the trader. The
+ *   token's first referral is permanent: once it has one, a token_referral is accepted and ignored. Quotes split the
+ *   fee under the effective attribution (the token's referral, unpaid on its own trades).
+ * - A token whose graduation is pending (GraduationPending) cannot be traded until it has graduated: 400.
  * - Sells are checked against the trader's indexed holder balance ("Insufficient token balance"): the amount sold
  *   (exact-in) or the quoted tokens in (exact-out).
  */
@@ -25,11 +31,24 @@ import { type Address, encodeFunctionData, formatUnits, type Hex } from "viem";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { ChainSlug } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
-import { type Attribution, MAX_BUILDER_FEE_BPS, noAttribution, ZERO_ADDRESS } from "../../core/fees.js";
+import {
+  type Attribution,
+  type AttributionError,
+  effectiveAttribution,
+  MAX_BUILDER_FEE_BPS,
+  noAttribution,
+  ZERO_ADDRESS,
+} from "../../core/fees.js";
 import { publicClientFor } from "../../core/rpc.js";
 import type { Deployment } from "../../scripts/deploy.js";
 import { quoteValidity } from "../../worker/processors/quote.js";
-import { executionTierFailed, type QuoteMode, type QuoteReturnType, slippageBound } from "../../worker/quote.js";
+import {
+  executionTierFailed,
+  GRADUATION_IN_PROGRESS,
+  type QuoteMode,
+  type QuoteReturnType,
+  slippageBound,
+} from "../../worker/quote.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -42,7 +61,7 @@ import {
   settleExecution,
   submitSteps,
 } from "./auto-execute.js";
-import { freshness } from "./indexed.js";
+import { attributionApprovals, freshness } from "./indexed.js";
 import { requestQuote } from "./quotes.js";
 import { getAppTokenWithDeployments, type IndexedPool, type IndexedToken } from "./tokens.js";
 
@@ -249,10 +268,11 @@ export async function quoteToken(deps: ApiDeps, body: QuoteInput) {
   const decimals = body.inputToken === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS;
   const amount = amountToBaseUnits(body.amount, decimals, "amount");
   const m = await market(deps, body.tokenId, body.chainSlug);
-  return quoteView(await quoteOn(deps, m, mode, amount));
+  // No trader here: the token's referral is taken as paid (it is, on every trade but its own).
+  return quoteView(await quoteOn(deps, m, mode, amount, { ...noAttribution, referral: m.pool.referral }));
 }
 
-/** The builder attribution object → the launchpad's Attribution (builder fee 0–50 bps; zero address = none). */
+/** The attribution request → the launchpad's Attribution (builder fee 0–50 bps; zero address = none). */
 export function attributionOf(builder: BuilderInput | undefined, referral: string | undefined): Attribution {
   const feeBps = builder?.feeBps ?? 0;
   if (feeBps > MAX_BUILDER_FEE_BPS) {
@@ -263,6 +283,60 @@ export function attributionOf(builder: BuilderInput | undefined, referral: strin
     builderFeeBps: builder ? feeBps : 0,
     referral: (referral ?? ZERO_ADDRESS) as Address,
   };
+}
+
+/** The 400 message of each attribution the launchpad would refuse, by the custom error it would revert with. */
+export function attributionMessage(error: AttributionError, field: "builder" | "referral", maxFeeBps: number): string {
+  switch (error) {
+    case "BuilderNotApproved":
+      return "Invalid builder.address: not a builder approved by the launchpad's owner";
+    case "BuilderFeeTooHigh":
+      return `Invalid builder.feeBps: at most ${maxFeeBps} for this builder`;
+    case "ReferrerNotApproved":
+      return "Invalid token_referral: not a referrer approved by the launchpad's owner";
+    case "SelfAttribution":
+      return field === "builder"
+        ? "Invalid builder.address: the builder cannot be the trader"
+        : "Invalid token_referral: the referral cannot be the trader";
+  }
+}
+
+export type ResolveAttributionParameters = {
+  chainId: number;
+  /** Who sends the transaction: the trader, or the creator of a new token. */
+  trader: string;
+  builder: BuilderInput | undefined;
+  referral: string | undefined;
+  /** The token's referral as indexed (zero address for none, and for a token not created yet). */
+  tokenReferral: string;
+};
+
+/**
+ * The effective attribution of a call, or a 400 where the launchpad would revert (BuilderNotApproved,
+ * BuilderFeeTooHigh, ReferrerNotApproved, SelfAttribution). Approvals come from the indexed builder and referrer
+ * tables; a token_referral for a token that has a referral already is ignored, as the launchpad ignores it.
+ */
+export async function resolveAttribution(deps: ApiDeps, p: ResolveAttributionParameters): Promise<Attribution> {
+  const requested = attributionOf(p.builder, p.referral);
+  const hasBuilder = BigInt(requested.builder) !== 0n;
+  const namesReferral = BigInt(requested.referral) !== 0n && BigInt(p.tokenReferral) === 0n;
+  const approvals =
+    hasBuilder || namesReferral
+      ? await attributionApprovals(deps, p.chainId, requested.builder, requested.referral)
+      : { builderMaxFeeBps: 0, referralApproved: false };
+  const r = effectiveAttribution({
+    requested,
+    trader: p.trader,
+    tokenReferral: p.tokenReferral,
+    builderMaxFeeBps: approvals.builderMaxFeeBps,
+    referralApproved: approvals.referralApproved,
+  });
+  if (!r.ok) {
+    throw new AppError("INVALID_PARAMETERS", attributionMessage(r.error, r.field, approvals.builderMaxFeeBps), {
+      details: { reason: r.error, field: r.field === "builder" ? "builder" : "token_referral" },
+    });
+  }
+  return r.attribution;
 }
 
 /** The trader's indexed balance of the token, token wei. */
@@ -288,10 +362,20 @@ async function estimate(rpcUrl: string | undefined, from: Address, to: Address, 
 export async function prepareTrade(deps: ApiDeps, user: AuthedUser, body: TradeInput) {
   const { mode, amount } = tradeMode(body);
   const slippageBps = body.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
-  const attribution = attributionOf(body.builder, body.token_referral);
   const trader = (body.userAddress ?? user.walletAddress) as Address;
   const m = await market(deps, body.tokenId, body.chainSlug);
-  const q = await quoteOn(deps, m, mode, amount, attribution);
+  if (m.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
+  const effective = await resolveAttribution(deps, {
+    chainId: m.token.chainId,
+    trader,
+    builder: body.builder,
+    referral: body.token_referral,
+    tokenReferral: m.pool.referral,
+  });
+  // The transaction names what was asked (a referral the token has already is ignored on chain); the quote splits
+  // the fee as the launchpad will.
+  const attribution = attributionOf(body.builder, body.token_referral);
+  const q = await quoteOn(deps, m, mode, amount, effective);
   if (!q.execution)
     throw new AppError("INVALID_PARAMETERS", executionTierFailed(m.pool.feeTier ?? m.pool.params.dexFeeTier));
   const bound = slippageBound(mode, q.execution, slippageBps, q.estimated);

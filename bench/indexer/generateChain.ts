@@ -30,7 +30,7 @@ import { startTransactionSigner, type TransactionSigner } from "./signTransactio
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 const TOKEN_URI = "ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy";
 const ZERO: Address = "0x0000000000000000000000000000000000000000";
-/** Builders and referrals named in trades' attribution: plain addresses, they never sign. */
+/** Builders and referrals named in trades' attribution: plain addresses, they never sign; approved by the owner. */
 const BUILDERS: Address[] = [
   "0x00000000000000000000000000000000000b0001",
   "0x00000000000000000000000000000000000b0002",
@@ -197,6 +197,23 @@ async function fill(p: GenerateChainParameters, signer: TransactionSigner): Prom
       gas: GAS.setup,
     },
   ]);
+  // The owner (the deployer) approves the builders (up to 50 bps) and referrers that attribution names.
+  for (const builder of BUILDERS) {
+    funding.push({
+      account: deployer,
+      to: launchpad,
+      data: encodeFunctionData({ abi: launchpadAbi, functionName: "setBuilder", args: [builder, 50] }),
+      gas: GAS.setup,
+    });
+  }
+  for (const referral of REFERRALS) {
+    funding.push({
+      account: deployer,
+      to: launchpad,
+      data: encodeFunctionData({ abi: launchpadAbi, functionName: "setReferrer", args: [referral, true] }),
+      gas: GAS.setup,
+    });
+  }
   await sendAndMine(await signAll(funding));
 
   // Tokens: parameters of both pool types, then every token's address, predicted before it exists.

@@ -2,7 +2,9 @@
 pragma solidity ^0.8.28;
 
 import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {TickMath} from "@uniswap/v4-core/src/libraries/TickMath.sol";
 import {FixedPointMathLib as M} from "solady/utils/FixedPointMathLib.sol";
 import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
 import {ILaunchpad} from "./interfaces/ILaunchpad.sol";
@@ -13,6 +15,8 @@ import {
     IUniswapV3SwapCallback
 } from "./interfaces/IUniswapV3.sol";
 import {LaunchToken} from "./LaunchToken.sol";
+import {Repricer} from "./Repricer.sol";
+import {TokenDeployer} from "./TokenDeployer.sol";
 import {CurveMath} from "./libraries/CurveMath.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {PoolTypes} from "./libraries/PoolTypes.sol";
@@ -23,11 +27,22 @@ import {PriceMath} from "./libraries/PriceMath.sol";
 contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, ReentrancyGuardTransient {
     using SafeTransferLib for address;
 
-    /// @notice Cap on a builder's cut, in bps of the trade's USDC amount. Below MIN_TRADE_FEE_BPS, so a builder's
-    /// cut always fits inside the fee.
+    /// @notice Cap on the maximum fee the owner may approve for a builder, in bps of the trade's USDC amount. A cut
+    /// is also capped at the protocol's part of the fee.
     uint256 public constant MAX_BUILDER_FEE_BPS = 50;
-    /// @notice The referral's share of the fee left after the builder's cut, in bps.
+    /// @notice The token referral's share of each fee, in bps of the fee, out of the protocol's part.
     uint256 public constant REFERRAL_SHARE_BPS = 2_000;
+    /// @notice The largest amount any trade may name; above it a trade reverts with AmountTooLarge.
+    uint256 public constant MAX_AMOUNT = type(uint128).max;
+    /// @notice The most initialized V3 ticks one graduation call swaps across (see Repricing).
+    uint256 public constant MAX_REPRICE_CROSSINGS = 16;
+    /// @notice The narrowest tick spacing a pool type's DEX fee tier may have. It bounds the bitmap words a
+    /// graduation swap scans (at most 2 * 887272 / (256 * 60) + 1 = 116), and so graduation's gas.
+    int24 public constant MIN_DEX_TICK_SPACING = 60;
+    /// @notice The locked position must take at least this share of the USDC and tokens offered, in bps.
+    uint256 public constant POSITION_MIN_BPS = 9_700;
+    /// @notice keccak256 of the UniswapV3Pool creation code, as the v3-periphery's PoolAddress library has it.
+    bytes32 public constant POOL_INIT_CODE_HASH = 0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54;
     /// @notice Hard caps on what the owner may set for a pool type.
     uint256 public constant MIN_TRADE_FEE_BPS = 50;
     uint256 public constant MAX_TRADE_FEE_BPS = 500;
@@ -45,12 +60,14 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     /// @notice dexSupply must price dexReserve within this of the curve's final price, in bps.
     uint256 public constant DEX_PRICE_TOLERANCE_BPS = 100;
 
-    int24 internal constant MAX_TICK = 887272;
-
     /// @notice The reserve asset (6 decimals).
     address public immutable usdc;
     IUniswapV3Factory public immutable v3Factory;
     INonfungiblePositionManager public immutable positionManager;
+    /// @notice Deploys the tokens (their CREATE2 deployer address).
+    TokenDeployer public immutable tokenDeployer;
+    /// @notice Bounds each graduation swap's tick crossings.
+    Repricer public immutable repricer;
 
     /// @notice Receives the protocol's share of fees, as a claimable balance.
     address public protocolFeeRecipient;
@@ -64,14 +81,22 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     mapping(bytes32 tokenLayerId => address) public tokenOf;
     /// @notice Every token ever created, in creation order.
     address[] public allTokens;
+    /// @notice Each approved builder's maximum fee, in bps of a trade's USDC amount; zero when not approved.
+    mapping(address builder => uint16) public builderMaxFeeBps;
+    /// @notice Approved referrers: the only addresses a token's referral may be.
+    mapping(address referrer => bool) public isReferrer;
+    /// @notice Launch tokens credited from pool fees, per token and recipient, in token wei.
+    mapping(address token => mapping(address recipient => uint256)) public claimableToken;
 
     mapping(uint8 poolType => PoolTypeParams) internal _poolTypes;
 
     struct Pool {
         address creator;
-        bytes32 tokenLayerId;
         uint8 poolType;
         bool graduated;
+        bool graduating;
+        bytes32 tokenLayerId;
+        address referral;
         address v3Pool;
         uint256 supply;
         uint256 reserve;
@@ -85,6 +110,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     address private transient _swapPool;
     address private transient _swapPayer;
     address private transient _swapTokenIn;
+    // Set while graduation sells into the pool: the callback mints what the swap takes instead of paying it.
+    bool private transient _swapMints;
 
     constructor(
         address owner_,
@@ -96,6 +123,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         usdc = usdc_;
         v3Factory = v3Factory_;
         positionManager = positionManager_;
+        tokenDeployer = new TokenDeployer();
+        repricer = new Repricer();
         protocolFeeRecipient = protocolFeeRecipient_;
         emit ProtocolFeeRecipientSet(protocolFeeRecipient_);
         _setPoolType(PoolTypes.MEME, PoolTypes.meme());
@@ -115,6 +144,19 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         emit ProtocolFeeRecipientSet(recipient);
     }
 
+    /// @notice Approve `builder` with a maximum fee in bps (at most MAX_BUILDER_FEE_BPS), or revoke it with zero.
+    function setBuilder(address builder, uint16 maxFeeBps) external onlyOwner {
+        if (maxFeeBps > MAX_BUILDER_FEE_BPS) revert BuilderFeeTooHigh();
+        builderMaxFeeBps[builder] = maxFeeBps;
+        emit BuilderSet(builder, maxFeeBps);
+    }
+
+    /// @notice Approve or revoke a referrer. A token keeps the referral it has either way.
+    function setReferrer(address referrer, bool approved) external onlyOwner {
+        isReferrer[referrer] = approved;
+        emit ReferrerSet(referrer, approved);
+    }
+
     function poolType(uint8 id) external view returns (PoolTypeParams memory) {
         return _poolTypes[id];
     }
@@ -124,24 +166,27 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     /// @inheritdoc ILaunchpad
     function createToken(CreateTokenParams calldata p) external nonReentrant returns (address token, bytes32 tokenLayerId) {
         _checkDeadline(p.deadline);
-        _checkAttribution(p.attribution);
+        _checkAmount(p.initialBuyUsdc);
         PoolTypeParams memory params = _poolTypes[p.poolType];
         if (params.weightPpm == 0) revert UnknownPoolType();
         tokenLayerId = tokenLayerIdOf(msg.sender, p.salt);
         if (tokenOf[tokenLayerId] != address(0)) revert TokenExists();
 
-        token = address(new LaunchToken{salt: tokenLayerId}(p.name, p.symbol, p.tokenURI));
-        tokenOf[tokenLayerId] = token;
-        allTokens.push(token);
+        // The pool is recorded first: the token's constructor reads its graduation pool address from it.
+        token = tokenDeployer.predict(tokenLayerId, p.name, p.symbol, p.tokenURI);
         Pool storage pool = _pools[token];
         pool.creator = msg.sender;
         pool.tokenLayerId = tokenLayerId;
         pool.poolType = p.poolType;
         pool.params = params;
-        emit TokenCreated(tokenLayerId, token, msg.sender, p.poolType, p.name, p.symbol, p.tokenURI, p.attribution, params);
+        tokenDeployer.deploy(tokenLayerId, p.name, p.symbol, p.tokenURI);
+        tokenOf[tokenLayerId] = token;
+        allTokens.push(token);
+        Attribution memory a = _attribution(token, pool, p.attribution);
+        emit TokenCreated(tokenLayerId, token, msg.sender, p.poolType, p.name, p.symbol, p.tokenURI, a, params);
 
         if (p.initialBuyUsdc > 0) {
-            uint256 out = _buyExactIn(token, pool, p.initialBuyUsdc, p.attribution);
+            uint256 out = _buyExactIn(token, pool, p.initialBuyUsdc, a);
             if (out < p.minTokensOut) revert SlippageExceeded(out, p.minTokensOut);
         }
     }
@@ -155,8 +200,9 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         returns (uint256 tokensOut)
     {
         _checkDeadline(deadline);
-        _checkAttribution(a);
-        tokensOut = _buyExactIn(token, _pool(token), usdcIn, a);
+        _checkAmount(usdcIn);
+        Pool storage pool = _tradablePool(token);
+        tokensOut = _buyExactIn(token, pool, usdcIn, _attribution(token, pool, a));
         if (tokensOut < minTokensOut) revert SlippageExceeded(tokensOut, minTokensOut);
     }
 
@@ -167,23 +213,26 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         returns (uint256 usdcIn)
     {
         _checkDeadline(deadline);
-        _checkAttribution(a);
+        _checkAmount(tokensOut);
         if (tokensOut == 0) revert ZeroAmount();
-        Pool storage pool = _pool(token);
+        Pool storage pool = _tradablePool(token);
+        Attribution memory attr = _attribution(token, pool, a);
         uint256 onV3 = tokensOut;
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.buyExactOut(pool.params, pool.supply, tokensOut);
             usdcIn = q.usdcAmount;
-            _curveBuy(token, pool, TradeMode.BuyExactOut, q, a);
+            _curveBuy(token, pool, TradeMode.BuyExactOut, q, attr);
             if (!q.graduates) return _maxIn(usdcIn, maxUsdcIn);
-            _graduate(token, pool);
+            bool done = _startGraduation(token, pool);
             onV3 = q.remainder;
             if (onV3 == 0) return _maxIn(usdcIn, maxUsdcIn);
+            // the rest can only come from the V3 pool, which is not seeded yet: buy what the curve had left instead
+            if (!done) revert GraduationInProgress();
         }
-        (uint256 net,) = _swap(token, pool, true, -int256(onV3), msg.sender, msg.sender);
+        (uint256 net,) = _swap(token, pool, true, -SafeCast.toInt256(onV3), msg.sender, msg.sender);
         uint256 gross = CurveMath.grossUp(net, pool.params.tradeFeeBps);
         usdc.safeTransferFrom(msg.sender, address(this), gross - net);
-        _v3Trade(token, pool, TradeMode.BuyExactOut, onV3, gross, gross - net, gross, a);
+        _v3Trade(token, pool, TradeMode.BuyExactOut, onV3, gross, gross - net, gross, attr);
         return _maxIn(usdcIn + gross, maxUsdcIn);
     }
 
@@ -194,19 +243,20 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         returns (uint256 usdcOut)
     {
         _checkDeadline(deadline);
-        _checkAttribution(a);
+        _checkAmount(tokensIn);
         if (tokensIn == 0) revert ZeroAmount();
-        Pool storage pool = _pool(token);
+        Pool storage pool = _tradablePool(token);
+        Attribution memory attr = _attribution(token, pool, a);
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.sellExactIn(pool.params, pool.supply, tokensIn);
-            _curveSell(token, pool, TradeMode.SellExactIn, q, a);
+            _curveSell(token, pool, TradeMode.SellExactIn, q, attr);
             usdcOut = q.usdcAmount;
         } else {
-            (, uint256 gross) = _swap(token, pool, false, int256(tokensIn), msg.sender, address(this));
+            (, uint256 gross) = _swap(token, pool, false, SafeCast.toInt256(tokensIn), msg.sender, address(this));
             uint256 fee = CurveMath.feeOf(gross, pool.params.tradeFeeBps);
             usdcOut = gross - fee;
             usdc.safeTransfer(msg.sender, usdcOut);
-            _v3Trade(token, pool, TradeMode.SellExactIn, tokensIn, usdcOut, fee, gross, a);
+            _v3Trade(token, pool, TradeMode.SellExactIn, tokensIn, usdcOut, fee, gross, attr);
         }
         if (usdcOut == 0) revert ZeroAmount();
         if (usdcOut < minUsdcOut) revert SlippageExceeded(usdcOut, minUsdcOut);
@@ -219,18 +269,19 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         returns (uint256 tokensIn)
     {
         _checkDeadline(deadline);
-        _checkAttribution(a);
+        _checkAmount(usdcOut);
         if (usdcOut == 0) revert ZeroAmount();
-        Pool storage pool = _pool(token);
+        Pool storage pool = _tradablePool(token);
+        Attribution memory attr = _attribution(token, pool, a);
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.sellExactOut(pool.params, pool.supply, usdcOut);
-            _curveSell(token, pool, TradeMode.SellExactOut, q, a);
+            _curveSell(token, pool, TradeMode.SellExactOut, q, attr);
             tokensIn = q.tokenAmount;
         } else {
             uint256 gross = CurveMath.grossUp(usdcOut, pool.params.tradeFeeBps);
-            (tokensIn,) = _swap(token, pool, false, -int256(gross), msg.sender, address(this));
+            (tokensIn,) = _swap(token, pool, false, -SafeCast.toInt256(gross), msg.sender, address(this));
             usdc.safeTransfer(msg.sender, usdcOut);
-            _v3Trade(token, pool, TradeMode.SellExactOut, tokensIn, usdcOut, gross - usdcOut, gross, a);
+            _v3Trade(token, pool, TradeMode.SellExactOut, tokensIn, usdcOut, gross - usdcOut, gross, attr);
         }
         if (tokensIn > maxTokensIn) revert SlippageExceeded(tokensIn, maxTokensIn);
     }
@@ -245,13 +296,53 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         emit FeesClaimed(msg.sender, amount);
     }
 
+    /// @inheritdoc ILaunchpad
+    function graduate(address token) external nonReentrant returns (bool done) {
+        Pool storage pool = _pool(token);
+        if (!pool.graduating) revert NotGraduating();
+        return _advanceGraduation(token, pool);
+    }
+
+    /// @inheritdoc ILaunchpad
+    function collectPoolFees(address token) external nonReentrant returns (uint256 usdcAmount, uint256 tokenAmount) {
+        Pool storage pool = _pool(token);
+        if (!pool.graduated) revert NotGraduated();
+        (uint256 a0, uint256 a1) = positionManager.collect(
+            INonfungiblePositionManager.CollectParams(pool.positionId, address(this), type(uint128).max, type(uint128).max)
+        );
+        (usdcAmount, tokenAmount) = usdc < token ? (a0, a1) : (a1, a0);
+        uint256 share = pool.params.creatorShareBps;
+        uint256 creatorUsdc = usdcAmount * share / CurveMath.BPS;
+        uint256 creatorTokens = tokenAmount * share / CurveMath.BPS;
+        address creator = pool.creator;
+        address protocol = protocolFeeRecipient;
+        claimable[creator] += creatorUsdc;
+        claimable[protocol] += usdcAmount - creatorUsdc;
+        totalClaimable += usdcAmount;
+        claimableToken[token][creator] += creatorTokens;
+        claimableToken[token][protocol] += tokenAmount - creatorTokens;
+        emit PoolFeesCollected(
+            pool.tokenLayerId, token, creatorUsdc, usdcAmount - creatorUsdc, creatorTokens, tokenAmount - creatorTokens
+        );
+    }
+
+    /// @inheritdoc ILaunchpad
+    function claimTokenFees(address token) external nonReentrant returns (uint256 amount) {
+        amount = claimableToken[token][msg.sender];
+        if (amount == 0) revert NothingToClaim();
+        claimableToken[token][msg.sender] = 0;
+        token.safeTransfer(msg.sender, amount);
+        emit TokenFeesClaimed(token, msg.sender, amount);
+    }
+
     /// @notice Pays the pool a swap owes. Only the pool this contract is swapping with may call it.
     function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
         if (msg.sender != _swapPool || msg.sender == address(0)) revert UnauthorizedCallback();
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta > 0 ? amount1Delta : int256(0));
         if (owed == 0) return;
         address payer = _swapPayer;
-        if (payer == address(this)) _swapTokenIn.safeTransfer(msg.sender, owed);
+        if (_swapMints) LaunchToken(_swapTokenIn).mint(msg.sender, owed);
+        else if (payer == address(this)) _swapTokenIn.safeTransfer(msg.sender, owed);
         else _swapTokenIn.safeTransferFrom(payer, msg.sender, owed);
     }
 
@@ -293,6 +384,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         v.v3Pool = pool.v3Pool;
         v.positionId = pool.positionId;
         v.reserve = pool.reserve;
+        v.graduating = pool.graduating;
+        v.referral = pool.referral;
         if (pool.graduated) {
             (uint160 sqrtP,,,,,,) = IUniswapV3Pool(pool.v3Pool).slot0();
             v.supply = LaunchToken(token).totalSupply();
@@ -324,9 +417,14 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         string calldata symbol,
         string calldata tokenURI
     ) external view returns (address) {
-        bytes32 initCodeHash = keccak256(abi.encodePacked(type(LaunchToken).creationCode, abi.encode(name, symbol, tokenURI)));
-        bytes32 h = keccak256(abi.encodePacked(bytes1(0xff), address(this), tokenLayerIdOf(creator, salt), initCodeHash));
-        return address(uint160(uint256(h)));
+        return tokenDeployer.predict(tokenLayerIdOf(creator, salt), name, symbol, tokenURI);
+    }
+
+    /// @inheritdoc ILaunchpad
+    function graduationPoolOf(address token) public view returns (address) {
+        (address t0, address t1) = token < usdc ? (token, usdc) : (usdc, token);
+        bytes32 salt = keccak256(abi.encode(t0, t1, _pools[token].params.dexFeeTier));
+        return address(uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), v3Factory, salt, POOL_INIT_CODE_HASH)))));
     }
 
     // ---------------------------------------------------------------- internals: trades
@@ -342,8 +440,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
             if (q.tokenAmount == 0) revert ZeroAmount();
             _curveBuy(token, pool, TradeMode.BuyExactIn, q, a);
             tokensOut = q.tokenAmount;
-            if (!q.graduates) return tokensOut;
-            _graduate(token, pool);
+            // when graduation needs more calls, the rest of the USDC is never taken: it stays with the trader
+            if (!q.graduates || !_startGraduation(token, pool)) return tokensOut;
             onV3 = q.remainder;
         }
         uint256 fee = CurveMath.feeOf(onV3, pool.params.tradeFeeBps);
@@ -354,7 +452,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
             return tokensOut;
         }
         usdc.safeTransferFrom(msg.sender, address(this), fee);
-        (uint256 paid, uint256 got) = _swap(token, pool, true, int256(onV3 - fee), msg.sender, msg.sender);
+        (uint256 paid, uint256 got) = _swap(token, pool, true, SafeCast.toInt256(onV3 - fee), msg.sender, msg.sender);
         if (paid != onV3 - fee) revert InsufficientLiquidity();
         _v3Trade(token, pool, TradeMode.BuyExactIn, got, onV3, fee, onV3, a);
         tokensOut += got;
@@ -422,7 +520,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         internal
         returns (FeeSplit memory f)
     {
-        f = FeeMath.split(fee, base, a, pool.params.creatorShareBps, REFERRAL_SHARE_BPS);
+        f = FeeMath.split(fee, base, a.builderFeeBps, a.referral != address(0), pool.params.creatorShareBps, REFERRAL_SHARE_BPS);
         if (f.protocol > 0) claimable[protocolFeeRecipient] += f.protocol;
         if (f.creator > 0) claimable[pool.creator] += f.creator;
         if (f.referral > 0) claimable[a.referral] += f.referral;
@@ -438,7 +536,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     {
         bool usdcIsToken0 = usdc < token;
         bool zeroForOne = buy == usdcIsToken0;
-        uint160 limit = zeroForOne ? PriceMath.MIN_SQRT_RATIO + 1 : PriceMath.MAX_SQRT_RATIO - 1;
+        uint160 limit = zeroForOne ? TickMath.MIN_SQRT_PRICE + 1 : TickMath.MAX_SQRT_PRICE - 1;
         (amountIn, amountOut) = _rawSwap(pool.v3Pool, zeroForOne, amountSpecified, limit, payer, recipient, buy ? usdc : token);
         bool filled = amountSpecified > 0 ? amountIn == uint256(amountSpecified) : amountOut == uint256(-amountSpecified);
         if (amountOut == 0) revert ZeroAmount(); // a dust input the pool's fee eats whole moves nothing
@@ -471,53 +569,83 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
 
     // ---------------------------------------------------------------- internals: graduation
 
-    /// @dev Moves the curve's liquidity into a full-range Uniswap V3 position at the curve's final price and locks
-    /// it here for good. A pool someone created early at another price is first swapped back to that price with the
-    /// migration assets: every unit swapped trades at a price better than the curve's, so nothing is lost.
-    function _graduate(address token, Pool storage pool) internal {
-        pool.graduated = true;
-        PoolTypeParams memory p = pool.params;
-        uint256 usdcForDex = p.dexReserve;
-        uint256 tokensForDex = p.dexSupply;
-        uint256 protocolFee = pool.reserve - usdcForDex;
-        totalReserve -= pool.reserve;
-        pool.reserve = 0;
-        LaunchToken(token).mint(address(this), tokensForDex);
-
-        bool usdcIsToken0 = usdc < token;
-        (uint256 num, uint256 den) = CurveMath.finalPrice(p);
-        uint160 target = PriceMath.sqrtPriceX96(num, den, usdcIsToken0);
-        address v3Pool = v3Factory.getPool(token, usdc, p.dexFeeTier);
-        if (v3Pool == address(0)) v3Pool = v3Factory.createPool(token, usdc, p.dexFeeTier);
+    /// @dev Closes the curve and starts moving its liquidity into the token's V3 pool. Returns whether graduation
+    /// finished in this call (see _advanceGraduation).
+    function _startGraduation(address token, Pool storage pool) internal returns (bool done) {
+        pool.graduating = true;
+        address v3Pool = graduationPoolOf(token);
         pool.v3Pool = v3Pool;
+        if (v3Pool.code.length == 0) v3Factory.createPool(token, usdc, pool.params.dexFeeTier);
         (uint160 current,,,,,,) = IUniswapV3Pool(v3Pool).slot0();
-        if (current == 0) {
-            IUniswapV3Pool(v3Pool).initialize(target);
-        } else if (current != target) {
-            // Sell whichever asset is overpriced until the pool reaches the curve's price (or our inventory of it
-            // runs out against someone's liquidity, which then bought it from us above that price).
-            bool zeroForOne = current > target;
-            bool sellTokens = zeroForOne != usdcIsToken0;
-            (uint256 paid, uint256 got) = _rawSwap(
-                v3Pool,
-                zeroForOne,
-                int256(sellTokens ? tokensForDex : usdcForDex),
-                target,
-                address(this),
-                address(this),
-                sellTokens ? token : usdc
-            );
-            if (sellTokens) (tokensForDex, usdcForDex) = (tokensForDex - paid, usdcForDex + got);
-            else (tokensForDex, usdcForDex) = (tokensForDex + got, usdcForDex - paid);
-        }
+        if (current == 0) IUniswapV3Pool(v3Pool).initialize(_targetSqrtPrice(token, pool));
+        return _advanceGraduation(token, pool);
+    }
 
-        (uint256 usedTokens, uint256 usedUsdc) = _mintPosition(token, pool, tokensForDex, usdcForDex, usdcIsToken0);
-        if (tokensForDex > usedTokens) LaunchToken(token).burn(address(this), tokensForDex - usedTokens);
-        protocolFee += usdcForDex - usedUsdc;
+    /// @dev Moves the V3 pool to the curve's final price, then seeds and locks the position. Someone may have created
+    /// the pool early, at any price, with liquidity of their own. Before graduation the token refuses transfers into
+    /// the pool, so that liquidity is all USDC, sitting at or below the pool's price (in USD per token):
+    /// - A price below the curve's is moved up for at most 1 unit of USDC: there is nothing to buy on the way, and at
+    ///   most the one tick at the current price to cross.
+    /// - A price above it is moved down by selling newly minted tokens into whatever USDC bids stand in the way, all
+    ///   at prices at or above the curve's final price. The proceeds join the reserve, and so the protocol's share.
+    ///   This crosses at most MAX_REPRICE_CROSSINGS initialized ticks per call; with more in the way, the call stops
+    ///   short, emits GraduationPending, and anyone continues with graduate().
+    function _advanceGraduation(address token, Pool storage pool) internal returns (bool) {
+        IUniswapV3Pool v3Pool = IUniswapV3Pool(pool.v3Pool);
+        uint160 target = _targetSqrtPrice(token, pool);
+        (uint160 current, int24 tick,,,,,) = v3Pool.slot0();
+        if (current != target) {
+            bool zeroForOne = current > target;
+            if (zeroForOne != (usdc < token)) {
+                // selling tokens: bounded by the initialized ticks in the way
+                uint160 limit = repricer.limitWithin(
+                    v3Pool, _tickSpacing(pool), tick, zeroForOne, target, MAX_REPRICE_CROSSINGS
+                );
+                _swapMints = true;
+                (, uint256 proceeds) =
+                    _rawSwap(address(v3Pool), zeroForOne, type(int128).max, limit, address(this), address(this), token);
+                _swapMints = false;
+                pool.reserve += proceeds;
+                totalReserve += proceeds;
+            } else {
+                (uint256 paid, uint256 got) =
+                    _rawSwap(address(v3Pool), zeroForOne, 1, target, address(this), address(this), usdc);
+                pool.reserve -= paid;
+                totalReserve -= paid;
+                if (got > 0) LaunchToken(token).burn(address(this), got);
+            }
+            (current,,,,,,) = v3Pool.slot0();
+            if (current != target) {
+                emit GraduationPending(pool.tokenLayerId, token, address(v3Pool), current, target);
+                return false;
+            }
+        }
+        _completeGraduation(token, pool);
+        return true;
+    }
+
+    /// @dev With the V3 pool at the curve's final price: mints the DEX supply, seeds a full-range position with it and
+    /// the DEX reserve (at least POSITION_MIN_BPS of each must go in), locks the position here for good, and credits
+    /// the rest of the reserve to the protocol.
+    function _completeGraduation(address token, Pool storage pool) internal {
+        PoolTypeParams memory p = pool.params;
+        pool.graduating = false;
+        pool.graduated = true;
+        uint256 reserve = pool.reserve;
+        totalReserve -= reserve;
+        pool.reserve = 0;
+        uint256 usdcForDex = reserve < p.dexReserve ? reserve : p.dexReserve;
+        LaunchToken(token).mint(address(this), p.dexSupply);
+        LaunchToken(token).openPool();
+
+        (uint256 usedTokens, uint256 usedUsdc) = _mintPosition(token, pool, p.dexSupply, usdcForDex);
+        if (p.dexSupply > usedTokens) LaunchToken(token).burn(address(this), p.dexSupply - usedTokens);
+        uint256 protocolFee = reserve - usedUsdc;
         if (protocolFee > 0) {
             claimable[protocolFeeRecipient] += protocolFee;
             totalClaimable += protocolFee;
         }
+        address v3Pool = pool.v3Pool;
         (, int24 tick,,,,,) = IUniswapV3Pool(v3Pool).slot0();
         emit Graduated(
             pool.tokenLayerId,
@@ -534,15 +662,16 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         );
     }
 
-    function _mintPosition(address token, Pool storage pool, uint256 tokens, uint256 usdcAmount, bool usdcIsToken0)
+    function _mintPosition(address token, Pool storage pool, uint256 tokens, uint256 usdcAmount)
         internal
         returns (uint256 usedTokens, uint256 usedUsdc)
     {
-        int24 spacing = v3Factory.feeAmountTickSpacing(pool.params.dexFeeTier);
-        int24 upper = (MAX_TICK / spacing) * spacing;
+        bool usdcIsToken0 = usdc < token;
+        int24 upper = TickMath.maxUsableTick(_tickSpacing(pool));
         address npm = address(positionManager);
         token.safeApprove(npm, tokens);
         usdc.safeApprove(npm, usdcAmount);
+        (uint256 amount0, uint256 amount1) = usdcIsToken0 ? (usdcAmount, tokens) : (tokens, usdcAmount);
         (uint256 id,, uint256 used0, uint256 used1) = positionManager.mint(
             INonfungiblePositionManager.MintParams({
                 token0: usdcIsToken0 ? usdc : token,
@@ -550,10 +679,10 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
                 fee: pool.params.dexFeeTier,
                 tickLower: -upper,
                 tickUpper: upper,
-                amount0Desired: usdcIsToken0 ? usdcAmount : tokens,
-                amount1Desired: usdcIsToken0 ? tokens : usdcAmount,
-                amount0Min: 0,
-                amount1Min: 0,
+                amount0Desired: amount0,
+                amount1Desired: amount1,
+                amount0Min: amount0 * POSITION_MIN_BPS / CurveMath.BPS,
+                amount1Min: amount1 * POSITION_MIN_BPS / CurveMath.BPS,
                 recipient: address(this),
                 deadline: block.timestamp
             })
@@ -562,6 +691,16 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         token.safeApprove(npm, 0);
         pool.positionId = id;
         (usedUsdc, usedTokens) = usdcIsToken0 ? (used0, used1) : (used1, used0);
+    }
+
+    /// @dev The curve's final price as the V3 pool's sqrtPriceX96.
+    function _targetSqrtPrice(address token, Pool storage pool) internal view returns (uint160) {
+        (uint256 num, uint256 den) = CurveMath.finalPrice(pool.params);
+        return PriceMath.sqrtPriceX96(num, den, usdc < token);
+    }
+
+    function _tickSpacing(Pool storage pool) internal view returns (int24) {
+        return v3Factory.feeAmountTickSpacing(pool.params.dexFeeTier);
     }
 
     // ---------------------------------------------------------------- internals: checks
@@ -573,15 +712,46 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
 
     function _curvePool(address token) internal view returns (Pool storage pool) {
         pool = _pool(token);
-        if (pool.graduated) revert AlreadyGraduated();
+        if (pool.graduated || pool.graduating) revert AlreadyGraduated();
+    }
+
+    function _tradablePool(address token) internal view returns (Pool storage pool) {
+        pool = _pool(token);
+        if (pool.graduating) revert GraduationInProgress();
+    }
+
+    function _checkAmount(uint256 amount) internal pure {
+        if (amount > MAX_AMOUNT) revert AmountTooLarge();
     }
 
     function _checkDeadline(uint256 deadline) internal view {
         if (block.timestamp > deadline) revert DeadlineExpired();
     }
 
-    function _checkAttribution(Attribution memory a) internal pure {
-        if (a.builderFeeBps > MAX_BUILDER_FEE_BPS) revert BuilderFeeTooHigh();
+    /// @dev The attribution a call is paid under. A builder must be approved, within its maximum fee, and not the
+    /// caller. The token's referral is fixed by the first call that names an approved referrer other than the
+    /// caller (first touch), and is permanent; it is not paid on its own trades.
+    function _attribution(address token, Pool storage pool, Attribution calldata a)
+        internal
+        returns (Attribution memory eff)
+    {
+        if (a.builder != address(0)) {
+            uint16 maxFee = builderMaxFeeBps[a.builder];
+            if (maxFee == 0) revert BuilderNotApproved();
+            if (a.builderFeeBps > maxFee) revert BuilderFeeTooHigh();
+            if (a.builder == msg.sender) revert SelfAttribution();
+            eff.builder = a.builder;
+            eff.builderFeeBps = a.builderFeeBps;
+        }
+        address referral = pool.referral;
+        if (referral == address(0) && a.referral != address(0)) {
+            if (!isReferrer[a.referral]) revert ReferrerNotApproved();
+            if (a.referral == msg.sender) revert SelfAttribution();
+            referral = a.referral;
+            pool.referral = referral;
+            emit TokenReferralSet(pool.tokenLayerId, token, referral);
+        }
+        if (referral != msg.sender) eff.referral = referral;
     }
 
     function _setPoolType(uint8 id, PoolTypeParams memory p) internal {
@@ -592,7 +762,9 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
                 || p.tradeFeeBps < MIN_TRADE_FEE_BPS || p.tradeFeeBps > MAX_TRADE_FEE_BPS
                 || p.creatorShareBps > MAX_CREATOR_SHARE_BPS || p.dexSupply == 0
         ) revert InvalidPoolType();
-        if (address(v3Factory) != address(0) && v3Factory.feeAmountTickSpacing(p.dexFeeTier) == 0) revert InvalidPoolType();
+        if (address(v3Factory) != address(0) && v3Factory.feeAmountTickSpacing(p.dexFeeTier) < MIN_DEX_TICK_SPACING) {
+            revert InvalidPoolType();
+        }
         uint256 raised = CurveMath.cost(p, p.migrationSupply);
         if (p.dexReserve > raised || p.dexReserve * CurveMath.BPS < raised * MIN_DEX_RESERVE_BPS) revert InvalidPoolType();
         (uint256 num, uint256 den) = CurveMath.finalPrice(p);
@@ -602,7 +774,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         // The final price must be representable in V3 whichever way the pair sorts.
         for (uint256 i; i < 2; ++i) {
             uint160 sqrtP = PriceMath.sqrtPriceX96(num, den, i == 0);
-            if (sqrtP <= PriceMath.MIN_SQRT_RATIO || sqrtP >= PriceMath.MAX_SQRT_RATIO) revert InvalidPoolType();
+            if (sqrtP <= TickMath.MIN_SQRT_PRICE || sqrtP >= TickMath.MAX_SQRT_PRICE) revert InvalidPoolType();
         }
         _poolTypes[id] = p;
         emit PoolTypeSet(id, p);

@@ -12,6 +12,9 @@ contract LaunchTokenTest is Fixture {
     bytes32 internal constant PERMIT_TYPEHASH =
         keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
 
+    string internal constant POOL_ARTIFACT =
+        "node_modules/@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json";
+
     LaunchToken internal token;
     uint256 internal holderKey = 0xA11CE;
     address internal holder;
@@ -138,5 +141,43 @@ contract LaunchTokenTest is Fixture {
         bytes32 structHash = keccak256(abi.encode(PERMIT_TYPEHASH, permitOwner, spender, value, nonce, deadline));
         bytes32 digest = keccak256(abi.encodePacked("\x19\x01", token.DOMAIN_SEPARATOR(), structHash));
         return vm.sign(key, digest);
+    }
+
+    // ================================================================ the graduation pool, closed until graduation
+
+    /// @notice Before graduation nobody but the launchpad may send tokens to the token's V3 pool, by transfer,
+    /// transferFrom or the pool's own callbacks; after it anyone may.
+    function test_transfer_toGraduationPoolRevertsUntilGraduation() public {
+        address pool = token.graduationPool();
+        assertEq(pool, launchpad.graduationPoolOf(address(token)), "the launchpad's address of it");
+        assertEq(pool, _v3PoolAddress(address(token), 10_000), "the factory's CREATE2 address");
+        vm.prank(holder);
+        vm.expectRevert(LaunchToken.GraduationPoolClosed.selector);
+        token.transfer(pool, 1);
+        vm.prank(holder);
+        token.approve(alice, 1);
+        vm.prank(alice);
+        vm.expectRevert(LaunchToken.GraduationPoolClosed.selector);
+        token.transferFrom(holder, pool, 1);
+        vm.prank(holder);
+        token.transfer(alice, 1); // anywhere else is fine
+
+        _graduate(bob, address(token));
+        assertTrue(token.poolOpen(), "opened at graduation");
+        vm.prank(holder);
+        token.transfer(pool, 1);
+    }
+
+    function test_openPool_revertsIfNotLaunchpad() public {
+        vm.prank(alice);
+        vm.expectRevert(LaunchToken.OnlyLaunchpad.selector);
+        token.openPool();
+    }
+
+    function _v3PoolAddress(address t, uint24 fee) private view returns (address) {
+        (address t0, address t1) = t < address(usdc) ? (t, address(usdc)) : (address(usdc), t);
+        bytes32 initCodeHash = keccak256(vm.parseJsonBytes(vm.readFile(POOL_ARTIFACT), ".bytecode"));
+        bytes32 salt = keccak256(abi.encode(t0, t1, fee));
+        return address(uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), address(factory), salt, initCodeHash)))));
     }
 }

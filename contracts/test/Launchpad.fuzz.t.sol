@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
+import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
@@ -116,6 +118,52 @@ contract LaunchpadFuzzTest is Fixture {
         assertEq(q.fee, gross - usdcOut, "fee");
         assertGe(c - CurveMath.cost(p, s - tokensIn), gross, "the burn pays the gross");
         _assertAfter(token, b, -int256(tokensIn), -int256(gross), q.fee);
+    }
+
+    // ================================================================ any amount at all
+
+    /// @notice Amounts drawn from the whole uint256 range, in every mode, on the curve and on V3: a trade either fills,
+    /// leaving the launchpad solvent and the pool covered, or reverts with one of the launchpad's (or the token's, or
+    /// the transfer library's) custom errors, never with a panic, a string or empty data.
+    function testFuzz_trade_anyAmountFillsOrRevertsWithCustomError(uint256 seed, uint256 pre, uint8 mode, uint256 amount)
+        public
+    {
+        address token;
+        if (seed % 4 < 2) (token,) = _curveAt(seed, pre);
+        else token = seed % 4 == 2 ? memeV3 : startupV3;
+        _fund(alice, 1_000_000e6);
+        _buyIn(alice, token, 10_000e6);
+        mode = mode % 4;
+        // half the runs spread the amount over every magnitude, so that fills and each kind of revert all occur
+        if (seed & 0x100 != 0) amount >>= (seed >> 16) % 256;
+        vm.startPrank(alice);
+        bytes memory call = mode == 0
+            ? abi.encodeCall(launchpad.buyExactIn, (token, amount, 0, _deadline(), _none()))
+            : mode == 1
+                ? abi.encodeCall(launchpad.buyExactOut, (token, amount, type(uint256).max, _deadline(), _none()))
+                : mode == 2
+                    ? abi.encodeCall(launchpad.sellExactIn, (token, amount, 0, _deadline(), _none()))
+                    : abi.encodeCall(launchpad.sellExactOut, (token, amount, type(uint256).max, _deadline(), _none()));
+        (bool ok, bytes memory err) = address(launchpad).call(call);
+        vm.stopPrank();
+        if (ok) {
+            assertLe(amount, launchpad.MAX_AMOUNT(), "filled an amount above MAX_AMOUNT");
+            assertTrue(amount > 0, "filled a zero amount");
+            if (!_pool(token).graduated) _assertCovered(token);
+            _assertSolvent();
+            return;
+        }
+        assertGe(err.length, 4, "reverted without data");
+        bytes4 sel = bytes4(err);
+        if (amount > launchpad.MAX_AMOUNT()) assertEq(sel, ILaunchpad.AmountTooLarge.selector, "above MAX_AMOUNT");
+        if (amount == 0) assertEq(sel, ILaunchpad.ZeroAmount.selector, "zero");
+        assertTrue(
+            sel == ILaunchpad.AmountTooLarge.selector || sel == ILaunchpad.ZeroAmount.selector
+                || sel == ILaunchpad.InsufficientReserve.selector || sel == ILaunchpad.InsufficientLiquidity.selector
+                || sel == ILaunchpad.SlippageExceeded.selector || sel == SafeTransferLib.TransferFromFailed.selector
+                || sel == SafeTransferLib.TransferFailed.selector || sel == IERC20Errors.ERC20InsufficientBalance.selector,
+            string.concat("not a clean custom error: ", vm.toString(uint256(uint32(sel))))
+        );
     }
 
     // ================================================================ round trips never profit

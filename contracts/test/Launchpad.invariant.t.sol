@@ -1,42 +1,83 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {FixedPointMathLib as M} from "solady/utils/FixedPointMathLib.sol";
+import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
+import {TickMath} from "@uniswap/v4-core/src/libraries/TickMath.sol";
 import {Fixture} from "./utils/Fixture.sol";
+import {PoolAttacker} from "./utils/PoolAttacker.sol";
 import {Test, Vm} from "./utils/Test.sol";
+import {IUniswapV3PoolFull} from "./utils/UniswapV3.sol";
 import {Launchpad} from "../src/Launchpad.sol";
 import {LaunchToken} from "../src/LaunchToken.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
+import {IUniswapV3Factory} from "../src/interfaces/IUniswapV3.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
+import {PriceMath} from "../src/libraries/PriceMath.sol";
+import {PoolTypes} from "../src/libraries/PoolTypes.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
 
-/// @notice Drives the launchpad with random buys and sells in all four modes across four tokens (two of each pool
-/// type), with random builder and referral, claims, and buys large enough to cross graduation, after which the
-/// same calls trade on Uniswap V3. It checks every Trade and Graduated event as it goes and records any
-/// violation, because with fail_on_revert off a revert here would go unnoticed.
+/// @notice Ordinary traders and an adversary, against the launchpad and each token's Uniswap V3 pool.
+/// - Traders buy and sell in all four modes with random approved attribution, buy through graduation, claim fees,
+///   continue pending graduations and collect pool fees.
+/// - The adversary buys tokens on the curve, creates and initialises a token's V3 pool at any price, adds and removes
+///   liquidity in any range, swaps directly on the pool, donates USDC and tokens to the launchpad and the pool, and
+///   names itself as builder and referral. It attacks a token until it graduates, and withdraws from its pool when it
+///   has (so that what it ends with is what the attack got it, not market making for later traders).
+/// - The owner changes pool types within the caps, and new tokens are created from them.
+/// Every action states which reverts it expects; any other revert (and any success that should have reverted) counts
+/// as unexpected, and an invariant asserts there are none, so a campaign in which nothing happens cannot pass.
 contract LaunchpadHandler is Test {
     uint256 internal constant BPS = 10_000;
+    uint256 internal constant MAX_TOKENS = 8;
 
     Launchpad internal immutable launchpad;
     MockUSDC internal immutable usdc;
+    IUniswapV3Factory internal immutable factory;
+    address internal immutable owner;
+    address internal immutable creator;
     address[] internal tokens;
     address[] internal traders;
     address[] internal builders; // address(0) included: no builder
     address[] internal referrals; // address(0) included: no referral
     address[] public recipients; // everyone who can ever be owed fees
+    address public immutable attacker;
+    mapping(address token => PoolAttacker) public attackerOn;
+
+    // ghost: USDC each actor was given (in) and has taken out of the system (out = its balance, measured at the end)
+    mapping(address actor => uint256) public usdcIn;
 
     mapping(address token => uint256) public graduations;
     mapping(address token => bool) public seenGraduated;
+    mapping(address token => uint128) public lockedLiquidity;
     uint256 public violations;
     string public firstViolation;
+    uint256 public unexpectedReverts;
+    string public firstUnexpected;
     mapping(bytes4 selector => uint256) public successes;
+    mapping(bytes4 selector => uint256) public expectedReverts;
     uint256 public v3Trades;
     uint256 public claims;
+    uint256 public pendingGraduations;
+    uint256 public attackedGraduations; // graduations into a pool the adversary had priced or filled
 
-    constructor(Launchpad launchpad_, MockUSDC usdc_, address[] memory tokens_, address creator, address protocol) {
+    constructor(
+        Launchpad launchpad_,
+        MockUSDC usdc_,
+        IUniswapV3Factory factory_,
+        address owner_,
+        address[] memory tokens_,
+        address creator_,
+        address protocol
+    ) {
         launchpad = launchpad_;
         usdc = usdc_;
+        factory = factory_;
+        owner = owner_;
+        creator = creator_;
         tokens = tokens_;
+        attacker = makeAddr("adversary");
         for (uint256 i; i < 3; ++i) traders.push(makeAddr(string.concat("trader", vm.toString(i))));
         builders.push(address(0));
         referrals.push(address(0));
@@ -46,35 +87,42 @@ contract LaunchpadHandler is Test {
             recipients.push(builders[i + 1]);
             recipients.push(referrals[i + 1]);
         }
-        recipients.push(creator);
+        recipients.push(creator_);
         recipients.push(protocol);
+        recipients.push(attacker); // owed nothing, ever: listed so that the sums would show it
     }
 
-    // ---------------------------------------------------------------- actions
+    // ================================================================ traders
 
     function buyExactIn(uint256 tokenSeed, uint256 traderSeed, uint256 amount, uint256 attrSeed) external {
         (address token, address trader, ILaunchpad.PoolView memory v) = _pick(tokenSeed, traderSeed);
         // on the curve, up to a little past graduation; on V3, up to 30,000 USDC
-        uint256 cap = v.graduated ? 30_000e6 : _toGraduation(token, v) * 11 / 10;
+        uint256 cap = v.graduated || v.graduating ? 30_000e6 : _toGraduation(token, v) * 11 / 10;
         amount = bound(amount, 1, cap);
         _fund(trader, amount);
         _begin();
         vm.prank(trader);
         try launchpad.buyExactIn(token, amount, 0, block.timestamp, _attr(attrSeed)) {
             _end(token, this.buyExactIn.selector);
-        } catch {}
+        } catch (bytes memory err) {
+            _tradeReverted(token, this.buyExactIn.selector, err);
+        }
+        _adversaryLeavesGraduated(token);
     }
 
     function buyExactOut(uint256 tokenSeed, uint256 traderSeed, uint256 amount, uint256 attrSeed) external {
         (address token, address trader, ILaunchpad.PoolView memory v) = _pick(tokenSeed, traderSeed);
-        uint256 cap = v.graduated ? 100_000_000e18 : (v.params.migrationSupply - v.supply) * 11 / 10;
+        uint256 cap = v.graduated || v.graduating ? 100_000_000e18 : (v.params.migrationSupply - v.supply) * 11 / 10;
         amount = bound(amount, 1, cap);
         _fund(trader, 500_000e6);
         _begin();
         vm.prank(trader);
         try launchpad.buyExactOut(token, amount, type(uint256).max, block.timestamp, _attr(attrSeed)) {
             _end(token, this.buyExactOut.selector);
-        } catch {}
+        } catch (bytes memory err) {
+            _tradeReverted(token, this.buyExactOut.selector, err);
+        }
+        _adversaryLeavesGraduated(token);
     }
 
     function sellExactIn(uint256 tokenSeed, uint256 traderSeed, uint256 amount, uint256 attrSeed) external {
@@ -88,7 +136,9 @@ contract LaunchpadHandler is Test {
         vm.prank(trader);
         try launchpad.sellExactIn(token, amount, 0, block.timestamp, _attr(attrSeed)) {
             _end(token, this.sellExactIn.selector);
-        } catch {}
+        } catch (bytes memory err) {
+            _tradeReverted(token, this.sellExactIn.selector, err);
+        }
     }
 
     function sellExactOut(uint256 tokenSeed, uint256 traderSeed, uint256 amount, uint256 attrSeed) external {
@@ -103,21 +153,28 @@ contract LaunchpadHandler is Test {
         vm.prank(trader);
         try launchpad.sellExactOut(token, amount, held, block.timestamp, _attr(attrSeed)) {
             _end(token, this.sellExactOut.selector);
-        } catch {}
+        } catch (bytes memory err) {
+            _tradeReverted(token, this.sellExactOut.selector, err);
+        }
     }
 
     /// @notice A buy sized to cross graduation (when the token is still on the curve), with some USDC beyond it.
-    /// Acts one time in three, so that tokens spend part of a run on the curve.
+    /// Acts one time in three, so that tokens spend part of a run on the curve. Where the adversary has a pool the
+    /// buy takes the curve only, so that nobody trades with the adversary's liquidity before it leaves.
     function buyThroughGraduation(uint256 tokenSeed, uint256 traderSeed, uint256 extra, uint256 attrSeed) external {
         (address token, address trader, ILaunchpad.PoolView memory v) = _pick(tokenSeed, traderSeed);
-        if (v.graduated || extra % 3 != 0) return;
-        uint256 amount = _toGraduation(token, v) + bound(extra, 0, 20_000e6);
+        if (v.graduated || v.graduating || extra % 3 != 0) return;
+        bool attacked = address(attackerOn[token]) != address(0) && attackerOn[token].positionsLength() > 0;
+        uint256 amount = _toGraduation(token, v) + (attacked ? 0 : bound(extra, 0, 20_000e6));
         _fund(trader, amount);
         _begin();
         vm.prank(trader);
         try launchpad.buyExactIn(token, amount, 0, block.timestamp, _attr(attrSeed)) {
             _end(token, this.buyThroughGraduation.selector);
-        } catch {}
+        } catch (bytes memory err) {
+            _unexpected(this.buyThroughGraduation.selector, err);
+        }
+        _adversaryLeavesGraduated(token);
     }
 
     function claim(uint256 recipientSeed) external {
@@ -128,15 +185,313 @@ contract LaunchpadHandler is Test {
         vm.prank(r);
         try launchpad.claimFees() returns (uint256 amount) {
             ++claims;
+            ++successes[this.claim.selector];
             _check(amount == owed, "claim paid other than claimable");
             _check(usdc.balanceOf(r) - before == owed, "claim transferred other than claimable");
             _check(total - launchpad.totalClaimable() == owed, "totalClaimable not reduced by the claim");
         } catch (bytes memory err) {
-            _check(owed == 0 && bytes4(err) == ILaunchpad.NothingToClaim.selector, "claim failed with fees owed");
+            if (owed == 0 && bytes4(err) == ILaunchpad.NothingToClaim.selector) ++expectedReverts[this.claim.selector];
+            else _unexpected(this.claim.selector, err);
         }
     }
 
-    // ---------------------------------------------------------------- views for the invariants
+    /// @notice Anyone continues a pending graduation.
+    function continueGraduation(uint256 tokenSeed) external {
+        address token = tokens[tokenSeed % tokens.length];
+        bool pending = launchpad.getPool(token).graduating;
+        _begin();
+        vm.prank(traders[tokenSeed % traders.length]);
+        try launchpad.graduate(token) {
+            if (!pending) _unexpected(this.continueGraduation.selector, "graduate() of a token not graduating");
+            _end(token, this.continueGraduation.selector);
+        } catch (bytes memory err) {
+            if (!pending && bytes4(err) == ILaunchpad.NotGraduating.selector) {
+                ++expectedReverts[this.continueGraduation.selector];
+            } else {
+                _unexpected(this.continueGraduation.selector, err);
+            }
+        }
+        _adversaryLeavesGraduated(token);
+    }
+
+    /// @notice Anyone collects a graduated token's pool fees; creator and protocol are credited.
+    function collectPoolFees(uint256 tokenSeed) external {
+        address token = tokens[tokenSeed % tokens.length];
+        bool graduated = launchpad.getPool(token).graduated;
+        uint256 total = launchpad.totalClaimable();
+        try launchpad.collectPoolFees(token) returns (uint256 usdcFees, uint256) {
+            ++successes[this.collectPoolFees.selector];
+            _check(graduated, "collected fees of a token not graduated");
+            _check(launchpad.totalClaimable() - total == usdcFees, "collected USDC not all credited");
+        } catch (bytes memory err) {
+            if (!graduated && bytes4(err) == ILaunchpad.NotGraduated.selector) {
+                ++expectedReverts[this.collectPoolFees.selector];
+            } else {
+                _unexpected(this.collectPoolFees.selector, err);
+            }
+        }
+    }
+
+    // ================================================================ the adversary
+
+    /// @notice Buys tokens on the curve (for walls and donations). It never sells them.
+    function advBuy(uint256 tokenSeed, uint256 amount) external {
+        address token = tokens[tokenSeed % tokens.length];
+        ILaunchpad.PoolView memory v = launchpad.getPool(token);
+        if (v.graduated || v.graduating) return;
+        // stay a little short of graduation: the traders graduate tokens
+        uint256 room = _toGraduation(token, v);
+        if (room < 3) return;
+        amount = bound(amount, 2, room * 9 / 10 + 2);
+        _giveAdversary(attacker, amount);
+        _begin();
+        vm.prank(attacker);
+        try launchpad.buyExactIn(token, amount, 0, block.timestamp, _none()) {
+            _end(token, this.advBuy.selector);
+        } catch (bytes memory err) {
+            _tradeReverted(token, this.advBuy.selector, err);
+        }
+    }
+
+    /// @notice Creates and initialises the token's V3 pool at any price, Uniswap's extremes included.
+    function advCreatePool(uint256 tokenSeed, uint256 priceSeed) external {
+        address token = tokens[tokenSeed % tokens.length];
+        ILaunchpad.PoolView memory v = launchpad.getPool(token);
+        if (v.graduated || v.graduating || address(attackerOn[token]) != address(0)) return;
+        // a fifth at Uniswap's extremes, two fifths anywhere, two fifths within about 20% of the final price
+        uint160 sqrtP;
+        if (priceSeed % 5 == 0) {
+            sqrtP = priceSeed % 2 == 0 ? TickMath.MIN_SQRT_PRICE : TickMath.MAX_SQRT_PRICE - 1;
+        } else if (priceSeed % 5 < 3) {
+            sqrtP = TickMath.getSqrtPriceAtTick(int24(int256(bound(priceSeed >> 8, 0, 2 * 887272)) - 887272));
+        } else {
+            (uint256 num, uint256 den) = CurveMath.finalPrice(v.params);
+            int24 t = TickMath.getTickAtSqrtPrice(PriceMath.sqrtPriceX96(num, den, address(usdc) < token));
+            sqrtP = TickMath.getSqrtPriceAtTick(t + int24(int256(bound(priceSeed >> 8, 0, 4_000))) - 2_000);
+        }
+        vm.startPrank(attacker);
+        address pool = factory.getPool(token, address(usdc), v.params.dexFeeTier);
+        if (pool == address(0)) pool = factory.createPool(token, address(usdc), v.params.dexFeeTier);
+        (uint160 current,,,,,,) = IUniswapV3PoolFull(pool).slot0();
+        if (current == 0) IUniswapV3PoolFull(pool).initialize(sqrtP);
+        vm.stopPrank();
+        PoolAttacker att = new PoolAttacker();
+        att.setPool(pool);
+        attackerOn[token] = att;
+        ++successes[this.advCreatePool.selector];
+    }
+
+    /// @notice Adds liquidity in a random range near the pool's price or across it. A range that needs launch tokens
+    /// must be refused (the token closes its pool until graduation); a USDC-only one must go in.
+    function advMint(uint256 tokenSeed, uint256 offsetSeed, uint256 widthSeed, uint256 liquiditySeed) external {
+        (address token, PoolAttacker att, IUniswapV3PoolFull pool, ILaunchpad.PoolView memory v) = _attackable(tokenSeed);
+        if (address(att) == address(0)) return;
+        (, int24 tick,,,,,) = pool.slot0();
+        int24 spacing = pool.tickSpacing();
+        int24 maxT = TickMath.maxUsableTick(spacing);
+        int24 center = _floorTo(tick, spacing) + int24(int256(bound(offsetSeed, 0, 80))) * spacing - 40 * spacing;
+        int24 width = int24(int256(bound(widthSeed, 1, 40))) * spacing;
+        int24 lower = center < -maxT ? -maxT : center > maxT - spacing ? maxT - spacing : center;
+        int24 upper = lower + width > maxT ? maxT : lower + width;
+        bool usdcIsToken0 = address(usdc) < token;
+        uint128 liquidity = _liquidityForUsdc(lower, upper, bound(liquiditySeed, 1, 100_000e6), usdcIsToken0);
+        bool usdcOnly = usdcIsToken0 ? tick < lower : tick >= upper;
+        _giveAdversary(address(att), 1_000_000e6);
+        vm.prank(attacker);
+        try att.mint(lower, upper, liquidity) {
+            if (!usdcOnly) _unexpected(this.advMint.selector, "launch tokens went into the pool before graduation");
+            ++successes[this.advMint.selector];
+        } catch (bytes memory err) {
+            bool refused = bytes4(err) == LaunchToken.GraduationPoolClosed.selector;
+            // a USDC position dearer than the adversary's million is refused by the USDC transfer
+            bool unaffordable = bytes4(err) == IERC20Errors.ERC20InsufficientBalance.selector;
+            if ((!usdcOnly && (refused || unaffordable)) || (usdcOnly && unaffordable)) {
+                ++expectedReverts[this.advMint.selector];
+            } else {
+                _unexpected(this.advMint.selector, err);
+            }
+        }
+    }
+
+    /// @notice Lays up to 24 dust positions (one spacing each, 1 wei of USDC) between the final price and the pool's
+    /// price, where graduation must cross them: more than one call may cross, so graduation goes pending.
+    function advDust(uint256 tokenSeed, uint256 countSeed) external {
+        (address token, PoolAttacker att, IUniswapV3PoolFull pool, ILaunchpad.PoolView memory v) = _attackable(tokenSeed);
+        if (address(att) == address(0)) return;
+        (, int24 tick,,,,,) = pool.slot0();
+        int24 spacing = pool.tickSpacing();
+        bool usdcIsToken0 = address(usdc) < token;
+        (uint256 num, uint256 den) = CurveMath.finalPrice(v.params);
+        int24 target = TickMath.getTickAtSqrtPrice(PriceMath.sqrtPriceX96(num, den, usdcIsToken0));
+        // USDC sits below the pool's price in USD per token: above `tick` when USDC is token0 (the pool's price is
+        // then below the target tick), below it otherwise; walk from the target toward the pool's price
+        int24 step = usdcIsToken0 ? -spacing : spacing;
+        int24 from = _floorTo(target, spacing) + 2 * step;
+        uint256 count = bound(countSeed, 1, 24);
+        _giveAdversary(address(att), 1_000e6);
+        for (uint256 i; i < count; ++i) {
+            int24 a = from + int24(int256(i)) * 2 * step;
+            (int24 lower, int24 upper) = step > 0 ? (a, a + spacing) : (a - spacing, a);
+            // only between the final price and the pool's price, on the USDC side of it
+            if (usdcIsToken0 ? lower <= tick : upper > tick) break;
+            try att.mint(lower, upper, 1) {
+                ++successes[this.advDust.selector];
+            } catch (bytes memory err) {
+                _unexpected(this.advDust.selector, err);
+            }
+        }
+    }
+
+    /// @dev The token at `tokenSeed` with the adversary's pool on it, while the token is still on its curve (att is
+    /// zero otherwise: the adversary attacks a token until it graduates).
+    function _attackable(uint256 tokenSeed)
+        internal
+        view
+        returns (address token, PoolAttacker att, IUniswapV3PoolFull pool, ILaunchpad.PoolView memory v)
+    {
+        token = tokens[tokenSeed % tokens.length];
+        v = launchpad.getPool(token);
+        if (v.graduated || v.graduating) return (token, att, pool, v);
+        att = attackerOn[token];
+        if (address(att) != address(0)) pool = IUniswapV3PoolFull(address(att.pool()));
+    }
+
+    /// @notice Removes its last position.
+    function advBurn(uint256 tokenSeed) external {
+        address token = tokens[tokenSeed % tokens.length];
+        PoolAttacker att = attackerOn[token];
+        if (address(att) == address(0) || att.positionsLength() == 0) return;
+        try att.withdrawLast() {
+            ++successes[this.advBurn.selector];
+        } catch (bytes memory err) {
+            _unexpected(this.advBurn.selector, err);
+        }
+    }
+
+    /// @notice Swaps directly on the pool, either way, to any price. Selling launch tokens into it must be refused
+    /// whenever it would move any; everything else must go through.
+    function advSwap(uint256 tokenSeed, bool zeroForOne, uint256 amountSeed, uint256 limitSeed) external {
+        (address token, PoolAttacker att, IUniswapV3PoolFull pool, ILaunchpad.PoolView memory v) = _attackable(tokenSeed);
+        if (address(att) == address(0)) return;
+        (uint160 current,,,,,,) = pool.slot0();
+        if (zeroForOne ? current <= TickMath.MIN_SQRT_PRICE + 1 : current >= TickMath.MAX_SQRT_PRICE - 2) return;
+        uint160 limit = zeroForOne
+            ? uint160(bound(limitSeed, TickMath.MIN_SQRT_PRICE + 1, current - 1))
+            : uint160(bound(limitSeed, current + 1, TickMath.MAX_SQRT_PRICE - 1));
+        int256 amount = int256(bound(amountSeed, 1, 1e30));
+        _giveAdversary(address(att), 1_000_000e6);
+        bool sellsTokens = zeroForOne != (address(usdc) < token);
+        try att.swap(zeroForOne, amount, limit) {
+            ++successes[this.advSwap.selector];
+        } catch (bytes memory err) {
+            bool refused = sellsTokens && bytes4(err) == LaunchToken.GraduationPoolClosed.selector;
+            bool unaffordable = bytes4(err) == IERC20Errors.ERC20InsufficientBalance.selector;
+            if (refused || unaffordable) ++expectedReverts[this.advSwap.selector];
+            else _unexpected(this.advSwap.selector, err);
+        }
+    }
+
+    /// @notice Donates USDC or launch tokens to the launchpad or to the pool. Tokens into the pool must be refused.
+    function advDonate(uint256 tokenSeed, uint256 amount, uint8 kind) external {
+        address token = tokens[tokenSeed % tokens.length];
+        address pool = address(attackerOn[token]) == address(0) ? address(0) : address(attackerOn[token].pool());
+        bool toPool = kind % 2 == 1 && pool != address(0);
+        address to = toPool ? pool : address(launchpad);
+        if (kind % 4 < 2) {
+            amount = bound(amount, 1, 10_000e6);
+            _giveAdversary(attacker, amount);
+            vm.prank(attacker);
+            usdc.transfer(to, amount);
+            ++successes[this.advDonate.selector];
+            return;
+        }
+        uint256 held = LaunchToken(token).balanceOf(attacker);
+        if (held == 0) return;
+        amount = bound(amount, 1, held);
+        bool closed = toPool && !launchpad.getPool(token).graduated;
+        vm.prank(attacker);
+        try LaunchToken(token).transfer(to, amount) {
+            if (closed) _unexpected(this.advDonate.selector, "tokens donated into the closed pool");
+            ++successes[this.advDonate.selector];
+        } catch (bytes memory err) {
+            if (closed && bytes4(err) == LaunchToken.GraduationPoolClosed.selector) {
+                ++expectedReverts[this.advDonate.selector];
+            } else {
+                _unexpected(this.advDonate.selector, err);
+            }
+        }
+    }
+
+    /// @notice Names itself as builder, referral or both: must be refused (a referral alone is ignored, not refused,
+    /// once the token has one), and must never earn a fee.
+    function advSelfAttribute(uint256 tokenSeed, uint256 amount, uint8 which) external {
+        address token = tokens[tokenSeed % tokens.length];
+        ILaunchpad.PoolView memory v = launchpad.getPool(token);
+        if (v.graduating) return;
+        amount = bound(amount, 1e6, 1_000e6);
+        _giveAdversary(attacker, amount);
+        ILaunchpad.Attribution memory a;
+        if (which % 3 != 1) (a.builder, a.builderFeeBps) = (attacker, 50);
+        if (which % 3 != 0) a.referral = attacker;
+        bool ignored = a.builder == address(0) && v.referral != address(0);
+        _begin();
+        vm.prank(attacker);
+        try launchpad.buyExactIn(token, amount, 0, block.timestamp, a) {
+            if (!ignored) _unexpected(this.advSelfAttribute.selector, "self-attribution accepted");
+            _end(token, this.advSelfAttribute.selector);
+        } catch (bytes memory err) {
+            bytes4 sel = bytes4(err);
+            if (sel == ILaunchpad.BuilderNotApproved.selector || sel == ILaunchpad.ReferrerNotApproved.selector) {
+                ++expectedReverts[this.advSelfAttribute.selector];
+            } else {
+                _unexpected(this.advSelfAttribute.selector, err);
+            }
+        }
+        _check(launchpad.claimable(attacker) == 0, "the adversary earned a fee");
+    }
+
+    // ================================================================ the owner
+
+    /// @notice Changes a pool type within the caps: trade fee 0.5% to 5%, creator share up to 50%, 0.3% or 1% DEX tier.
+    function ownerSetPoolType(uint256 typeSeed, uint256 feeSeed, uint256 shareSeed, bool onePercent) external {
+        uint8 id = uint8(7 + typeSeed % 3);
+        ILaunchpad.PoolTypeParams memory p = typeSeed % 2 == 0 ? PoolTypes.meme() : PoolTypes.startupPreseed();
+        p.tradeFeeBps = uint16(bound(feeSeed, 50, 500));
+        p.creatorShareBps = uint16(bound(shareSeed, 0, 5_000));
+        p.dexFeeTier = onePercent ? 10_000 : 3_000;
+        vm.prank(owner);
+        try launchpad.setPoolType(id, p) {
+            ++successes[this.ownerSetPoolType.selector];
+        } catch (bytes memory err) {
+            _unexpected(this.ownerSetPoolType.selector, err);
+        }
+    }
+
+    /// @notice A new token from a (possibly changed) pool type.
+    function createToken(uint256 typeSeed) external {
+        if (tokens.length >= MAX_TOKENS) return;
+        ILaunchpad.CreateTokenParams memory p;
+        p.name = "Token";
+        p.symbol = "TKN";
+        p.tokenURI = "ipfs://x";
+        p.poolType = uint8(7 + typeSeed % 3);
+        p.salt = keccak256(abi.encode(tokens.length));
+        p.deadline = block.timestamp;
+        vm.prank(creator);
+        try launchpad.createToken(p) returns (address token, bytes32) {
+            tokens.push(token);
+            ++successes[this.createToken.selector];
+        } catch (bytes memory err) {
+            // type 9 exists once the owner has set it
+            if (bytes4(err) == ILaunchpad.UnknownPoolType.selector && p.poolType == 9) {
+                ++expectedReverts[this.createToken.selector];
+            } else {
+                _unexpected(this.createToken.selector, err);
+            }
+        }
+    }
+
+    // ================================================================ views for the invariants
 
     function tokensLength() external view returns (uint256) {
         return tokens.length;
@@ -154,7 +509,18 @@ contract LaunchpadHandler is Test {
         return traders[i];
     }
 
-    // ---------------------------------------------------------------- checks
+    /// @notice The adversary leaves every pool and reports the USDC it holds: wallet and pool contracts.
+    function adversaryWithdrawsEverything() external returns (uint256 holds) {
+        holds = usdc.balanceOf(attacker);
+        for (uint256 i; i < tokens.length; ++i) {
+            PoolAttacker att = attackerOn[tokens[i]];
+            if (address(att) == address(0)) continue;
+            att.withdrawAll();
+            holds += usdc.balanceOf(address(att));
+        }
+    }
+
+    // ================================================================ checks
 
     uint256 internal _claimableBefore;
 
@@ -163,21 +529,19 @@ contract LaunchpadHandler is Test {
         vm.recordLogs();
     }
 
-    /// @dev Checks every event of the trade just made: (c) each FeeSplit adds up to its fee, the fee is tradeFeeBps
-    /// of the base rounded up, the builder gets at most MAX_BUILDER_FEE_BPS of the base; and (d) Graduated at most
-    /// once per token, graduated never reset. Also: the claimable total grew by exactly the fees booked.
+    /// @dev Checks every event of the call just made: each FeeSplit adds up to its fee under the rules; Graduated at
+    /// most once per token, never undone, and its locked position within the bound; the claimable total grew by
+    /// exactly the fees booked.
     function _end(address token, bytes4 selector) internal {
         ++successes[selector];
         Vm.Log[] memory logs = vm.getRecordedLogs();
         uint256 booked;
         for (uint256 i; i < logs.length; ++i) {
             if (logs[i].emitter != address(launchpad)) continue;
-            if (logs[i].topics[0] == ILaunchpad.Trade.selector) booked += _checkTrade(token, logs[i]);
-            if (logs[i].topics[0] == ILaunchpad.Graduated.selector) {
-                ++graduations[token];
-                (,,,, uint256 protocolFee) = abi.decode(logs[i].data, (uint24, uint256, uint256, uint256, uint256));
-                booked += protocolFee;
-            }
+            address subject = address(uint160(uint256(logs[i].topics.length > 2 ? logs[i].topics[2] : bytes32(0))));
+            if (logs[i].topics[0] == ILaunchpad.Trade.selector) booked += _checkTrade(subject, logs[i]);
+            if (logs[i].topics[0] == ILaunchpad.GraduationPending.selector) ++pendingGraduations;
+            if (logs[i].topics[0] == ILaunchpad.Graduated.selector) booked += _checkGraduated(subject, logs[i]);
         }
         _check(launchpad.totalClaimable() - _claimableBefore == booked, "totalClaimable grew by other than the fees");
         bool graduated = launchpad.getPool(token).graduated;
@@ -185,6 +549,35 @@ contract LaunchpadHandler is Test {
         _check(graduations[token] <= 1, "Graduated emitted twice");
         _check(graduated == (graduations[token] == 1), "graduated without a Graduated event");
         seenGraduated[token] = graduated;
+    }
+
+    /// @dev The locked position: at least 97% of the DEX reserve, the DEX supply within 1%, the pool at the final
+    /// price within 1%.
+    function _checkGraduated(address token, Vm.Log memory l) internal returns (uint256 protocolFee) {
+        ++graduations[token];
+        if (address(attackerOn[token]) != address(0)) ++attackedGraduations;
+        ILaunchpad.PoolTypeParams memory p = launchpad.getPool(token).params;
+        uint256 usedTokens;
+        uint256 usedUsdc;
+        ILaunchpad.PoolSnapshot memory state;
+        (,, usedTokens, usedUsdc, protocolFee, state) =
+            abi.decode(l.data, (uint24, uint256, uint256, uint256, uint256, ILaunchpad.PoolSnapshot));
+        _check(usedUsdc * BPS >= uint256(p.dexReserve) * 9_700, "locked position under 97% of the DEX reserve");
+        uint256 d = usedTokens > p.dexSupply ? usedTokens - p.dexSupply : p.dexSupply - usedTokens;
+        _check(d * 100 <= p.dexSupply, "locked position's tokens off the DEX supply by over 1%");
+        (uint256 num, uint256 den) = CurveMath.finalPrice(p);
+        uint256 finalPrice = M.fullMulDiv(num, CurveMath.PRICE_SCALE, den);
+        uint256 price = state.price; // as graduation left it, before the buyer's V3 leg
+        uint256 dp = price > finalPrice ? price - finalPrice : finalPrice - price;
+        _check(dp * 100 <= finalPrice, "graduated off the final price by over 1%");
+        lockedLiquidity[token] = _positionLiquidity(token);
+    }
+
+    function _positionLiquidity(address token) internal view returns (uint128 liquidity) {
+        (bool ok, bytes memory data) = address(launchpad.positionManager()).staticcall(
+            abi.encodeWithSignature("positions(uint256)", launchpad.getPool(token).positionId)
+        );
+        if (ok) (,,,,,,, liquidity) = abi.decode(data, (uint96, address, address, address, uint24, int24, int24, uint128));
     }
 
     struct TradeData {
@@ -197,7 +590,6 @@ contract LaunchpadHandler is Test {
     }
 
     function _checkTrade(address token, Vm.Log memory l) internal returns (uint256 fee) {
-        _check(address(uint160(uint256(l.topics[2]))) == token, "Trade for another token");
         TradeData memory t = _decodeTrade(l.data);
         if (t.venue == ILaunchpad.Venue.UniswapV3) ++v3Trades;
         ILaunchpad.PoolTypeParams memory p = launchpad.getPool(token).params;
@@ -205,15 +597,15 @@ contract LaunchpadHandler is Test {
         bool buy = t.mode == ILaunchpad.TradeMode.BuyExactIn || t.mode == ILaunchpad.TradeMode.BuyExactOut;
         // the fee is on the gross USDC side: what a buyer paid, or what a seller got plus the fee
         uint256 base = buy ? t.usdcAmount : t.usdcAmount + fee;
-        _check(fee <= M.mulDivUp(base, p.tradeFeeBps, BPS), "fee above tradeFeeBps of the base, rounded up");
         _check(fee == M.mulDivUp(base, p.tradeFeeBps, BPS), "fee is not tradeFeeBps of the base, rounded up");
         _check(t.f.builder <= base * launchpad.MAX_BUILDER_FEE_BPS() / BPS, "builder above MAX_BUILDER_FEE_BPS");
+        _check(t.f.creator == fee * p.creatorShareBps / BPS, "creator share shrank or grew");
+        _check(t.f.referral == (t.a.referral == address(0) ? 0 : fee * 2_000 / BPS), "referral share");
+        uint256 room = fee - t.f.creator - t.f.referral;
         uint256 b = t.a.builder == address(0) ? 0 : base * t.a.builderFeeBps / BPS;
-        if (b > fee) b = fee;
-        _check(t.f.builder == b, "builder cut");
-        uint256 rest = fee - t.f.builder;
-        _check(t.f.referral == (t.a.referral == address(0) ? 0 : rest * 2_000 / BPS), "referral share");
-        _check(t.f.creator == rest * p.creatorShareBps / BPS, "creator share");
+        _check(t.f.builder == (b < room ? b : room), "builder cut");
+        address trader = address(uint160(uint256(l.topics[3])));
+        _check(t.a.builder != trader && t.a.referral != trader, "a trader was paid attribution on its own trade");
     }
 
     function _decodeTrade(bytes memory data) internal pure returns (TradeData memory t) {
@@ -230,6 +622,31 @@ contract LaunchpadHandler is Test {
         );
     }
 
+    /// @dev A trade that could not happen: nothing to trade (ZeroAmount), more than the curve or the pool holds, more
+    /// than the trader holds (a burn's ERC20InsufficientBalance, or a V3 swap's TransferFromFailed), or a token between
+    /// closing its curve and finishing graduation (or an exact-out buy that would start such a graduation). Anything
+    /// else is unexpected.
+    function _tradeReverted(address token, bytes4 selector, bytes memory err) internal {
+        bytes4 sel = bytes4(err);
+        bool expected = sel == ILaunchpad.ZeroAmount.selector || sel == ILaunchpad.InsufficientReserve.selector
+            || sel == ILaunchpad.InsufficientLiquidity.selector || sel == SafeTransferLib.TransferFromFailed.selector
+            || sel == IERC20Errors.ERC20InsufficientBalance.selector
+            || (sel == ILaunchpad.GraduationInProgress.selector && launchpad.getPool(token).graduating)
+            // an exact-out buy past the curve whose graduation needs more calls cannot deliver its V3 part: it reverts
+            // whole (a buy of just the curve's rest, or an exact-in buy, still starts graduation)
+            || (sel == ILaunchpad.GraduationInProgress.selector && selector == this.buyExactOut.selector
+                && !launchpad.getPool(token).graduated);
+        if (expected) ++expectedReverts[selector];
+        else _unexpected(selector, err);
+    }
+
+    function _unexpected(bytes4 selector, bytes memory err) internal {
+        if (unexpectedReverts == 0) {
+            firstUnexpected = string.concat(vm.toString(uint256(uint32(selector))), ": ", vm.toString(err), " ", string(err));
+        }
+        ++unexpectedReverts;
+    }
+
     function _check(bool ok, string memory what) internal {
         if (ok) return;
         if (violations == 0) firstViolation = what;
@@ -237,6 +654,13 @@ contract LaunchpadHandler is Test {
     }
 
     // ---------------------------------------------------------------- helpers
+
+    /// @dev Once a token has graduated, the adversary takes everything out of its pool.
+    function _adversaryLeavesGraduated(address token) internal {
+        PoolAttacker att = attackerOn[token];
+        if (address(att) == address(0) || !launchpad.getPool(token).graduated || att.positionsLength() == 0) return;
+        att.withdrawAll();
+    }
 
     function _pick(uint256 tokenSeed, uint256 traderSeed)
         internal
@@ -267,19 +691,52 @@ contract LaunchpadHandler is Test {
         a.builderFeeBps = uint16((seed >> 16) % 51);
     }
 
+    function _none() internal pure returns (ILaunchpad.Attribution memory a) {}
+
+    /// @dev The liquidity in [lower, upper] that `budget` USDC buys where the range holds USDC only (at least 1).
+    function _liquidityForUsdc(int24 lower, int24 upper, uint256 budget, bool usdcIsToken0)
+        internal
+        pure
+        returns (uint128)
+    {
+        uint256 a = TickMath.getSqrtPriceAtTick(lower);
+        uint256 b = TickMath.getSqrtPriceAtTick(upper);
+        uint256 l = usdcIsToken0 ? M.fullMulDiv(budget, M.fullMulDiv(a, b, 1 << 96), b - a) : M.fullMulDiv(budget, 1 << 96, b - a);
+        if (l > type(uint128).max / 2) l = type(uint128).max / 2;
+        return uint128(l == 0 ? 1 : l);
+    }
+
+    function _floorTo(int24 t, int24 s) internal pure returns (int24) {
+        int24 q = t / s;
+        if (t < 0 && t % s != 0) --q;
+        return q * s;
+    }
+
     function _fund(address who, uint256 amount) internal {
+        _faucet(who, amount);
+        usdcIn[who] += amount;
+        vm.prank(who);
+        usdc.approve(address(launchpad), type(uint256).max);
+    }
+
+    function _giveAdversary(address who, uint256 amount) internal {
+        _faucet(who, amount);
+        usdcIn[attacker] += amount;
+        vm.prank(who);
+        usdc.approve(address(launchpad), type(uint256).max);
+    }
+
+    function _faucet(address who, uint256 amount) internal {
         uint256 limit = usdc.FAUCET_LIMIT();
         while (amount > 0) {
             uint256 a = amount < limit ? amount : limit;
             usdc.faucet(who, a);
             amount -= a;
         }
-        vm.prank(who);
-        usdc.approve(address(launchpad), type(uint256).max);
     }
 }
 
-/// @notice The launchpad's invariants under the handler's random trading.
+/// @notice The launchpad's invariants under the handler's traders, adversary and owner.
 contract LaunchpadInvariantTest is Fixture {
     struct FuzzSelector {
         address addr;
@@ -288,12 +745,21 @@ contract LaunchpadInvariantTest is Fixture {
 
     LaunchpadHandler internal handler;
 
+    /// @dev Printed by forge with -vv: the call statistics the README quotes.
+    event log_named_uint(string key, uint256 val);
+
     function setUp() public override {
         super.setUp();
         // (meme, startup) x (USDC token0, token1)
         address[] memory tokens = new address[](4);
         for (uint256 i; i < 4; ++i) tokens[i] = _createTokenOrdered(i < 2 ? MEME : STARTUP, i % 2 == 0);
-        handler = new LaunchpadHandler(launchpad, usdc, tokens, creator, protocol);
+        handler = new LaunchpadHandler(launchpad, usdc, factory, owner, tokens, creator, protocol);
+        vm.startPrank(owner);
+        for (uint256 i; i < 2; ++i) {
+            launchpad.setBuilder(makeAddr(string.concat("builder", vm.toString(i))), 50);
+            launchpad.setReferrer(makeAddr(string.concat("referral", vm.toString(i))), true);
+        }
+        vm.stopPrank();
     }
 
     function targetContracts() public view returns (address[] memory t) {
@@ -302,89 +768,168 @@ contract LaunchpadInvariantTest is Fixture {
     }
 
     function targetSelectors() public view returns (FuzzSelector[] memory s) {
-        bytes4[] memory selectors = new bytes4[](6);
+        bytes4[] memory selectors = new bytes4[](19);
         selectors[0] = LaunchpadHandler.buyExactIn.selector;
         selectors[1] = LaunchpadHandler.buyExactOut.selector;
         selectors[2] = LaunchpadHandler.sellExactIn.selector;
         selectors[3] = LaunchpadHandler.sellExactOut.selector;
         selectors[4] = LaunchpadHandler.buyThroughGraduation.selector;
         selectors[5] = LaunchpadHandler.claim.selector;
+        selectors[6] = LaunchpadHandler.continueGraduation.selector;
+        selectors[7] = LaunchpadHandler.collectPoolFees.selector;
+        selectors[8] = LaunchpadHandler.advBuy.selector;
+        selectors[9] = LaunchpadHandler.advCreatePool.selector;
+        selectors[10] = LaunchpadHandler.advMint.selector;
+        selectors[11] = LaunchpadHandler.advMint.selector; // twice: walls are the attack
+        selectors[12] = LaunchpadHandler.advBurn.selector;
+        selectors[13] = LaunchpadHandler.advSwap.selector;
+        selectors[14] = LaunchpadHandler.advDonate.selector;
+        selectors[15] = LaunchpadHandler.advSelfAttribute.selector;
+        selectors[16] = LaunchpadHandler.ownerSetPoolType.selector;
+        selectors[17] = LaunchpadHandler.createToken.selector;
+        selectors[18] = LaunchpadHandler.advDust.selector;
         s = new FuzzSelector[](1);
         s[0] = FuzzSelector(address(handler), selectors);
     }
 
-    /// @notice The handler is not vacuous: a fixed pseudo-random sequence of 300 actions graduates tokens, trades on
-    /// both venues in every mode, claims, and leaves every invariant holding with no violation recorded.
+    /// @notice The handler is not vacuous: a fixed pseudo-random sequence of actions graduates tokens through the
+    /// adversary's pools (some in more than one call), trades on both venues in every mode, claims, and leaves every
+    /// invariant holding.
     function test_handler_randomSequenceCoversEveryPath() public {
-        for (uint256 i; i < 300; ++i) {
+        for (uint256 i; i < 1_000; ++i) {
             uint256 r = uint256(keccak256(abi.encode("sequence", i)));
             (uint256 a, uint256 b, uint256 c, uint256 d) = (r >> 8, r >> 24, r >> 40, r >> 120);
-            uint256 action = r % 6;
+            uint256 action = r % 19;
             if (action == 0) handler.buyExactIn(a, b, c, d);
             else if (action == 1) handler.buyExactOut(a, b, c, d);
             else if (action == 2) handler.sellExactIn(a, b, c, d);
             else if (action == 3) handler.sellExactOut(a, b, c, d);
             else if (action == 4) handler.buyThroughGraduation(a, b, c, d);
-            else handler.claim(a);
+            else if (action == 5) handler.claim(a);
+            else if (action == 6) handler.continueGraduation(a);
+            else if (action == 7) handler.collectPoolFees(a);
+            else if (action == 8) handler.advBuy(a, b);
+            else if (action == 9) handler.advCreatePool(a, b);
+            else if (action == 10 || action == 11) handler.advMint(a, b, c, d);
+            else if (action == 12) handler.advSwap(a, b % 2 == 0, c, d);
+            else if (action == 13) handler.advDonate(a, b, uint8(c));
+            else if (action == 14) handler.advSelfAttribute(a, b, uint8(c));
+            else if (action == 15) handler.ownerSetPoolType(a, b, c, d % 2 == 0);
+            else if (action == 16) handler.advDust(a, b);
+            else if (action == 17) handler.advBurn(a);
+            else handler.createToken(a);
         }
-        bytes4[5] memory trades = [
+        bytes4[11] memory kinds = [
             LaunchpadHandler.buyExactIn.selector,
             LaunchpadHandler.buyExactOut.selector,
             LaunchpadHandler.sellExactIn.selector,
             LaunchpadHandler.sellExactOut.selector,
-            LaunchpadHandler.buyThroughGraduation.selector
+            LaunchpadHandler.buyThroughGraduation.selector,
+            LaunchpadHandler.advBuy.selector,
+            LaunchpadHandler.advCreatePool.selector,
+            LaunchpadHandler.advMint.selector,
+            LaunchpadHandler.advSwap.selector,
+            LaunchpadHandler.advDonate.selector,
+            LaunchpadHandler.ownerSetPoolType.selector
         ];
-        for (uint256 k; k < trades.length; ++k) {
-            assertGt(handler.successes(trades[k]), 3, string.concat("too few trades of kind ", vm.toString(k)));
+        for (uint256 k; k < kinds.length; ++k) {
+            assertGe(handler.successes(kinds[k]), 2, string.concat("too few successes of kind ", vm.toString(k)));
         }
+        assertGt(handler.expectedReverts(LaunchpadHandler.advMint.selector), 2, "walls of launch tokens refused");
+        assertGt(handler.expectedReverts(LaunchpadHandler.advSelfAttribute.selector), 2, "self-attribution refused");
         uint256 graduated;
-        for (uint256 k; k < 4; ++k) graduated += handler.graduations(handler.tokenAt(k));
+        for (uint256 k; k < handler.tokensLength(); ++k) graduated += handler.graduations(handler.tokenAt(k));
         assertGe(graduated, 2, "graduations");
         assertGt(handler.v3Trades(), 20, "V3 trades");
         assertGt(handler.claims(), 5, "claims");
-        invariant_usdcCoversReservesAndClaimables();
-        invariant_totalsAreSums();
-        invariant_reserveCoversCurve();
-        invariant_eventsConsistent();
+        assertGe(handler.attackedGraduations(), 1, "graduations into the adversary's pools");
+        assertGe(handler.pendingGraduations(), 1, "graduations that took more than one call");
+        assertGe(handler.successes(LaunchpadHandler.continueGraduation.selector), 1, "graduate() continued one");
+        string[19] memory names = [
+            "buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut", "buyThroughGraduation", "claim",
+            "continueGraduation", "collectPoolFees", "advBuy", "advCreatePool", "advMint", "advMint", "advBurn",
+            "advSwap", "advDonate", "advSelfAttribute", "ownerSetPoolType", "createToken", "advDust"
+        ];
+        for (uint256 k; k < 19; ++k) {
+            if (k == 11) continue;
+            bytes4 sel = targetSelectors()[0].selectors[k];
+            emit log_named_uint(string.concat(names[k], ": successes"), handler.successes(sel));
+            emit log_named_uint(string.concat(names[k], ": expected reverts"), handler.expectedReverts(sel));
+        }
+        emit log_named_uint("graduations", graduated);
+        emit log_named_uint("graduations into the adversary's pools", handler.attackedGraduations());
+        emit log_named_uint("graduations that went pending", handler.pendingGraduations());
+        emit log_named_uint("V3 trades", handler.v3Trades());
+        invariant_launchpad();
+        afterInvariant();
     }
 
-    /// (a) The launchpad can always pay every curve reserve and every claimable fee.
-    function invariant_usdcCoversReservesAndClaimables() public view {
+    /// @notice One campaign checks them all after every call:
+    /// - solvency: the launchpad holds every curve reserve and every claimable fee; the totals are the sums;
+    /// - each curve holds what selling its whole supply back would cost, and mints nothing it did not sell;
+    /// - graduation at most once per token, never undone; its locked position meets the bound when it happens and
+    ///   keeps its liquidity after;
+    /// - every fee split follows the rules, nobody is paid attribution on its own trade, the adversary earns nothing;
+    /// - no handler met an unexpected revert.
+    function invariant_launchpad() public view {
+        assertEq(handler.unexpectedReverts(), 0, handler.firstUnexpected());
+        assertEq(handler.violations(), 0, handler.firstViolation());
         _assertSolvent();
-    }
-
-    /// (a) totalReserve is the sum of the pools' reserves, and totalClaimable the sum of what each recipient is owed.
-    function invariant_totalsAreSums() public view {
         uint256 reserves;
-        for (uint256 i; i < handler.tokensLength(); ++i) reserves += _pool(handler.tokenAt(i)).reserve;
+        for (uint256 i; i < handler.tokensLength(); ++i) {
+            address token = handler.tokenAt(i);
+            ILaunchpad.PoolView memory v = _pool(token);
+            reserves += v.reserve;
+            assertLe(handler.graduations(token), 1, "graduated twice");
+            assertEq(v.graduated, handler.graduations(token) == 1, "graduated flag vs events");
+            if (v.graduated) {
+                assertEq(v.reserve, 0, "graduated pool kept a reserve");
+                (,,,,,,, uint128 liq,,,,) = npm.positions(v.positionId);
+                assertEq(liq, handler.lockedLiquidity(token), "the locked position's liquidity changed");
+            } else if (!v.graduating) {
+                assertGe(v.reserve, CurveMath.cost(v.params, v.supply), "reserve < cost(supply)");
+                assertEq(LaunchToken(token).totalSupply(), v.supply, "totalSupply != curve supply");
+                assertLt(v.supply, v.params.migrationSupply, "at the migration supply without graduating");
+            }
+        }
         assertEq(launchpad.totalReserve(), reserves, "totalReserve != sum of reserves");
         uint256 owed;
         for (uint256 i; i < handler.recipientsLength(); ++i) owed += launchpad.claimable(handler.recipients(i));
         assertEq(launchpad.totalClaimable(), owed, "totalClaimable != sum of claimables");
+        assertEq(launchpad.claimable(handler.attacker()), 0, "the adversary is owed fees");
     }
 
-    /// Each curve still holds what it would cost to sell its whole supply back, and mints no tokens it did not sell.
-    function invariant_reserveCoversCurve() public view {
+    /// @notice At the end of every run:
+    /// - liveness: for every token not yet graduated, a funded buyer who buys what is left on the curve, with anyone
+    ///   calling graduate() after, graduates it within a bounded number of calls (checked on a copy of the state);
+    /// - the adversary, having left every pool, holds no more USDC than it was given (it is owed no fees).
+    function afterInvariant() public {
         for (uint256 i; i < handler.tokensLength(); ++i) {
             address token = handler.tokenAt(i);
-            ILaunchpad.PoolView memory v = _pool(token);
-            if (v.graduated) {
-                assertEq(v.reserve, 0, "graduated pool kept a reserve");
-                continue;
-            }
-            assertGe(v.reserve, CurveMath.cost(v.params, v.supply), "reserve < cost(supply)");
-            assertEq(LaunchToken(token).totalSupply(), v.supply, "totalSupply != curve supply");
-            assertLt(v.supply, v.params.migrationSupply, "at the migration supply without graduating");
+            if (_pool(token).graduated) continue;
+            uint256 snap = vm.snapshotState();
+            _graduateFromHere(token);
+            vm.revertToState(snap);
         }
+        uint256 holds = handler.adversaryWithdrawsEverything();
+        assertLe(holds, handler.usdcIn(handler.attacker()), "the adversary ended with more USDC than it put in");
+        emit log_named_uint("adversary USDC in", handler.usdcIn(handler.attacker()));
+        emit log_named_uint("adversary USDC out", holds);
     }
 
-    /// (c) every FeeSplit adds up, within the caps; (d) graduation at most once per token, never undone.
-    function invariant_eventsConsistent() public view {
-        assertEq(handler.violations(), 0, handler.firstViolation());
-        for (uint256 i; i < handler.tokensLength(); ++i) {
-            address token = handler.tokenAt(i);
-            assertLe(handler.graduations(token), 1, "graduated twice");
-            assertEq(_pool(token).graduated, handler.graduations(token) == 1, "graduated flag vs events");
+    function _graduateFromHere(address token) private {
+        ILaunchpad.PoolView memory v = _pool(token);
+        address buyer = makeAddr("liveness buyer");
+        if (!v.graduating) {
+            uint256 left = v.params.migrationSupply - v.supply;
+            _fund(buyer, launchpad.quoteBuyExactOut(token, left).usdcAmount);
+            vm.prank(buyer);
+            launchpad.buyExactOut(token, left, type(uint256).max, block.timestamp, _none());
         }
+        for (uint256 k; k < 200 && !_pool(token).graduated; ++k) {
+            vm.prank(buyer);
+            launchpad.graduate(token);
+        }
+        assertTrue(_pool(token).graduated, "a funded buyer at the migration supply could not graduate the token");
     }
 }

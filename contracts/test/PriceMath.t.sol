@@ -7,6 +7,7 @@ import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
 import {PoolTypes} from "../src/libraries/PoolTypes.sol";
 import {PriceMath} from "../src/libraries/PriceMath.sol";
+import {TickMath} from "@uniswap/v4-core/src/libraries/TickMath.sol";
 
 /// @notice PriceMath: sqrtPriceX96 and back, in both pair orders.
 contract PriceMathTest is Test {
@@ -17,8 +18,8 @@ contract PriceMathTest is Test {
             uint256 expected = CurveMath.price(p, p.migrationSupply);
             for (uint256 o; o < 2; ++o) {
                 uint160 sqrtP = PriceMath.sqrtPriceX96(num, den, o == 0);
-                assertGt(sqrtP, PriceMath.MIN_SQRT_RATIO, "above MIN_SQRT_RATIO");
-                assertLt(sqrtP, PriceMath.MAX_SQRT_RATIO, "below MAX_SQRT_RATIO");
+                assertGt(sqrtP, TickMath.MIN_SQRT_PRICE, "above MIN_SQRT_PRICE");
+                assertLt(sqrtP, TickMath.MAX_SQRT_PRICE, "below MAX_SQRT_PRICE");
                 assertApproxEqRel(PriceMath.priceFromSqrt(sqrtP, o == 0), expected, 1e9, "round trip within 1e-9");
             }
         }

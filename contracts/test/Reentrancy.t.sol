@@ -23,6 +23,10 @@ contract ReentrancyTest is Fixture {
         evil = new ReentrantRecipient(launchpad, HookedUSDC(address(usdc)));
         vm.label(address(evil), "evil");
         usdc.faucet(address(evil), 100_000e6);
+        vm.startPrank(owner);
+        launchpad.setBuilder(address(evil), 50);
+        launchpad.setReferrer(address(evil), true);
+        vm.stopPrank();
     }
 
     function test_claimFees_reentrantFeeRecipientGainsNothing() public {

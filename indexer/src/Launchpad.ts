@@ -3,7 +3,7 @@
  * progress come from core/curve.ts.
  */
 import { ponder } from "ponder:registry";
-import { fees, launchpad, pool, token, v3Pool } from "ponder:schema";
+import { builder, fees, launchpad, pool, referrer, token, tokenFees, v3Pool } from "ponder:schema";
 import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
 import { bookTrade, creditFees, tradeId } from "../lib/book.js";
 import { usdcByChainId } from "../lib/chains.js";
@@ -55,6 +55,11 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     marketCap: 0n,
     progressBps: 0,
     graduated: false,
+    graduating: false,
+    // TokenReferralSet comes before TokenCreated in the same call; the referral it fixes is the one created with.
+    referral: attribution.referral,
+    collectedFeesUsdc: 0n,
+    collectedFeesTokens: 0n,
     usdcIsToken0: isUsdcToken0(usdc, address),
     updatedBlock: event.block.number,
     updatedAt: event.block.timestamp,
@@ -113,6 +118,9 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
   const { token: address, v3Pool: v3, feeTier, positionId, protocolFee, state, tick, liquidity } = event.args;
   const row = await context.db.update(pool, { chainId, token: address }).set({
     graduated: true,
+    graduating: false,
+    pendingSqrtPriceX96: null,
+    targetSqrtPriceX96: null,
     graduatedAt: event.block.timestamp,
     graduatedBlock: event.block.number,
     v3Pool: v3,
@@ -138,6 +146,74 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
 ponder.on("Launchpad:FeesClaimed", async ({ event, context }) => {
   const { recipient, amount } = event.args;
   await context.db.update(fees, { chainId: context.chain.id, recipient }).set((f) => ({
+    claimable: f.claimable - amount,
+    claimed: f.claimed + amount,
+  }));
+});
+
+ponder.on("Launchpad:BuilderSet", async ({ event, context }) => {
+  const { builder: address, maxFeeBps } = event.args;
+  await context.db
+    .insert(builder)
+    .values({ chainId: context.chain.id, address, maxFeeBps, updatedBlock: event.block.number })
+    .onConflictDoUpdate({ maxFeeBps, updatedBlock: event.block.number });
+});
+
+ponder.on("Launchpad:ReferrerSet", async ({ event, context }) => {
+  const { referrer: address, approved } = event.args;
+  await context.db
+    .insert(referrer)
+    .values({ chainId: context.chain.id, address, approved, updatedBlock: event.block.number })
+    .onConflictDoUpdate({ approved, updatedBlock: event.block.number });
+});
+
+ponder.on("Launchpad:TokenReferralSet", async ({ event, context }) => {
+  const chainId = context.chain.id;
+  const { token: address, referral } = event.args;
+  // At creation the token's rows do not exist yet: TokenCreated, next in the same call, records this referral.
+  if (!(await context.db.find(token, { chainId, address }))) return;
+  await context.db.update(token, { chainId, address }).set({ referral });
+  await context.db.update(pool, { chainId, token: address }).set({ referral });
+});
+
+ponder.on("Launchpad:GraduationPending", async ({ event, context }) => {
+  const { token: address, v3Pool: v3, sqrtPriceX96, targetSqrtPriceX96 } = event.args;
+  await context.db.update(pool, { chainId: context.chain.id, token: address }).set({
+    graduating: true,
+    v3Pool: v3,
+    pendingSqrtPriceX96: sqrtPriceX96,
+    targetSqrtPriceX96,
+    updatedBlock: event.block.number,
+    updatedAt: event.block.timestamp,
+  });
+});
+
+ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {
+  const chainId = context.chain.id;
+  const { token: address, creatorUsdc, protocolUsdc, creatorTokens, protocolTokens } = event.args;
+  const row = await context.db.update(pool, { chainId, token: address }).set((p) => ({
+    collectedFeesUsdc: p.collectedFeesUsdc + creatorUsdc + protocolUsdc,
+    collectedFeesTokens: p.collectedFeesTokens + creatorTokens + protocolTokens,
+  }));
+  const meta = await context.db.find(launchpad, { chainId });
+  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
+  await creditFees(context, chainId, row.creator, creatorUsdc);
+  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolUsdc);
+  for (const [recipient, amount] of [
+    [row.creator, creatorTokens],
+    [meta.protocolFeeRecipient, protocolTokens],
+  ] as const) {
+    if (amount === 0n) continue;
+    await context.db
+      .insert(tokenFees)
+      .values({ chainId, token: address, recipient, claimable: amount, accrued: amount, claimed: 0n })
+      .onConflictDoUpdate((f) => ({ claimable: f.claimable + amount, accrued: f.accrued + amount }));
+  }
+});
+
+ponder.on("Launchpad:TokenFeesClaimed", async ({ event, context }) => {
+  const { token: address, recipient, amount } = event.args;
+  await context.db.update(tokenFees, { chainId: context.chain.id, token: address, recipient }).set((f) => ({
     claimable: f.claimable - amount,
     claimed: f.claimed + amount,
   }));

@@ -107,7 +107,19 @@ export async function createDatabase(
 // ---------------------------------------------------------------- table dumps
 
 /** Every table indexer/ponder.schema.ts defines, by its SQL name. */
-export const indexedTables = ["token", "pool", "trade", "holder", "candle", "fees", "launchpad", "v3_pool"] as const;
+export const indexedTables = [
+  "token",
+  "pool",
+  "trade",
+  "holder",
+  "candle",
+  "fees",
+  "token_fees",
+  "builder",
+  "referrer",
+  "launchpad",
+  "v3_pool",
+] as const;
 export type IndexedTable = (typeof indexedTables)[number];
 
 export type Value = string | number | bigint | boolean | null;
@@ -224,6 +236,8 @@ export type WorkloadParameters = {
   liquidity?: boolean;
   /** Halfway through, have `owner` (a mnemonic index: the launchpad's owner) move the protocol's fees to `to`. */
   feeRecipient?: { owner: number; to: Address };
+  /** The launchpad owner's mnemonic index, which approves the builders and referrers trades name (default 0). */
+  owner?: number;
   /** Transactions per block, at most one per wallet and per token (default: as many as there are wallets). */
   perBlock?: number;
   /** USDC to give each wallet first (base units; default 1M). */
@@ -416,12 +430,11 @@ export async function runWorkload(c: Chain, p: WorkloadParameters): Promise<Work
     }
   };
 
+  // Builders and referrers must be approved and may not be the trader: the outsiders (who never send) are, by the
+  // owner, in setup. A token's referral is its first one; later ones are ignored on chain and must be so indexed.
   const attribution = (): Attribution => {
-    const party = () => {
-      const r = rng.next();
-      return r < 0.4 ? zeroAddress : r < 0.7 ? pick(wallets).account.address : pick(outsiders);
-    };
-    // A builder fee with no builder is legal and must be recorded as sent.
+    const party = () => (rng.next() < 0.4 ? zeroAddress : pick(outsiders));
+    // A builder fee with no builder is legal; the launchpad pays and reports none.
     return { builder: party(), builderFeeBps: rng.int(51), referral: party() };
   };
   const tradeArgs = (token: Address, amount: bigint, bound: bigint) => [
@@ -435,6 +448,21 @@ export async function runWorkload(c: Chain, p: WorkloadParameters): Promise<Work
   const automine = (on: boolean) => request({ method: "evm_setAutomine", params: [on] });
   await automine(false);
   try {
+    const owner = c.wallet(p.owner ?? 0);
+    for (const outsider of outsiders) {
+      await submit(owner, "setup", gasOf.small, {
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "setBuilder",
+        args: [outsider, 50],
+      });
+      await submit(owner, "setup", gasOf.small, {
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "setReferrer",
+        args: [outsider, true],
+      });
+    }
     // USDC and approvals of the launchpad and the router, all in one block.
     for (const w of wallets) {
       await faucet(w, p.fund ?? 1_000_000n * USDC);
@@ -663,10 +691,20 @@ export async function runWorkload(c: Chain, p: WorkloadParameters): Promise<Work
         functionName: "initialize",
         args: [curve.sqrtPriceX96(4n * num, den, curve.isUsdcToken0(usdc, token))],
       });
+      await mine();
+      // Before graduation the token refuses transfers into its pool: liquidity there is USDC only, bids below the
+      // pool's price (in USD per token), which graduation sells into on its way to the curve's final price.
       const spacing = tickSpacing[params.dexFeeTier] as number;
-      const full = Math.floor(887_272 / spacing) * spacing;
-      const balance = await read.balance(token, w.account.address);
-      await mintPosition(w, token, params.dexFeeTier, [-full, full], balance / 2n, 100n * USDC);
+      const [, tick] = await c.publicClient.readContract({
+        address: pool,
+        abi: uniswapV3PoolAbi,
+        functionName: "slot0",
+      });
+      const at = Math.floor(tick / spacing) * spacing;
+      const range: [number, number] = curve.isUsdcToken0(usdc, token)
+        ? [at + spacing, at + 11 * spacing]
+        : [at - 10 * spacing, at];
+      await mintPosition(w, token, params.dexFeeTier, range, 0n, 100n * USDC);
       await mine();
       log(`created ${token}'s V3 pool ${pool} early`);
     }
@@ -883,6 +921,9 @@ const pkOf: Record<IndexedTable, string[]> = {
   holder: ["chainId", "token", "address"],
   candle: ["chainId", "token", "interval", "bucket"],
   fees: ["chainId", "recipient"],
+  token_fees: ["chainId", "token", "recipient"],
+  builder: ["chainId", "address"],
+  referrer: ["chainId", "address"],
   launchpad: ["chainId"],
   v3_pool: ["chainId", "address"],
 };
@@ -982,6 +1023,31 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
   const trades: Row[] = [];
   const feeRows = new Map<Hex, { accrued: bigint; claimed: bigint }>();
   let launchpadRow: Row | undefined;
+  const builderRows = new Map<Hex, Row>();
+  const referrerRows = new Map<Hex, Row>();
+  const tokenFeeRows = new Map<string, Row>();
+  const pending = new Map<Hex, AnyLog>();
+  const collected = new Map<Hex, { usdc: bigint; tokens: bigint }>();
+  const creditTokens = (token: Hex, recipient: string, amount: bigint, claimed: boolean) => {
+    if (amount === 0n) return;
+    const key = `${token}-${lower(recipient)}`;
+    const f = tokenFeeRows.get(key) ?? {
+      chainId,
+      token,
+      recipient: lower(recipient),
+      claimable: 0n,
+      accrued: 0n,
+      claimed: 0n,
+    };
+    if (claimed) {
+      f.claimable = (f.claimable as bigint) - amount;
+      f.claimed = (f.claimed as bigint) + amount;
+    } else {
+      f.claimable = (f.claimable as bigint) + amount;
+      f.accrued = (f.accrued as bigint) + amount;
+    }
+    tokenFeeRows.set(key, f);
+  };
   const credit = (recipient: string, amount: bigint) => {
     if (amount === 0n) return;
     const f = feeRows.get(lower(recipient)) ?? { accrued: 0n, claimed: 0n };
@@ -1063,6 +1129,32 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
         credit(protocolFeeRecipient, a.protocolFee as bigint);
         ticks.set(lower(a.token as string), Number(a.tick));
         poolUpdated.set(lower(a.token as string), l.blockNumber);
+      } else if (l.eventName === "TokenReferralSet") {
+        // At creation the token's row comes next (TokenCreated carries the referral); later it changes here.
+        const row = tokenRows.get(lower(a.token as string));
+        if (row) row.referral = lower(a.referral as string);
+      } else if (l.eventName === "BuilderSet") {
+        const address = lower(a.builder as string);
+        builderRows.set(address, { chainId, address, maxFeeBps: Number(a.maxFeeBps), updatedBlock: l.blockNumber });
+      } else if (l.eventName === "ReferrerSet") {
+        const address = lower(a.referrer as string);
+        referrerRows.set(address, { chainId, address, approved: a.approved as boolean, updatedBlock: l.blockNumber });
+      } else if (l.eventName === "GraduationPending") {
+        pending.set(lower(a.token as string), l);
+        poolUpdated.set(lower(a.token as string), l.blockNumber);
+      } else if (l.eventName === "PoolFeesCollected") {
+        const token = lower(a.token as string);
+        const creator = views.get(token)?.creator ?? zeroAddress;
+        const c0 = collected.get(token) ?? { usdc: 0n, tokens: 0n };
+        c0.usdc += (a.creatorUsdc as bigint) + (a.protocolUsdc as bigint);
+        c0.tokens += (a.creatorTokens as bigint) + (a.protocolTokens as bigint);
+        collected.set(token, c0);
+        credit(creator, a.creatorUsdc as bigint);
+        credit(protocolFeeRecipient, a.protocolUsdc as bigint);
+        creditTokens(token, creator, a.creatorTokens as bigint, false);
+        creditTokens(token, protocolFeeRecipient, a.protocolTokens as bigint, false);
+      } else if (l.eventName === "TokenFeesClaimed") {
+        creditTokens(lower(a.token as string), a.recipient as string, a.amount as bigint, true);
       } else if (l.eventName === "FeesClaimed") {
         const f = feeRows.get(lower(a.recipient as string)) ?? { accrued: 0n, claimed: 0n };
         f.claimed += a.amount as bigint;
@@ -1220,9 +1312,15 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
       marketCap: v.marketCap,
       progressBps: Number(v.progressBps),
       graduated: v.graduated,
+      graduating: v.graduating,
+      pendingSqrtPriceX96: v.graduating ? (pending.get(token)?.args.sqrtPriceX96 as bigint) : null,
+      targetSqrtPriceX96: v.graduating ? (pending.get(token)?.args.targetSqrtPriceX96 as bigint) : null,
+      referral: lower(v.referral),
+      collectedFeesUsdc: collected.get(token)?.usdc ?? 0n,
+      collectedFeesTokens: collected.get(token)?.tokens ?? 0n,
       graduatedAt: grad ? time(grad.blockNumber) : null,
       graduatedBlock: grad ? grad.blockNumber : null,
-      v3Pool: v.graduated ? lower(v.v3Pool) : null,
+      v3Pool: v.graduated || v.graduating ? lower(v.v3Pool) : null,
       feeTier: grad ? Number(grad.args.feeTier) : null,
       positionId: v.graduated ? v.positionId : null,
       usdcIsToken0: curve.isUsdcToken0(usdc, token),
@@ -1232,7 +1330,8 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
       updatedBlock,
       updatedAt: time(updatedBlock),
     });
-    if (!v.graduated && v.v3Pool !== zeroAddress) inconsistencies.push(`${token} has a V3 pool but is not graduated`);
+    if (!v.graduated && !v.graduating && v.v3Pool !== zeroAddress)
+      inconsistencies.push(`${token} has a V3 pool but is not graduated`);
     if (v.graduated !== (grad !== undefined))
       inconsistencies.push(`${token}: graduated ${v.graduated}, Graduated event ${!!grad}`);
   }
@@ -1276,6 +1375,9 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
       holder: table("holder", holders),
       candle: table("candle", [...candles.values()]),
       fees: table("fees", fees),
+      token_fees: table("token_fees", [...tokenFeeRows.values()]),
+      builder: table("builder", [...builderRows.values()]),
+      referrer: table("referrer", [...referrerRows.values()]),
       launchpad: table("launchpad", launchpadRow ? [launchpadRow] : []),
       v3_pool: table("v3_pool", v3Rows),
     },

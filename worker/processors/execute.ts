@@ -21,6 +21,7 @@ import {
   type PublicClient,
 } from "viem";
 import type { ErrorCode } from "../../core/errors.js";
+import { revertMessages } from "../../core/reverts.js";
 import { getIntent, type IntentRow, isFinal } from "../intents.js";
 import type { Signer } from "../signer.js";
 
@@ -297,6 +298,9 @@ export function revertReason(error: unknown, abi: Abi): { code: ErrorCode; reaso
     if (!/revert/i.test(text)) return undefined;
     reason = text.trim();
   }
+  const name = /^(\w+)\(/.exec(reason)?.[1];
+  const meaning = name ? revertMessages[name] : undefined;
+  if (meaning) reason = `${reason}: ${meaning}`;
   // TransferFromFailed: the launchpad could not pull the wallet's USDC (solady hides the token's own error).
   const insufficient =
     /InsufficientBalance|InsufficientReserve|TransferFromFailed|exceeds balance|insufficient funds/i.test(reason);

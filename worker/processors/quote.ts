@@ -53,6 +53,7 @@ export function quoteValidity(graduated: boolean, updatedBlock: bigint, indexedB
 type PoolRow = PoolParamsRow & {
   supply: string;
   graduated: boolean;
+  graduating: boolean;
   fee_tier: number | null;
   sqrt_price_x96: string | null;
   usdc_is_token0: boolean;
@@ -65,7 +66,7 @@ async function readPool(deps: QuoteProcessorDeps, chainId: number, chainSlug: st
   const ix = deps.indexerSchema;
   const { rows } = await deps.db.query<PoolRow>({
     name: `quote-pool:${ix}`,
-    text: `SELECT p.supply, p.graduated, p.fee_tier, p.sqrt_price_x_96 AS sqrt_price_x96, p.usdc_is_token0,
+    text: `SELECT p.supply, p.graduated, p.graduating, p.fee_tier, p.sqrt_price_x_96 AS sqrt_price_x96, p.usdc_is_token0,
                   p.weight_ppm, p.virtual_supply, p.virtual_reserve, p.migration_supply, p.dex_supply, p.dex_reserve,
                   p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.updated_block,
                   (SELECT substring(c.latest_checkpoint from 27 for 16)::bigint FROM ${ix}._ponder_checkpoint c
@@ -78,6 +79,7 @@ async function readPool(deps: QuoteProcessorDeps, chainId: number, chainSlug: st
   const pool: QuotePool = {
     supply: BigInt(r.supply),
     graduated: r.graduated,
+    graduating: r.graduating,
     feeTier: r.fee_tier,
     sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96),
     usdcIsToken0: r.usdc_is_token0,

@@ -142,7 +142,7 @@ export const getPortfolioTool = defineTool({
   name: "get_portfolio",
   title: "Portfolio of a wallet",
   description:
-    "What a wallet holds of the launchpad's tokens, valued at each pool's current price (largest value first), and the trading fees it can claim (claim them with claim_fees). address defaults to your wallet on record; anonymous callers must give one.",
+    "What a wallet holds of the launchpad's tokens, valued at each pool's current price (largest value first), and the fees it can claim: USDC (trade fee shares and collected pool fees; claim them with claim_fees) and launch tokens from collected pool fees, per token. address defaults to your wallet on record; anonymous callers must give one.",
   input: z.object({
     address: evmAddress.optional().describe("Wallet to show; default your wallet on record"),
     limit: limit(100, 20),
@@ -178,6 +178,22 @@ export const getPortfolioTool = defineTool({
         claimed: z.string(),
       }),
     ),
+    token_fees: z
+      .array(
+        z.object({
+          chain: z.string(),
+          token_id: uuid.nullable(),
+          symbol: z.string().nullable(),
+          contract_address: z.string(),
+          claimable: z.string().describe("token wei"),
+          claimable_tokens: z.number(),
+          accrued: z.string(),
+          claimed: z.string(),
+        }),
+      )
+      .describe(
+        "Launch tokens credited from graduated tokens' collected pool fees (creator's and protocol's shares), per token; withdrawn with the launchpad's claimTokenFees(token)",
+      ),
     total: z.number().int().describe("Tokens held"),
     pagination: z.object({ limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
   }),

@@ -296,7 +296,7 @@ export const claimFeesTool = defineTool({
   name: "claim_fees",
   title: "Claim trading fees",
   description:
-    "Withdraw the trading fees your wallet on record has earned (creator, referral and builder shares, in USDC) on chainSlug. claimable is what the launchpad holds for you now. Without autoExecute you get the claimFees transaction to send; with autoExecute true the service sends it and answers with the transactionHash. Nothing to claim: INSUFFICIENT_BALANCE. dryRun true simulates only. See your claimable fees with get_portfolio.",
+    "Withdraw the trading fees your wallet on record has earned (creator, referral and builder shares, and the USDC side of collected pool fees, in USDC) on chainSlug. claimable is what the launchpad holds for you now. Without autoExecute you get the claimFees transaction to send; with autoExecute true the service sends it and answers with the transactionHash. Nothing to claim: INSUFFICIENT_BALANCE. dryRun true simulates only. See your claimable fees with get_portfolio.",
   input: z.object({
     chainSlug: toolChainSlug,
     autoExecute: z.boolean().default(false).describe("Default false. True: the service sends the claim now"),

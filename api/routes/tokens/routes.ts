@@ -155,8 +155,40 @@ export const PoolData = z
     progress_bps: z.number().int().describe("Graduation progress, 0 to 10000"),
     progress_percent: z.number().describe("Graduation progress, 0 to 100"),
     is_graduated: z.boolean(),
+    graduating: z
+      .boolean()
+      .describe(
+        "True between the buy that closed the curve and the end of graduation, when a V3 pool someone created early at another price needs more than one call to reprice: trades fail until anyone calls the launchpad's graduate(token) enough times",
+      ),
+    graduation: z
+      .object({
+        v3_pool: z.string().nullable(),
+        sqrt_price_x96: z.string().nullable().describe("The V3 pool's price after the last graduation call, Q64.96"),
+        target_sqrt_price_x96: z.string().nullable().describe("The curve's final price, Q64.96"),
+      })
+      .nullable()
+      .describe("Set while graduating (GraduationPending)"),
+    referral: z
+      .string()
+      .nullable()
+      .describe(
+        "The token's referral: an approved referrer fixed by the first trade or creation that named one, permanent; null for none",
+      ),
+    collected_pool_fees: z
+      .object({
+        usdc: z.string().describe("USDC base units"),
+        usd: z.number(),
+        tokens: z.string().describe("Token wei"),
+        tokens_whole: z.number(),
+      })
+      .describe(
+        "Swap fees of the graduated token's locked V3 position collected so far (collectPoolFees), creator's and protocol's parts together",
+      ),
     trade_fee_bps: z.number().int(),
-    creator_share_bps: z.number().int().describe("Creator's share of each fee after the builder's cut"),
+    creator_share_bps: z
+      .number()
+      .int()
+      .describe("Creator's share of each fee, in bps of the whole fee (attribution never reduces it)"),
     dex_fee_tier: z.number().int().describe("Uniswap V3 fee tier at graduation, hundredths of a bip"),
     dex_supply: z.string().describe("Tokens seeded into Uniswap V3 at graduation, token wei"),
     dex_reserve: z.string().describe("USDC seeded into Uniswap V3 at graduation, USDC base units"),

@@ -22,16 +22,29 @@ const requiredChainSlug = z.string().pipe(chainSlug);
 
 export const Builder = z
   .object({
-    address: evmAddress.describe("Receives the builder fee"),
+    address: evmAddress.describe(
+      "Receives the builder fee. Must be a builder the launchpad's owner approved (400 otherwise) and not the trader (400)",
+    ),
     feeBps: z
       .number()
       .int()
       .min(0)
       .max(MAX_BUILDER_FEE_BPS)
-      .describe(`Builder fee in bps of the trade's USDC amount, 0–${MAX_BUILDER_FEE_BPS}; carved out of the trade fee`),
+      .describe(
+        `Builder fee in bps of the trade's USDC amount, 0–${MAX_BUILDER_FEE_BPS} and at most the builder's approved maximum (400 otherwise); paid out of the protocol's part of the trade fee`,
+      ),
   })
-  .describe("Builder attribution: paid out of the launchpad's fee, so the trader pays the same with or without it")
+  .describe(
+    "Builder attribution: paid out of the protocol's part of the launchpad's fee, so the trader pays the same with or without it and the creator's share never shrinks",
+  )
   .openapi("Builder");
+
+/** token_referral of trade-token and create-token-transaction. */
+const tokenReferral = evmAddress
+  .optional()
+  .describe(
+    "The token's referral: must be a referrer the launchpad's owner approved (400 otherwise) and not the trader (400). The first trade or creation that names one fixes it for good; once the token has a referral this field is accepted and ignored. The referral gets 20% of every trade fee of the token, except on its own trades. Default none",
+  );
 
 const TransactionFields = {
   to: z.string(),
@@ -168,7 +181,7 @@ export const TradeTokenRequest = z
     sellAmountToken: positiveAmount.optional().describe("Sell exact-in: whole tokens to sell"),
     sellAmountUSD: positiveAmount.optional().describe("Sell exact-out: USD (USDC) to receive, fee deducted"),
     userAddress: evmAddress.optional().describe("The trader (sender); default: the wallet on record"),
-    token_referral: evmAddress.optional().describe("Referral address; default the zero address (none)"),
+    token_referral: tokenReferral,
     builder: Builder.optional(),
     slippageBps: z
       .number()
@@ -219,7 +232,7 @@ export const tradeTokenRoute = postRoute({
   name: "trade-token",
   tag: "Transactions",
   summary: "Prepare a buy or sell transaction",
-  description: `Exactly one of buyAmountUSD (buy exact-in), buyAmountToken (buy exact-out), sellAmountToken (sell exact-in) or sellAmountUSD (sell exact-out), as JSON numbers in whole USD or whole tokens (converted exactly; at most 6 decimals for USD and 18 for tokens). The amount field decides the direction; \`direction\` (alias \`side\`) is optional and must agree. ${venueText} A buy that crosses graduation fills the curve and routes the rest through the new pool in the same transaction; its V3 part is an estimate, and the bound gets a further ${ESTIMATE_MARGIN_BPS} bps. Deadline: now + ${DEADLINE_SECONDS / 60} minutes. \`approvals\` lists the USDC approve (for exactly the most the buy can take) when the trader's allowance is short; sells need none. gasLimit: eth_estimateGas + 25% when possible, else ${FALLBACK_GAS.bondingCurve} (curve), ${FALLBACK_GAS.uniswapV3} (V3), ${FALLBACK_GAS.graduatingBuy} (graduating buy), ${FALLBACK_GAS.approve} (approve). Sells are checked against the trader's indexed balance ("Insufficient token balance"). ${executionText} With autoExecute the approval (when needed) and the trade are two intents, the trade after the approval.`,
+  description: `Exactly one of buyAmountUSD (buy exact-in), buyAmountToken (buy exact-out), sellAmountToken (sell exact-in) or sellAmountUSD (sell exact-out), as JSON numbers in whole USD or whole tokens (converted exactly; at most 6 decimals for USD and 18 for tokens). The amount field decides the direction; \`direction\` (alias \`side\`) is optional and must agree. ${venueText} A buy that crosses graduation fills the curve and routes the rest through the new pool in the same transaction; its V3 part is an estimate, and the bound gets a further ${ESTIMATE_MARGIN_BPS} bps. Deadline: now + ${DEADLINE_SECONDS / 60} minutes. \`approvals\` lists the USDC approve (for exactly the most the buy can take) when the trader's allowance is short; sells need none. gasLimit: eth_estimateGas + 25% when possible, else ${FALLBACK_GAS.bondingCurve} (curve), ${FALLBACK_GAS.uniswapV3} (V3), ${FALLBACK_GAS.graduatingBuy} (graduating buy), ${FALLBACK_GAS.approve} (approve). Sells are checked against the trader's indexed balance ("Insufficient token balance"). builder and token_referral are checked against the owner's indexed approvals before anything is sent (400 INVALID_PARAMETERS: not approved, fee above the builder's maximum, or the trader itself); the quote's fee split is the one the launchpad will pay (the token's referral, unpaid on its own trades). A token whose graduation is pending (get-pool-data graduating: true) cannot be traded until someone has called the launchpad's graduate(token) enough times: 400. ${executionText} With autoExecute the approval (when needed) and the trade are two intents, the trade after the approval.`,
   request: TradeTokenRequest,
   response: TradeTokenResponse,
 });
@@ -282,7 +295,7 @@ export const CreateTokenRequest = z
       .optional()
       .describe("The creator, who must send the transaction; default the wallet on record"),
     builder: Builder.optional(),
-    token_referral: evmAddress.optional(),
+    token_referral: tokenReferral,
     tags: z.array(z.string()).optional().describe("Hashtags, with or without #"),
     type: z.enum(["coin"]).optional().describe('Only "coin"'),
     ...autoExecuteFields,
@@ -313,7 +326,7 @@ export const createTokenRoute = postRoute({
   name: "create-token-transaction",
   tag: "Tokens",
   summary: "Prepare the createToken transaction of a new token",
-  description: `Required: name, symbol (1–10 characters), description, image, chainSlug. Records the token (uuid, slug, metadata, hashtags, destination chains), stores its metadata JSON content-addressed (CIDv1, raw codec, sha256; served at /ipfs/<cid>) and returns the launchpad createToken transaction with tokenURI ipfs://<cid>. token_layer_id = keccak256(abi.encode(creator, salt)) with salt = keccak256(uuid); addresses.evm is the CREATE2 address the token will have. The creator (userAddress, default the wallet on record) must send the transaction. Without autoExecute, executed is false and transactionHash null. Deadline: now + 24 hours. ${executionText}`,
+  description: `Required: name, symbol (1–10 characters), description, image, chainSlug. Records the token (uuid, slug, metadata, hashtags, destination chains), stores its metadata JSON content-addressed (CIDv1, raw codec, sha256; served at /ipfs/<cid>) and returns the launchpad createToken transaction with tokenURI ipfs://<cid>. token_layer_id = keccak256(abi.encode(creator, salt)) with salt = keccak256(uuid); addresses.evm is the CREATE2 address the token will have. The creator (userAddress, default the wallet on record) must send the transaction. builder and token_referral are checked as trade-token checks them (400 before anything is recorded); an approved token_referral becomes the token's permanent referral. Without autoExecute, executed is false and transactionHash null. Deadline: now + 24 hours. ${executionText}`,
   request: CreateTokenRequest,
   response: CreateTokenResponse,
 });

@@ -45,14 +45,18 @@ interface ILaunchpad {
         uint24 dexFeeTier;
     }
 
-    /// @notice Builder and referral attribution for one call. Their shares are carved out of the trade fee, so
-    /// the trader pays the same total with or without them.
+    /// @notice Builder and referral attribution for one call. Their shares are carved out of the protocol's part of
+    /// the trade fee, so the trader pays the same total with or without them and the creator's reward never shrinks.
+    /// Nobody can pay them to itself: a builder must be approved by the owner (with a maximum fee) and may not be the
+    /// trader; a token's referral is an approved referrer, fixed by the first call that names one (first touch) and
+    /// permanent, and is paid nothing on its own trades.
     struct Attribution {
-        /// Receives `builderFeeBps` of the trade's USDC amount, out of the fee. Zero for none.
+        /// Receives `builderFeeBps` of the trade's USDC amount, out of the protocol's part of the fee. Zero for none.
         address builder;
-        /// The builder's cut in bps of the trade's USDC amount; at most MAX_BUILDER_FEE_BPS.
+        /// The builder's cut in bps of the trade's USDC amount; at most the builder's approved maximum.
         uint16 builderFeeBps;
-        /// Receives REFERRAL_SHARE_BPS of the fee left after the builder's cut. Zero for none.
+        /// Names the token's referral when it has none yet (first touch); ignored once the token has one. Zero for
+        /// none.
         address referral;
     }
 
@@ -108,7 +112,8 @@ interface ILaunchpad {
         bool graduates;
     }
 
-    /// @notice Everything known about one pool, as the view functions and the indexer see it.
+    /// @notice Everything known about one pool, as the view functions and the indexer see it. `graduating` is true
+    /// between the buy that reaches the migration supply and the end of graduation, when that takes more than one call.
     struct PoolView {
         address token;
         address creator;
@@ -124,6 +129,9 @@ interface ILaunchpad {
         bool graduated;
         address v3Pool;
         uint256 positionId;
+        bool graduating;
+        /// The token's referral (first touch, permanent); zero for none.
+        address referral;
     }
 
     /// @notice Emitted when a token and its pool are created.
@@ -174,6 +182,39 @@ interface ILaunchpad {
         uint128 liquidity
     );
 
+    /// @notice Emitted when graduation has started but the V3 pool is not yet at the curve's final price: someone's
+    /// liquidity stood in the way of more crossings than one call may make. Anyone continues it with graduate().
+    event GraduationPending(
+        bytes32 indexed tokenLayerId,
+        address indexed token,
+        address indexed v3Pool,
+        uint160 sqrtPriceX96,
+        uint160 targetSqrtPriceX96
+    );
+
+    /// @notice Emitted when the swap fees of a graduated token's locked position are collected and split between
+    /// creator and protocol as claimable balances. USDC in base units, tokens in token wei.
+    event PoolFeesCollected(
+        bytes32 indexed tokenLayerId,
+        address indexed token,
+        uint256 creatorUsdc,
+        uint256 protocolUsdc,
+        uint256 creatorTokens,
+        uint256 protocolTokens
+    );
+
+    /// @notice Emitted when a recipient withdraws the launch tokens it was credited from pool fees.
+    event TokenFeesClaimed(address indexed token, address indexed recipient, uint256 amount);
+
+    /// @notice Emitted when the owner approves a builder (with its maximum fee in bps) or revokes it (zero).
+    event BuilderSet(address indexed builder, uint16 maxFeeBps);
+
+    /// @notice Emitted when the owner approves or revokes a referrer.
+    event ReferrerSet(address indexed referrer, bool approved);
+
+    /// @notice Emitted once per token, when its referral is fixed by the first call that names one.
+    event TokenReferralSet(bytes32 indexed tokenLayerId, address indexed token, address indexed referral);
+
     /// @notice Emitted when a recipient withdraws its accrued fees, in USDC base units.
     event FeesClaimed(address indexed recipient, uint256 amount);
 
@@ -195,8 +236,22 @@ interface ILaunchpad {
     error UnknownPoolType();
     /// @notice Thrown when a token with this token_layer_id exists already.
     error TokenExists();
-    /// @notice Thrown when a builder fee exceeds MAX_BUILDER_FEE_BPS.
+    /// @notice Thrown when a builder fee exceeds the builder's approved maximum.
     error BuilderFeeTooHigh();
+    /// @notice Thrown when a builder is named that the owner has not approved.
+    error BuilderNotApproved();
+    /// @notice Thrown when a referral is named that the owner has not approved.
+    error ReferrerNotApproved();
+    /// @notice Thrown when a caller names itself as builder or referral.
+    error SelfAttribution();
+    /// @notice Thrown when an amount exceeds MAX_AMOUNT (2^128 - 1): no trade of that size can happen.
+    error AmountTooLarge();
+    /// @notice Thrown when a token is between the buy that closed its curve and the end of its graduation.
+    error GraduationInProgress();
+    /// @notice Thrown when graduate() is called for a token that is not graduating.
+    error NotGraduating();
+    /// @notice Thrown when pool fees are collected for a token that has not graduated.
+    error NotGraduated();
     /// @notice Thrown when pool type parameters break a hard cap or are inconsistent.
     error InvalidPoolType();
     /// @notice Thrown when a sell asks for more USDC than the curve holds.
@@ -230,6 +285,21 @@ interface ILaunchpad {
 
     function claimFees() external returns (uint256 amount);
 
+    /// @notice Continues a graduation that one call could not finish: moves the V3 pool toward the curve's final
+    /// price, crossing at most MAX_REPRICE_CROSSINGS initialized ticks, and seeds and locks the position once it is
+    /// there. Anyone may call it.
+    /// @return done Whether the token has graduated.
+    function graduate(address token) external returns (bool done);
+
+    /// @notice Collects the swap fees of a graduated token's locked position and credits them to creator and
+    /// protocol (creatorShareBps to the creator). Anyone may call it; the position itself stays locked.
+    /// @return usdcAmount USDC collected, in base units.
+    /// @return tokenAmount Launch tokens collected, in token wei.
+    function collectPoolFees(address token) external returns (uint256 usdcAmount, uint256 tokenAmount);
+
+    /// @notice Withdraws the caller's launch tokens credited from `token`'s pool fees.
+    function claimTokenFees(address token) external returns (uint256 amount);
+
     function quoteBuyExactIn(address token, uint256 usdcIn) external view returns (CurveQuote memory);
     function quoteBuyExactOut(address token, uint256 tokensOut) external view returns (CurveQuote memory);
     function quoteSellExactIn(address token, uint256 tokensIn) external view returns (CurveQuote memory);
@@ -237,6 +307,9 @@ interface ILaunchpad {
 
     function getPool(address token) external view returns (PoolView memory);
     function claimable(address recipient) external view returns (uint256);
+    function claimableToken(address token, address recipient) external view returns (uint256);
+    /// @notice The address of `token`'s Uniswap V3 pool at its pool type's fee tier, whether or not it exists yet.
+    function graduationPoolOf(address token) external view returns (address);
     function tokenLayerIdOf(address creator, bytes32 salt) external pure returns (bytes32);
     function predictTokenAddress(address creator, bytes32 salt, string calldata name, string calldata symbol, string calldata tokenURI)
         external

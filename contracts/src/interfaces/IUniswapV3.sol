@@ -24,6 +24,8 @@ interface IUniswapV3Pool {
             bool unlocked
         );
     function liquidity() external view returns (uint128);
+    /// @notice One 256-bit word of the bitmap of initialized ticks: bit i of word w is tick (w * 256 + i) * spacing.
+    function tickBitmap(int16 wordPosition) external view returns (uint256);
     function token0() external view returns (address);
     function token1() external view returns (address);
     /// @return amount0 Positive when the pool receives token0, negative when it pays it out.
@@ -53,8 +55,17 @@ interface INonfungiblePositionManager {
         uint256 deadline;
     }
 
+    struct CollectParams {
+        uint256 tokenId;
+        address recipient;
+        uint128 amount0Max;
+        uint128 amount1Max;
+    }
+
     function mint(MintParams calldata params)
         external
         payable
         returns (uint256 tokenId, uint128 liquidity, uint256 amount0, uint256 amount1);
+
+    function collect(CollectParams calldata params) external payable returns (uint256 amount0, uint256 amount1);
 }

@@ -5,14 +5,13 @@ import {FixedPointMathLib as M} from "solady/utils/FixedPointMathLib.sol";
 
 /// @title PriceMath
 /// @notice Conversions between a USDC-per-token price and Uniswap V3's sqrtPriceX96. core/curve.ts mirrors them.
+/// @dev The sqrt price bounds are Uniswap's own (TickMath from @uniswap/v4-core, whose MIN/MAX_SQRT_PRICE equal
+/// v3-core's MIN/MAX_SQRT_RATIO); contracts/test/UniswapConstants.t.sol checks them against the deployed V3 pool.
 library PriceMath {
     uint256 internal constant Q96 = 1 << 96;
     uint256 internal constant Q192 = 1 << 192;
     /// @dev USDC base units per token wei -> USD per whole token with 18 decimals.
     uint256 internal constant PRICE_SCALE = 1e30;
-    /// @dev The bounds of TickMath.getSqrtRatioAtTick(MIN_TICK) and (MAX_TICK).
-    uint160 internal constant MIN_SQRT_RATIO = 4295128739;
-    uint160 internal constant MAX_SQRT_RATIO = 1461446703485210103287273054836362003128662034;
 
     /// @notice sqrtPriceX96 for a price of `num / den` USDC base units per token wei, rounded down.
     /// @param usdcIsToken0 Whether USDC sorts before the token (then the pool price is tokens per USDC).

@@ -71,6 +71,11 @@ abstract contract Fixture is Test {
         npm = IPositionManagerFull(_deployArtifact(NPM_ARTIFACT, abi.encode(factory, weth, address(0))));
         router = ISwapRouter(_deployArtifact(ROUTER_ARTIFACT, abi.encode(factory, weth)));
         launchpad = new Launchpad(owner, address(usdc), factory, npm, protocol);
+        // the attribution the tests use is approved, as the owner would approve a real builder and referrer
+        vm.startPrank(owner);
+        launchpad.setBuilder(builder, uint16(launchpad.MAX_BUILDER_FEE_BPS()));
+        launchpad.setReferrer(referral, true);
+        vm.stopPrank();
         vm.label(address(usdc), "USDC");
         vm.label(address(factory), "UniswapV3Factory");
         vm.label(address(npm), "NonfungiblePositionManager");
@@ -136,9 +141,9 @@ abstract contract Fixture is Test {
         for (uint256 i;; ++i) {
             salt = keccak256(abi.encode("ordered", n, i));
             bytes32 id = keccak256(abi.encode(creator, salt));
-            address predicted = address(
-                uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), address(launchpad), id, initCodeHash))))
-            );
+            address deployer = address(launchpad.tokenDeployer());
+            address predicted =
+                address(uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), deployer, id, initCodeHash)))));
             if ((address(usdc) < predicted) == usdcIsToken0) return salt;
         }
     }

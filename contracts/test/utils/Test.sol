@@ -23,10 +23,18 @@ interface Vm {
     function label(address account, string calldata newLabel) external;
     function addr(uint256 privateKey) external pure returns (address);
     function toString(uint256 value) external pure returns (string memory);
+    function toString(bytes calldata value) external pure returns (string memory);
     function sign(uint256 privateKey, bytes32 digest) external pure returns (uint8 v, bytes32 r, bytes32 s);
     function readFile(string calldata path) external view returns (string memory);
     function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
+    function parseUint(string calldata value) external pure returns (uint256);
+    function parseInt(string calldata value) external pure returns (int256);
     function recordLogs() external;
+    function snapshotState() external returns (uint256 snapshotId);
+    function revertToState(uint256 snapshotId) external returns (bool success);
+    /// @dev Records the gas of the last external call under `name` in snapshots/<contract>.json; with
+    /// gas_snapshot_check on, forge test fails when the recorded value differs.
+    function snapshotGasLastCall(string calldata name) external returns (uint256 gasUsed);
     function getRecordedLogs() external returns (Log[] memory);
 }
 

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { type Attribution, effectiveAttribution, noAttribution, splitFee, splitFeeFor } from "./fees.js";
+
+const A = "0x00000000000000000000000000000000000000a1" as const;
+const B = "0x00000000000000000000000000000000000000b2" as const;
+const T = "0x00000000000000000000000000000000000000c3" as const;
+const ZERO = noAttribution.builder;
+
+describe("splitFee", () => {
+  it("takes creator and referral off the whole fee, caps the builder at what is left, gives the protocol the rest", () => {
+    // fee 1_000_001, base 100_000_000: creator 30% = 300_000, referral 20% = 200_000, builder 25 bps = 250_000.
+    expect(splitFee(1_000_001n, 100_000_000n, 25, true, 3_000)).toEqual({
+      creator: 300_000n,
+      referral: 200_000n,
+      builder: 250_000n,
+      protocol: 250_001n,
+    });
+    // A builder fee larger than the room left is capped at it: the protocol gets nothing, the creator keeps its share.
+    expect(splitFee(1_000n, 10_000_000n, 50, true, 4_000)).toEqual({
+      creator: 400n,
+      referral: 200n,
+      builder: 400n,
+      protocol: 0n,
+    });
+  });
+
+  it("never changes the creator's share and always adds up to the fee", () => {
+    for (const fee of [0n, 1n, 7n, 999n, 123_456_789n]) {
+      for (const [bps, ref] of [
+        [0, false],
+        [50, true],
+        [13, false],
+      ] as const) {
+        const s = splitFee(fee, fee * 100n, bps, ref, 3_000);
+        expect(s.creator).toBe((fee * 3_000n) / 10_000n);
+        expect(s.protocol + s.creator + s.referral + s.builder).toBe(fee);
+        expect(s.protocol >= 0n).toBe(true);
+      }
+    }
+  });
+
+  it("pays no builder fee without a builder, and no referral without one (splitFeeFor)", () => {
+    const a: Attribution = { builder: ZERO, builderFeeBps: 50, referral: ZERO };
+    expect(splitFeeFor(10_000n, 1_000_000n, a, 3_000)).toEqual(splitFee(10_000n, 1_000_000n, 0, false, 3_000));
+  });
+});
+
+describe("effectiveAttribution", () => {
+  const base = { trader: T, tokenReferral: ZERO, builderMaxFeeBps: 30, referralApproved: true };
+
+  it("passes an approved builder within its maximum and fixes a first referral", () => {
+    const requested = { builder: A, builderFeeBps: 30, referral: B };
+    expect(effectiveAttribution({ ...base, requested })).toEqual({
+      ok: true,
+      attribution: requested,
+      setsTokenReferral: true,
+    });
+  });
+
+  it("refuses what the launchpad reverts on, in its order", () => {
+    const run = (requested: Attribution, over: Partial<typeof base> = {}) =>
+      effectiveAttribution({ ...base, ...over, requested });
+    expect(run({ builder: A, builderFeeBps: 1, referral: ZERO }, { builderMaxFeeBps: 0 })).toMatchObject({
+      error: "BuilderNotApproved",
+    });
+    expect(run({ builder: A, builderFeeBps: 31, referral: ZERO })).toMatchObject({ error: "BuilderFeeTooHigh" });
+    expect(run({ builder: T, builderFeeBps: 1, referral: ZERO })).toMatchObject({
+      error: "SelfAttribution",
+      field: "builder",
+    });
+    expect(run({ ...noAttribution, referral: B }, { referralApproved: false })).toMatchObject({
+      error: "ReferrerNotApproved",
+    });
+    expect(run({ ...noAttribution, referral: T })).toMatchObject({ error: "SelfAttribution", field: "referral" });
+  });
+
+  it("ignores a referral once the token has one, and pays none on the referral's own trades", () => {
+    expect(
+      effectiveAttribution({
+        ...base,
+        tokenReferral: A,
+        referralApproved: false,
+        requested: { ...noAttribution, referral: B },
+      }),
+    ).toEqual({ ok: true, attribution: { ...noAttribution, referral: A }, setsTokenReferral: false });
+    expect(effectiveAttribution({ ...base, trader: A, tokenReferral: A, requested: noAttribution })).toEqual({
+      ok: true,
+      attribution: noAttribution,
+      setsTokenReferral: false,
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { ContractFunctionRevertedError, encodeErrorResult } from "viem";
+import { describe, expect, it } from "vitest";
+import { launchpadAbi, launchTokenAbi } from "../../abis/index.js";
+import { errorAbi } from "../error-abi.js";
+import { revertReason } from "./execute.js";
+
+const revert = (abi: typeof launchpadAbi | typeof launchTokenAbi, errorName: string) =>
+  new ContractFunctionRevertedError({
+    abi,
+    data: encodeErrorResult({ abi, errorName } as never),
+    functionName: "buyExactIn",
+  });
+
+describe("revertReason", () => {
+  it("names the launchpad's new custom errors with what they mean", () => {
+    expect(revertReason(revert(launchpadAbi, "BuilderNotApproved"), errorAbi)).toEqual({
+      code: "TRANSACTION_FAILED",
+      reason: "BuilderNotApproved(): the builder is not approved by the launchpad's owner",
+    });
+    expect(revertReason(revert(launchpadAbi, "GraduationInProgress"), errorAbi)?.reason).toBe(
+      "GraduationInProgress(): the token's graduation is pending: it trades again once anyone has called graduate(token)",
+    );
+    expect(revertReason(revert(launchTokenAbi, "GraduationPoolClosed"), errorAbi)?.reason).toBe(
+      "GraduationPoolClosed(): the token cannot be sent to its Uniswap V3 pool before it graduates",
+    );
+  });
+
+  it("keeps the older errors as their name and arguments", () => {
+    expect(revertReason(revert(launchpadAbi, "DeadlineExpired"), errorAbi)?.reason).toBe("DeadlineExpired()");
+  });
+});
