@@ -7,16 +7,8 @@ cd "$(dirname "$0")/.."
 step() { printf '\n[test] %s\n' "$*"; }
 started=$(date +%s)
 
-if [ ! -x node_modules/.bin/forge ] || [ ! -x node_modules/.bin/vitest ]; then
-  step "installing dependencies (npm ci)"
-  # The registry these machines reach lacks the other platforms' optional binaries (biome, foundry), which the
-  # lock file therefore cannot list, and npm ci refuses such a lock; npm install then installs the same locked
-  # versions.
-  if ! npm ci --no-audit --no-fund; then
-    step "npm ci refused the lock file; installing the locked versions with npm install"
-    npm install --no-audit --no-fund --no-save
-  fi
-fi
+step "installing dependencies when missing"
+bash scripts/install.sh
 
 step "checking Postgres and Redis"
 bash scripts/services.sh
