@@ -10,29 +10,14 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { AppError } from "../core/errors.js";
-import { REQUIRED } from "../core/schemas.js";
 import type { ApiDeps } from "./deps.js";
 import type { AppEnv } from "./env.js";
 import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
 import { registerMcpRoutes } from "./mcp/http.js";
 import { registerRoutes } from "./routes/index.js";
+import { validationError } from "./validation.js";
 
 export const API_BASE = "/functions/v1";
-
-/** Turns zod issues into the spec's messages: "Missing required fields: a, b", the enum message, or the first issue. */
-export function validationError(error: ZodError): AppError {
-  const missing = error.issues.filter((i) => i.message === REQUIRED).map((i) => i.path.join("."));
-  if (missing.length > 0) return new AppError("INVALID_PARAMETERS", `Missing required fields: ${missing.join(", ")}`);
-  const issue = error.issues[0];
-  const field = issue?.path.join(".") || "body";
-  if (issue?.code === "invalid_value" && "values" in issue) {
-    return new AppError(
-      "INVALID_PARAMETERS",
-      `Invalid ${field} value. Must be one of: ${(issue.values as unknown[]).join(", ")}`,
-    );
-  }
-  return new AppError("INVALID_PARAMETERS", `Invalid ${field}: ${issue?.message ?? "invalid input"}`);
-}
 
 /** The one error envelope, `{success: false, error}`; unknown errors become 500 and are logged, never shown. */
 export function errorResponse(error: unknown): {

@@ -1,20 +1,20 @@
 /**
  * depsFromEnv: the API's outside world built from the environment, as api/server.ts and the MCP stdio entry
  * (scripts/mcp-stdio.ts) both need it: the app schema migrated, the Postgres pool, Redis, the deployments and RPC
- * URLs of API_CHAINS (default CHAIN_SLUG), the chain-head poller, the change versions (api/services/versions.ts),
+ * URLs of API_CHAINS (default CHAIN_SLUG), the chain-head poller, the change versions (db/versions.ts),
  * the worker's execute queue and its quote queue and cache. `close` releases all.
  */
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { readDeployment } from "../core/deployment.js";
 import { type Env, rpcUrlFor } from "../core/env.js";
+import { queueName } from "../core/jobs.js";
 import { migrate } from "../db/migrate.js";
-import { readDeployment } from "../scripts/deploy.js";
-import { queueName } from "../worker/queues.js";
+import { startVersions } from "../db/versions.js";
 import type { ApiConfig, ApiDeps } from "./deps.js";
 import { startChainHead } from "./services/chain-head.js";
 import { createQuoteClient } from "./services/quotes.js";
-import { startVersions } from "./services/versions.js";
 
 /**
  * The API's Redis connection (rate limits). Auto-pipelining sends the commands of one event-loop tick in one write:

@@ -5,10 +5,10 @@
 import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type pg from "pg";
-import type { Deployment } from "../scripts/deploy.js";
+import type { Deployment } from "../core/deployment.js";
+import type { Versions } from "../db/versions.js";
 import type { ChainHead } from "./services/chain-head.js";
 import type { QuoteClient } from "./services/quotes.js";
-import type { Versions } from "./services/versions.js";
 
 export type ApiConfig = {
   /** Postgres schema of the app tables (migrations in db/). */
@@ -48,7 +48,7 @@ export type ApiDeps = {
    */
   versions?: Versions;
   /**
-   * The worker's execute queue (worker/queues.ts), for autoExecute and execute-transaction. Without it those
+   * The worker's execute queue (core/jobs.ts), for autoExecute and execute-transaction. Without it those
    * answer 503: this server does not execute transactions.
    */
   executeQueue?: Queue;

@@ -1,8 +1,13 @@
 /**
- * What each of the launchpad's and its tokens' custom errors means, for people: the decoded revert of a transaction
- * (worker/processors/execute.ts revertReason) carries the error's name and this text. Errors not listed here (the
- * older ones, whose names say enough: SlippageExceeded, DeadlineExpired, ...) are shown by name and arguments only.
+ * Decoding reverts of our transactions. What each of the launchpad's and its tokens' custom errors means, for
+ * people: the decoded revert of a transaction (revertReason below) carries the error's name and this text. Errors
+ * not listed here (the older ones, whose names say enough: SlippageExceeded, DeadlineExpired, ...) are shown by name
+ * and arguments only.
  */
+import { type Abi, BaseError, ContractFunctionRevertedError, decodeErrorResult, type Hex, parseAbi } from "viem";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import type { ErrorCode } from "./errors.js";
+
 export const revertMessages: Readonly<Record<string, string>> = {
   BuilderNotApproved: "the builder is not approved by the launchpad's owner",
   BuilderFeeTooHigh: "the builder fee is above the builder's approved maximum",
@@ -14,3 +19,54 @@ export const revertMessages: Readonly<Record<string, string>> = {
   NotGraduated: "the token has not graduated, so its pool has no fees to collect",
   GraduationPoolClosed: "the token cannot be sent to its Uniswap V3 pool before it graduates",
 };
+
+/**
+ * The launchpad moves USDC with solady's SafeTransferLib, which replaces the token's own revert (balance or
+ * allowance) with these errors. They are in no generated ABI because no contract of ours declares them.
+ */
+const safeTransferAbi = parseAbi(["error TransferFromFailed()", "error TransferFailed()"]);
+
+/** Every ABI whose custom errors a revert of our transactions may carry, for decoding reasons. */
+export const errorAbi = [...launchpadAbi, ...launchTokenAbi, ...mockUsdcAbi, ...safeTransferAbi];
+
+/** The message of an error, with viem's details. */
+export function errorText(error: unknown): string {
+  if (error instanceof BaseError) return `${error.shortMessage} ${error.details ?? ""}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The decoded reason of a revert, or undefined when the error is not a revert (the RPC failed instead). */
+export function revertReason(error: unknown, abi: Abi): { code: ErrorCode; reason: string } | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
+  let data: Hex | undefined;
+  let reason: string | undefined;
+  if (reverted instanceof ContractFunctionRevertedError) {
+    data = reverted.raw;
+    reason = reverted.data ? `${reverted.data.errorName}(${(reverted.data.args ?? []).join(", ")})` : reverted.reason;
+  }
+  if (!data) {
+    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
+    data = withData?.data;
+  }
+  if (data && data.length >= 10 && !reason) {
+    try {
+      const decoded = decodeErrorResult({ abi, data });
+      reason = `${decoded.errorName}(${(decoded.args ?? []).map(String).join(", ")})`;
+    } catch {
+      reason = `unknown error ${data.slice(0, 10)}`;
+    }
+  }
+  if (!reason) {
+    const text = errorText(error);
+    if (!/revert/i.test(text)) return undefined;
+    reason = text.trim();
+  }
+  const name = /^(\w+)\(/.exec(reason)?.[1];
+  const meaning = name ? revertMessages[name] : undefined;
+  if (meaning) reason = `${reason}: ${meaning}`;
+  // TransferFromFailed: the launchpad could not pull the wallet's USDC (solady hides the token's own error).
+  const insufficient =
+    /InsufficientBalance|InsufficientReserve|TransferFromFailed|exceeds balance|insufficient funds/i.test(reason);
+  return { code: insufficient ? "INSUFFICIENT_BALANCE" : "TRANSACTION_FAILED", reason };
+}

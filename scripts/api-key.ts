@@ -17,10 +17,10 @@ import pg from "pg";
 import { apiConfigFromEnv } from "../api/config.js";
 import type { ApiDeps } from "../api/deps.js";
 import { usdToBaseUnits } from "../api/mcp/config.js";
-import { createUser } from "../api/middleware/auth.js";
 import { type ApiKeyTier, createApiKey, listApiKeys, revokeApiKey } from "../api/services/api-keys.js";
 import { parseEnv } from "../core/env.js";
 import { migrate } from "../db/migrate.js";
+import { createUser } from "../db/users.js";
 
 const USAGE = `usage:
   api-key create --user <uuid|new> [--name <label>] [--tier authenticated|premium]

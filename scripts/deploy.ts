@@ -22,12 +22,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
 import { launchpadAbi, nonfungiblePositionManagerAbi } from "../abis/index.js";
 import { type ChainSlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
+import { type Deployment, deploymentsDir } from "../core/deployment.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-/** Where deployments/<chainSlug>.json live; DEPLOYMENTS_DIR overrides it (tests use their own folder). */
-export function deploymentsDir(): string {
-  return process.env.DEPLOYMENTS_DIR ? resolve(process.env.DEPLOYMENTS_DIR) : join(root, "deployments");
-}
 
 /**
  * Private key of anvil's account 0 (from the public "test test … junk" mnemonic). A documented
@@ -41,31 +38,6 @@ export const anvilAccount0PrivateKey: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944
  * periphery talks to addresses where no pool lives.
  */
 const poolInitCodeHash: Hex = "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54";
-
-const addressSchema = z.custom<Address>((value) => typeof value === "string" && isAddress(value), {
-  message: "expected a 0x-prefixed 20-byte address (checksummed if mixed case)",
-});
-
-export const deploymentSchema = z.object({
-  chainSlug: chainSlugSchema,
-  chainId: z.number().int().positive(),
-  /** Block of the first contract this deployment created: where indexers start. */
-  startBlock: z.number().int().nonnegative(),
-  deployer: addressSchema,
-  protocolFeeRecipient: addressSchema,
-  contracts: z.object({
-    usdc: addressSchema,
-    weth9: addressSchema,
-    multicall3: addressSchema,
-    v3Factory: addressSchema,
-    positionManager: addressSchema,
-    swapRouter: addressSchema,
-    quoterV2: addressSchema,
-    launchpad: addressSchema,
-  }),
-});
-
-export type Deployment = z.infer<typeof deploymentSchema>;
 
 /** Attribution the owner approves on a fresh local deployment. */
 export type Approvals = { builders: { address: Address; maxFeeBps: number }[]; referrers: Address[] };
@@ -290,32 +262,6 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     log(`wrote ${relative(process.cwd(), path)}`);
   }
   return deployment;
-}
-
-/** Reads and validates deployments/<chainSlug>.json, the one source of deployed addresses. */
-export function readDeployment(chainSlug: ChainSlug): Deployment {
-  const slug = getChain(chainSlug).slug;
-  const path = join(deploymentsDir(), `${slug}.json`);
-  if (!existsSync(path)) {
-    throw new Error(
-      `No deployment for ${slug}: ${relative(process.cwd(), path)} does not exist. Deploy first (\`npm start\` for local anvil, or \`CHAIN_SLUG=${slug} npm run deploy\`).`,
-    );
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, "utf8"));
-  } catch (error) {
-    throw new Error(`${relative(process.cwd(), path)} is not valid JSON.`, { cause: error });
-  }
-  const parsed = deploymentSchema.safeParse(json);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`${relative(process.cwd(), path)} is not a valid deployment:\n${problems.join("\n")}`);
-  }
-  if (parsed.data.chainSlug !== slug) {
-    throw new Error(`${relative(process.cwd(), path)} is for ${parsed.data.chainSlug}, not ${slug}.`);
-  }
-  return parsed.data;
 }
 
 type Artifact = { abi: Abi; bytecode: Hex };

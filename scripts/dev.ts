@@ -4,8 +4,9 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { type ChainSlug, chainBySlug } from "../core/chains.js";
+import type { Deployment } from "../core/deployment.js";
 import { startAnvil } from "./anvil.js";
-import { approvalsFromEnv, type Deployment, deploy } from "./deploy.js";
+import { approvalsFromEnv, deploy } from "./deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "./indexer.js";
 import { httpTransport, printDemo, seedDemo } from "./seed-demo.js";
 

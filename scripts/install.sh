@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -x node_modules/.bin/tsx ] && [ -x node_modules/.bin/forge ] && [ -x node_modules/.bin/vitest ]; then
+if [ -x node_modules/.bin/tsx ] && [ -x node_modules/.bin/forge ] && [ -x node_modules/.bin/vitest ] && [ -x node_modules/.bin/depcruise ]; then
   exit 0
 fi
 echo "[install] node_modules missing: installing the locked versions (npm ci)"

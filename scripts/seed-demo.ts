@@ -38,7 +38,7 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { DEV_JWT_SECRET } from "../api/config.js";
-import type { Deployment } from "./deploy.js";
+import type { Deployment } from "../core/deployment.js";
 
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 const USDC = 10n ** 6n;

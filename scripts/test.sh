@@ -23,6 +23,9 @@ step "lint (biome) and types (tsc)"
 npx biome check .
 npx tsc --noEmit
 
+step "dependency rules (dependency-cruiser)"
+npm run -s deps:check
+
 # forge test spends most of its time compiling the test contracts (solc-js, via-IR, about 4 minutes of one core),
 # so it runs beside vitest, whose integration tests mostly wait on anvil, Ponder and Postgres. Its output is
 # printed once it ends. The ci profile runs more fuzz and invariant cases at the same fixed seed.

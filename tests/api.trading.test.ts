@@ -20,9 +20,9 @@ import {
 import { requestQuote } from "../api/services/quotes.js";
 import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
-import { processQuote, quoteCacheKey } from "../worker/processors/quote.js";
-import type { QuoteJob } from "../worker/queues.js";
-import { ALL_TIERS_FAILED } from "../worker/quote.js";
+import { type QuoteJob, quoteCacheKey } from "../core/jobs.js";
+import { ALL_TIERS_FAILED } from "../core/quote.js";
+import { processQuote } from "../worker/processors/quote.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain, createToken, fundUsdc, prng, send, type Wallet } from "./helpers/chain.js";
 

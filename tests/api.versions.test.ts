@@ -1,5 +1,5 @@
 /**
- * Change versions (api/services/versions.ts) against a real Postgres, and the caches behind them through the API on
+ * Change versions (db/versions.ts) against a real Postgres, and the caches behind them through the API on
  * a real indexer: a cached read changes as soon as a block is indexed or an app table is written, and an unchanged
  * state is served without a query.
  */
@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import { getAddress, maxUint256, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi } from "../abis/index.js";
-import { startVersions } from "../api/services/versions.js";
 import { migrate } from "../db/migrate.js";
+import { startVersions } from "../db/versions.js";
 import { DEFAULT_DATABASE_URL, dropSchema } from "../scripts/indexer.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { chain, createToken, fundUsdc, send } from "./helpers/chain.js";

@@ -8,6 +8,7 @@ import { type Address, BaseError, ContractFunctionRevertedError, maxUint256, par
 import { beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi, quoterV2Abi } from "../abis/index.js";
 import * as curve from "../core/curve.js";
+import type { Deployment } from "../core/deployment.js";
 import {
   type Attribution,
   effectiveAttribution,
@@ -16,7 +17,7 @@ import {
   splitFee,
   splitFeeFor,
 } from "../core/fees.js";
-import { type Deployment, deploy } from "../scripts/deploy.js";
+import { deploy } from "../scripts/deploy.js";
 import { type Chain, chain, send, type Wallet } from "./helpers/chain.js";
 
 const USDC = 10n ** 6n;

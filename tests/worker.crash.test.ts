@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { walletAddress } from "../core/wallets.js";
-import { dispatchIntent } from "../worker/intents.js";
+import { dispatchIntent } from "../db/intents.js";
 import { type Chain, createToken, fundUsdc, send } from "./helpers/chain.js";
 import {
   dispatchFaucetIntents,

@@ -12,7 +12,7 @@ import { Redis } from "ioredis";
 import { parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletAddress } from "../core/wallets.js";
-import type { IntentRow } from "../worker/intents.js";
+import type { IntentRow } from "../db/intents.js";
 import type { Chain } from "./helpers/chain.js";
 import {
   dispatchFaucetIntents,

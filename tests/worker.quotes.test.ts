@@ -1,5 +1,5 @@
 /**
- * worker/quote.ts against what the chain does, on the global anvil with an indexer following it:
+ * core/quote.ts against what the chain does, on the global anvil with an indexer following it:
  * - 208 random bonding-curve quotes (all four modes, meme and startup-preseed pools), each computed from the
  *   INDEXED pool state (re-synced before every round) and then executed through the worker's executeIntent (in
  *   process) with its bound set to exactly the quoted amount; the wallet's balance changes equal the quote to the wei.
@@ -16,11 +16,11 @@ import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import type { ApiDeps } from "../api/deps.js";
 import { getIndexedTokens } from "../api/services/tokens.js";
 import { noAttribution } from "../core/fees.js";
+import { type QuoteMode, type QuoteReturnType, quote } from "../core/quote.js";
+import { errorAbi } from "../core/reverts.js";
 import { walletAddress } from "../core/wallets.js";
-import { errorAbi } from "../worker/error-abi.js";
-import { createIntent } from "../worker/intents.js";
+import { createIntent } from "../db/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
-import { type QuoteMode, type QuoteReturnType, quote } from "../worker/quote.js";
 import { localSigner } from "../worker/signer.js";
 import { startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain, createToken, prng, send } from "./helpers/chain.js";

@@ -7,14 +7,14 @@ import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { createPublicClient, http, type PublicClient } from "viem";
+import { type Deployment, readDeployment } from "../core/deployment.js";
 import { parseEnv, rpcUrlFor } from "../core/env.js";
+import { executeJobSchema, queueName } from "../core/jobs.js";
+import { errorAbi } from "../core/reverts.js";
 import { DEV_WALLET_SECRET } from "../core/wallets.js";
+import { reconcileIntents, releaseDependents } from "../db/intents.js";
 import { migrate } from "../db/migrate.js";
-import { type Deployment, readDeployment } from "../scripts/deploy.js";
-import { errorAbi } from "./error-abi.js";
-import { reconcileIntents, releaseDependents } from "./intents.js";
 import { executeIntent } from "./processors/execute.js";
-import { executeJobSchema, queueName } from "./queues.js";
 import { startQuoteWorker } from "./quote-worker.js";
 import { localSigner } from "./signer.js";
 

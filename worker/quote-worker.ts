@@ -1,13 +1,13 @@
 /**
  * startQuoteWorker: a BullMQ worker on the quote queue (worker/processors/quote.ts), and the refresh of hot quotes
- * each time the indexer commits a block (Postgres LISTEN/NOTIFY through api/services/versions.ts). The worker
+ * each time the indexer commits a block (Postgres LISTEN/NOTIFY through db/versions.ts). The worker
  * process (worker/index.ts) runs it beside the execute worker; tests and benchmarks run the same thing.
  */
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { startVersions } from "../api/services/versions.js";
+import { queueName, quoteJobSchema } from "../core/jobs.js";
+import { startVersions } from "../db/versions.js";
 import { markHot, processQuote, type QuoteProcessorDeps, refreshHotQuotes } from "./processors/quote.js";
-import { queueName, quoteJobSchema } from "./queues.js";
 
 export type StartQuoteWorkerParameters = Omit<QuoteProcessorDeps, "redis" | "queueName"> & {
   redisUrl: string;

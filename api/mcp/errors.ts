@@ -11,7 +11,7 @@
  */
 import type { ZodError } from "zod";
 import { AppError, type ErrorCode } from "../../core/errors.js";
-import { validationError } from "../app.js";
+import { validationError } from "../validation.js";
 
 /** The spec's seven tool-server codes: the AppError codes less the REST-only ones. */
 export type McpErrorCode = Exclude<ErrorCode, "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "INTERNAL">;

@@ -2,16 +2,16 @@
  * Authentication: `Authorization: Bearer <JWT or API key>`. API keys start with "sk_" and are looked up by their
  * SHA-256; JWTs are verified with jose: HS256 with AUTH_JWT_SECRET locally, or a JWKS with pinned algorithms in
  * production, with `exp` required and issuer/audience checked when configured. A user is provisioned on first
- * sight, with a custodial wallet as the wallet on record.
+ * sight (db/users.ts), with a custodial wallet as the wallet on record.
  */
 import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 import { AppError } from "../../core/errors.js";
-import { walletAddress } from "../../core/wallets.js";
+import { provisionUser } from "../../db/users.js";
+import { perDatabase } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import type { AppEnv, AuthedUser } from "../env.js";
-import { perDatabase } from "../services/versions.js";
 
 export const API_KEY_PREFIX = "sk_";
 
@@ -43,44 +43,10 @@ async function verifyJwt(deps: ApiDeps, token: string): Promise<JWTPayload> {
   }
 }
 
-/** Find or create the user of an identity provider subject. */
-export async function provisionUser(deps: ApiDeps, sub: string): Promise<AuthedUser> {
-  const found = await deps.db.query<{ id: string; wallet_address: string; wallet_index: number }>(
-    `SELECT id, wallet_address, wallet_index FROM ${deps.config.appSchema}.users WHERE external_sub = $1`,
-    [sub],
-  );
-  const row = found.rows[0] ?? (await createUser(deps, sub));
-  return {
-    id: row.id,
-    walletAddress: row.wallet_address as `0x${string}`,
-    walletIndex: row.wallet_index,
-    tier: "authenticated",
-  };
-}
-
-/** Create a user (optionally tied to an identity provider subject) with the next custodial wallet. */
-export async function createUser(deps: ApiDeps, sub: string | null, username?: string) {
-  const s = deps.config.appSchema;
-  const index = Number(
-    (await deps.db.query<{ n: string }>(`SELECT nextval('${s}.wallet_index_seq') AS n`)).rows[0]?.n ?? Number.NaN,
-  );
-  const address = walletAddress(deps.config.walletSecret, index);
-  const name = username ?? `user_${address.slice(2, 10).toLowerCase()}`;
-  const inserted = await deps.db.query<{ id: string; wallet_address: string; wallet_index: number }>(
-    `INSERT INTO ${s}.users (external_sub, username, wallet_index, wallet_address) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (external_sub) DO UPDATE SET external_sub = EXCLUDED.external_sub
-     RETURNING id, wallet_address, wallet_index`,
-    [sub, name, index, address],
-  );
-  const row = inserted.rows[0];
-  if (!row) throw new Error("user insert returned nothing");
-  return row;
-}
-
 /**
  * Credentials seen recently, per process and database pool, keyed by the credential's SHA-256 (never the credential itself):
  * - JWTs for a few seconds, never past the token's own `exp` (a subject's user never changes);
- * - API keys only under the "auth" version (api/services/versions.ts): any write to api_keys or users, in any
+ * - API keys only under the "auth" version (db/versions.ts): any write to api_keys or users, in any
  *   process, drops them at once, so a revoked key stops working as soon as its revocation commits. Without
  *   versions, API keys are looked up on every request.
  */

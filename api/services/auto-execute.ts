@@ -2,7 +2,7 @@
  * Executing transactions for a user with the custodial wallet on record: autoExecute of trade-token and
  * create-token-transaction, execute-transaction and get-intent-status.
  *
- * The API never signs. It records intents in Postgres (worker/intents.ts), dispatches them to the worker's execute
+ * The API never signs. It records intents in Postgres (db/intents.ts), dispatches them to the worker's execute
  * queue, and waits for the final state by polling the intent row (one indexed SELECT per INTENT_POLL_MS).
  *
  * Decisions:
@@ -21,16 +21,15 @@
 import { randomUUID } from "node:crypto";
 import type { Address, Hex } from "viem";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
+import { errorAbi, revertReason } from "../../core/reverts.js";
 import { publicClientFor } from "../../core/rpc.js";
-import { errorAbi } from "../../worker/error-abi.js";
 import {
   type CreateIntentParameters,
   createIntent,
   dispatchIntent,
   type IntentRow,
   isFinal,
-} from "../../worker/intents.js";
-import { revertReason } from "../../worker/processors/execute.js";
+} from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 

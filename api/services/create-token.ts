@@ -31,7 +31,7 @@ import { AppError } from "../../core/errors.js";
 import { ZERO_ADDRESS } from "../../core/fees.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
 import { publicClientFor } from "../../core/rpc.js";
-import type { IntentRow } from "../../worker/intents.js";
+import type { IntentRow } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {

@@ -23,7 +23,7 @@ const checkpoints = new Map<string, { at: number; block: Promise<number | null> 
 
 /**
  * How fresh the indexed state is on `chainSlug`: the block the indexer last committed, as notified
- * (api/services/versions.ts), or else Ponder's checkpoint (its block number sits at characters 27–42) read at most
+ * (db/versions.ts), or else Ponder's checkpoint (its block number sits at characters 27–42) read at most
  * every 250 ms per process; against the chain head the API polls in the background.
  */
 export async function freshness(deps: ApiDeps, chainSlug: string): Promise<Freshness> {

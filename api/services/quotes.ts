@@ -9,10 +9,8 @@ import { createHash } from "node:crypto";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { AppError } from "../../core/errors.js";
-import type { QuoteJobResult } from "../../worker/processors/quote.js";
-import { quoteCacheKey } from "../../worker/processors/quote.js";
-import { type QuoteJob, queueName, quoteJobSchema } from "../../worker/queues.js";
-import { type QuoteReturnType, quoteFromWire } from "../../worker/quote.js";
+import { type QuoteJob, type QuoteJobResult, queueName, quoteCacheKey, quoteJobSchema } from "../../core/jobs.js";
+import { type QuoteReturnType, quoteFromWire } from "../../core/quote.js";
 
 /** How long a request waits for a quote job by default, ms. */
 export const QUOTE_TIMEOUT_MS = 10_000;

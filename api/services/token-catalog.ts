@@ -7,13 +7,13 @@
  * endpoints also find app tokens whose deployment is not indexed yet.
  */
 import { AppError } from "../../core/errors.js";
+import { perDatabase, versionedCache } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import type { PostView } from "../routes/social/schemas.js";
 import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
 import { buildTokenViews, listItemOf, type TokenListItem, type TokenView } from "./token-view.js";
 import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
-import { perDatabase, versionedCache } from "./versions.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAYER_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -196,7 +196,7 @@ export async function resolveToken(deps: ApiDeps, raw: string): Promise<AppToken
   return (await ensureAppToken(deps, found)) ?? Promise.reject(notFound());
 }
 
-/** Token records by search-token input and viewer, under the indexed and app versions (api/services/versions.ts). */
+/** Token records by search-token input and viewer, under the indexed and app versions (db/versions.ts). */
 const recordCache = perDatabase(() => versionedCache<{ token: TokenView; chain: string }>(50_000));
 
 /**
@@ -290,7 +290,7 @@ async function viewsOf(deps: ApiDeps, layerIds: string[]): Promise<TokenView[]> 
 
 const since24h = () => Math.floor(Date.now() / 1000) - 86_400;
 
-/** Pages of get-tokens by parameters and minute, under the indexed and app versions (api/services/versions.ts). */
+/** Pages of get-tokens by parameters and minute, under the indexed and app versions (db/versions.ts). */
 const listCache = perDatabase(() => versionedCache<ListTokensReturnType>(1_000));
 
 /**

@@ -4,9 +4,9 @@
  */
 import { AppError } from "../../core/errors.js";
 import { poolParamsOfRow } from "../../core/poolTypes.js";
+import { perDatabase, versionedCache } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import { slugOfChainId } from "./indexed.js";
-import { perDatabase, versionedCache } from "./versions.js";
 
 export type AppTokenRow = {
   id: string;
@@ -167,7 +167,7 @@ export function getAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Prom
 export type AppTokenWithDeployments = { readonly app: AppTokenRow; readonly indexed: readonly IndexedToken[] };
 
 /**
- * Per process, the reads above under the indexed and tokens versions (api/services/versions.ts): served until a
+ * Per process, the reads above under the indexed and tokens versions (db/versions.ts): served until a
  * block is indexed or the tokens table is written (posts and votes do not touch what these reads hold). Never
  * mutated by callers.
  */

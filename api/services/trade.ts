@@ -30,6 +30,7 @@
 import { type Address, encodeFunctionData, formatUnits, type Hex } from "viem";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { ChainSlug } from "../../core/chains.js";
+import type { Deployment } from "../../core/deployment.js";
 import { AppError } from "../../core/errors.js";
 import {
   type Attribution,
@@ -39,16 +40,15 @@ import {
   noAttribution,
   ZERO_ADDRESS,
 } from "../../core/fees.js";
-import { publicClientFor } from "../../core/rpc.js";
-import type { Deployment } from "../../scripts/deploy.js";
-import { quoteValidity } from "../../worker/processors/quote.js";
+import { quoteValidity } from "../../core/jobs.js";
 import {
   executionTierFailed,
   GRADUATION_IN_PROGRESS,
   type QuoteMode,
   type QuoteReturnType,
   slippageBound,
-} from "../../worker/quote.js";
+} from "../../core/quote.js";
+import { publicClientFor } from "../../core/rpc.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {

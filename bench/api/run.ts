@@ -9,12 +9,12 @@ import { mnemonicToAccount } from "viem/accounts";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv } from "../../api/config.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
-import { createUser } from "../../api/middleware/auth.js";
 import { createApiKey } from "../../api/services/api-keys.js";
 import { startChainHead } from "../../api/services/chain-head.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
 import { ensureAppToken } from "../../api/services/token-catalog.js";
 import { migrate } from "../../db/migrate.js";
+import { createUser } from "../../db/users.js";
 import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
@@ -307,7 +307,7 @@ async function main() {
         connections: cfg.connections,
       };
       if (t.cached) {
-        // The server caches these reads until a block is indexed (api/services/versions.ts). Cold: each body once,
+        // The server caches these reads until a block is indexed (db/versions.ts). Cold: each body once,
         // nothing cached yet. The timed run then measures the warm cache of an idle chain.
         const cold = await load({ ...p, seconds: 0, amount: t.bodies.length });
         coldFigures.set(t.name, cold);

@@ -18,8 +18,8 @@ import type { ApiConfig } from "../../api/deps.js";
 import { createApiRedis } from "../../api/deps-from-env.js";
 import { startChainHead } from "../../api/services/chain-head.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
-import { startVersions } from "../../api/services/versions.js";
-import type { Deployment } from "../../scripts/deploy.js";
+import type { Deployment } from "../../core/deployment.js";
+import { startVersions } from "../../db/versions.js";
 
 export type ServerKind = "api" | "bare";
 
@@ -33,7 +33,7 @@ export type ServeParameters = {
   poolSize: number;
   config: ApiConfig;
   /**
-   * Without change notifications (api/services/versions.ts): then nothing is cached across requests (API keys,
+   * Without change notifications (db/versions.ts): then nothing is cached across requests (API keys,
    * token records, post views, timelines, search candidates) and every read goes to Postgres.
    */
   uncached?: boolean;

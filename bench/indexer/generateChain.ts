@@ -23,7 +23,7 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import { cost, type PoolTypeParams, price } from "../../core/curve.js";
-import type { Deployment } from "../../scripts/deploy.js";
+import type { Deployment } from "../../core/deployment.js";
 import { rpc } from "./rpc.js";
 import { startTransactionSigner, type TransactionSigner } from "./signTransactions.js";
 

@@ -11,7 +11,7 @@ import pg from "pg";
 import { type Address, encodeFunctionData, type Hex, maxUint256, toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
-import type { Deployment } from "../../scripts/deploy.js";
+import type { Deployment } from "../../core/deployment.js";
 import { mulberry32 } from "./generateChain.js";
 import { rpc } from "./rpc.js";
 

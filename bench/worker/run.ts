@@ -47,15 +47,15 @@ import type { ApiDeps } from "../../api/deps.js";
 import { createApiRedis } from "../../api/deps-from-env.js";
 import { startChainHead } from "../../api/services/chain-head.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
-import { startVersions } from "../../api/services/versions.js";
 import { noAttribution } from "../../core/fees.js";
+import { queueName } from "../../core/jobs.js";
 import { walletAddress } from "../../core/wallets.js";
+import { createIntent, dispatchIntent } from "../../db/intents.js";
 import { migrate } from "../../db/migrate.js";
+import { startVersions } from "../../db/versions.js";
 import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
-import { createIntent, dispatchIntent } from "../../worker/intents.js";
-import { queueName } from "../../worker/queues.js";
 import { runDatabase } from "../lib/queries.js";
 import { startBenchWorker } from "../lib/worker.js";
 

@@ -5,7 +5,7 @@
  */
 import type { Address } from "viem";
 import { type ChainSlug, getChain } from "../../core/chains.js";
-import { type Deployment, readDeployment } from "../../scripts/deploy.js";
+import { type Deployment, readDeployment } from "../../core/deployment.js";
 
 export type IndexedChain = { slug: ChainSlug; chainId: number; rpcUrl: string; deployment: Deployment; local: boolean };
 

@@ -13,8 +13,8 @@ import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { createApiRedis } from "../../api/deps-from-env.js";
 import { startChainHead } from "../../api/services/chain-head.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
-import { startVersions } from "../../api/services/versions.js";
 import { migrate } from "../../db/migrate.js";
+import { startVersions } from "../../db/versions.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
 import { startQuoteWorker } from "../../worker/quote-worker.js";
 import { chain } from "./chain.js";
@@ -77,7 +77,7 @@ export type TestApiParameters = {
   /** The worker's execute queue, for autoExecute and execute-transaction (tests/helpers/worker.ts). */
   executeQueue?: ApiDeps["executeQueue"];
   autoExecuteWaitMs?: number;
-  /** Change versions and the caches behind them (api/services/versions.ts); default true, as in api/server.ts. */
+  /** Change versions and the caches behind them (db/versions.ts); default true, as in api/server.ts. */
   versions?: boolean;
   /**
    * Quotes (api/services/quotes.ts): by default a quote client and a quote worker in this process on a queue of the

@@ -17,8 +17,8 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { inject } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
+import type { Deployment } from "../../core/deployment.js";
 import { type Attribution, noAttribution } from "../../core/fees.js";
-import type { Deployment } from "../../scripts/deploy.js";
 
 /** anvil's default mnemonic: its accounts are funded with ether on every fresh chain. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";

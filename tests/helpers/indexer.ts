@@ -32,8 +32,8 @@ import {
   uniswapV3PoolAbi,
 } from "../../abis/index.js";
 import * as curve from "../../core/curve.js";
+import type { Deployment } from "../../core/deployment.js";
 import type { Attribution } from "../../core/fees.js";
-import type { Deployment } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL } from "../../scripts/indexer.js";
 import { type Chain, prng, type Wallet } from "./chain.js";
 

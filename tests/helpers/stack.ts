@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { queueName } from "../../worker/queues.js";
+import { queueName } from "../../core/jobs.js";
 import { createTestApi, startTestIndexer } from "./api.js";
 import { chain } from "./chain.js";
 import { deploymentsDirFor, sharedRedisUrl, spawnWorker, uniqueName, type WorkerContext } from "./worker.js";

@@ -15,12 +15,13 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { type Address, encodeFunctionData, type Hex, keccak256, type PublicClient } from "viem";
 import { mockUsdcAbi } from "../../abis/index.js";
+import type { Deployment } from "../../core/deployment.js";
+import { queueName } from "../../core/jobs.js";
 import { walletAddress } from "../../core/wallets.js";
+import { createIntent, dispatchIntent, type IntentRow } from "../../db/intents.js";
 import { migrate } from "../../db/migrate.js";
 import { type StartAnvilReturnType, startAnvil } from "../../scripts/anvil.js";
-import { type Deployment, deploy } from "../../scripts/deploy.js";
-import { createIntent, dispatchIntent, type IntentRow } from "../../worker/intents.js";
-import { queueName } from "../../worker/queues.js";
+import { deploy } from "../../scripts/deploy.js";
 import { type Chain, chainAt } from "./chain.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");

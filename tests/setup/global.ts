@@ -3,8 +3,9 @@
  * deployment through inject(); each creates its own tokens, so files do not step on each other.
  */
 import type { TestProject } from "vitest/node";
+import type { Deployment } from "../../core/deployment.js";
 import { startAnvil } from "../../scripts/anvil.js";
-import { type Deployment, deploy } from "../../scripts/deploy.js";
+import { deploy } from "../../scripts/deploy.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

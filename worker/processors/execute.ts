@@ -11,18 +11,10 @@
  */
 import { UnrecoverableError } from "bullmq";
 import type pg from "pg";
-import {
-  type Abi,
-  BaseError,
-  ContractFunctionRevertedError,
-  decodeErrorResult,
-  type Hex,
-  keccak256,
-  type PublicClient,
-} from "viem";
+import { type Abi, keccak256, type PublicClient } from "viem";
 import type { ErrorCode } from "../../core/errors.js";
-import { revertMessages } from "../../core/reverts.js";
-import { getIntent, type IntentRow, isFinal } from "../intents.js";
+import { errorText, revertReason } from "../../core/reverts.js";
+import { getIntent, type IntentRow, isFinal } from "../../db/intents.js";
 import type { Signer } from "../signer.js";
 
 export type ExecuteDeps = {
@@ -265,44 +257,3 @@ const summary = (i: IntentRow): ExecuteResult => ({
   error_code: i.error_code,
   error_reason: i.error_reason,
 });
-
-function errorText(error: unknown): string {
-  if (error instanceof BaseError) return `${error.shortMessage} ${error.details ?? ""}`;
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The decoded reason of a revert, or undefined when the error is not a revert (the RPC failed instead). */
-export function revertReason(error: unknown, abi: Abi): { code: ErrorCode; reason: string } | undefined {
-  if (!(error instanceof BaseError)) return undefined;
-  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  let data: Hex | undefined;
-  let reason: string | undefined;
-  if (reverted instanceof ContractFunctionRevertedError) {
-    data = reverted.raw;
-    reason = reverted.data ? `${reverted.data.errorName}(${(reverted.data.args ?? []).join(", ")})` : reverted.reason;
-  }
-  if (!data) {
-    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
-    data = withData?.data;
-  }
-  if (data && data.length >= 10 && !reason) {
-    try {
-      const decoded = decodeErrorResult({ abi, data });
-      reason = `${decoded.errorName}(${(decoded.args ?? []).map(String).join(", ")})`;
-    } catch {
-      reason = `unknown error ${data.slice(0, 10)}`;
-    }
-  }
-  if (!reason) {
-    const text = errorText(error);
-    if (!/revert/i.test(text)) return undefined;
-    reason = text.trim();
-  }
-  const name = /^(\w+)\(/.exec(reason)?.[1];
-  const meaning = name ? revertMessages[name] : undefined;
-  if (meaning) reason = `${reason}: ${meaning}`;
-  // TransferFromFailed: the launchpad could not pull the wallet's USDC (solady hides the token's own error).
-  const insufficient =
-    /InsufficientBalance|InsufficientReserve|TransferFromFailed|exceeds balance|insufficient funds/i.test(reason);
-  return { code: insufficient ? "INSUFFICIENT_BALANCE" : "TRANSACTION_FAILED", reason };
-}

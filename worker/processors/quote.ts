@@ -1,5 +1,5 @@
 /**
- * Quote jobs: the worker quotes one launchpad trade (worker/quote.ts) over the indexed pool state it reads itself,
+ * Quote jobs: the worker quotes one launchpad trade (core/quote.ts) over the indexed pool state it reads itself,
  * and caches the answer in Redis under the state it is valid for, where every API process reads it
  * (api/services/quotes.ts). A request that finds no valid entry enqueues a job and waits for its result.
  *
@@ -13,11 +13,18 @@
 import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Address } from "viem";
-import { AppError, type ErrorCode } from "../../core/errors.js";
+import type { Deployment } from "../../core/deployment.js";
+import { AppError } from "../../core/errors.js";
+import {
+  hotSetKey,
+  type QuoteJob,
+  type QuoteJobResult,
+  quoteCacheKey,
+  quoteJobSchema,
+  quoteValidity,
+} from "../../core/jobs.js";
 import { type PoolParamsRow, poolParamsOfRow } from "../../core/poolTypes.js";
-import type { Deployment } from "../../scripts/deploy.js";
-import { type QuoteJob, quoteJobSchema } from "../queues.js";
-import { type QuotePool, type QuoteWire, quote, quoteToWire } from "../quote.js";
+import { type QuotePool, quote, quoteToWire } from "../../core/quote.js";
 
 /** How long a requested quote is refreshed on new blocks after the request, ms. */
 export const HOT_MS = 30_000;
@@ -35,20 +42,6 @@ export type QuoteProcessorDeps = {
   queueName: string;
   log?: (line: string) => void;
 };
-
-export type QuoteJobError = { code: ErrorCode; message: string; status: number; details: Record<string, unknown> };
-/** A job's return value: a quote and its validity, or the error a request for it answers. */
-export type QuoteJobResult = { ok: true; validity: string; quote: QuoteWire } | { ok: false; error: QuoteJobError };
-
-/** Redis keys of one quote job's data: its cache entry and its member of the hot set. */
-export const quoteCacheKey = (queueName: string, job: QuoteJob) =>
-  `${queueName}:cache:${job.chainSlug}:${job.token.toLowerCase()}:${job.mode}:${job.amount}:${job.attribution.builder.toLowerCase()}:${job.attribution.builderFeeBps}:${job.attribution.referral.toLowerCase()}`;
-export const hotSetKey = (queueName: string) => `${queueName}:hot`;
-
-/** The validity string of a quote over a pool in the state `pool` at indexed block `indexedBlock`. */
-export function quoteValidity(graduated: boolean, updatedBlock: bigint, indexedBlock: bigint | null): string {
-  return graduated ? `block:${indexedBlock ?? "?"}` : `pool:${updatedBlock}`;
-}
 
 type PoolRow = PoolParamsRow & {
   supply: string;

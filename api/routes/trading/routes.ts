@@ -5,8 +5,8 @@
 import { z } from "@hono/zod-openapi";
 import { chainSlugs } from "../../../core/chains.js";
 import { MAX_BUILDER_FEE_BPS } from "../../../core/fees.js";
+import { ALL_TIERS_FAILED, ESTIMATE_MARGIN_BPS } from "../../../core/quote.js";
 import { chainSlug, evmAddress, positiveAmount, uuid } from "../../../core/schemas.js";
-import { ALL_TIERS_FAILED, ESTIMATE_MARGIN_BPS } from "../../../worker/quote.js";
 import { AUTO_EXECUTE_WAIT_MS } from "../../services/auto-execute.js";
 import { DEFAULT_DESTINATION_CHAINS } from "../../services/create-token.js";
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "../../services/media.js";

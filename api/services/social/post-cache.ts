@@ -8,10 +8,10 @@
  * A read that overlaps a change is not kept: each change bumps a generation, and a row read since generation g is
  * stored only if no change to it was heard after g. Rows still read that way are served to that request.
  */
+import type { Change, Versions } from "../../../db/versions.js";
+import { perDatabase } from "../../../db/versions.js";
 import type { ApiDeps } from "../../deps.js";
 import type { PostView } from "../../routes/social/schemas.js";
-import type { Change, Versions } from "../versions.js";
-import { perDatabase } from "../versions.js";
 
 /** What every viewer sees of a post alike; `seq` and the sort keys let feeds continue after it. */
 export type PostRow = {

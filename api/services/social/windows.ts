@@ -2,14 +2,14 @@
  * Windows of new posts kept per process: the newest posts of a stream (a viewer's following timeline here, a
  * search's candidates in ./search.ts), brought up to date from the posts inserted since instead of read again.
  *
- * A window knows the `posts_inserted` and `follows` versions it was made under (api/services/versions.ts). While
+ * A window knows the `posts_inserted` and `follows` versions it was made under (db/versions.ts). While
  * they hold, nothing it covers has changed. When a post was inserted, the window reads the posts after its
  * watermark and merges them in. The watermark is the newest post created more than WATERMARK_LAG ago, so a post
  * whose transaction commits after a later one (sequence numbers are taken in order, commits are not) is still after
  * it: exact for posts that commit within WATERMARK_LAG of their creation, which every create-post transaction does.
  */
+import { perDatabase } from "../../../db/versions.js";
 import type { ApiDeps } from "../../deps.js";
-import { perDatabase } from "../versions.js";
 
 export const WATERMARK_LAG = "10 seconds";
 

@@ -1,8 +1,7 @@
 import { ContractFunctionRevertedError, encodeErrorResult } from "viem";
 import { describe, expect, it } from "vitest";
-import { launchpadAbi, launchTokenAbi } from "../../abis/index.js";
-import { errorAbi } from "../error-abi.js";
-import { revertReason } from "./execute.js";
+import { launchpadAbi, launchTokenAbi } from "../abis/index.js";
+import { errorAbi, revertReason } from "./reverts.js";
 
 const revert = (abi: typeof launchpadAbi | typeof launchTokenAbi, errorName: string) =>
   new ContractFunctionRevertedError({

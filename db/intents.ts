@@ -4,7 +4,7 @@
  */
 import type { Queue } from "bullmq";
 import type pg from "pg";
-import { type ExecuteJob, executeJobSchema } from "./queues.js";
+import { type ExecuteJob, executeJobSchema } from "../core/jobs.js";
 
 export const finalStatuses = ["confirmed", "reverted", "failed"] as const;
 export type IntentStatus = "pending" | "signed" | "broadcast" | (typeof finalStatuses)[number];

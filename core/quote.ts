@@ -25,10 +25,10 @@
 import { type Address, decodeFunctionResult, encodeFunctionData, type Hex } from "viem";
 import { z } from "zod";
 import { multicall3Abi, quoterV2Abi } from "../abis/index.js";
-import * as curve from "../core/curve.js";
-import { AppError, CurveMathError } from "../core/errors.js";
-import { type Attribution, type FeeSplit, noAttribution, splitFeeFor } from "../core/fees.js";
-import { publicClientFor } from "../core/rpc.js";
+import * as curve from "./curve.js";
+import { AppError, CurveMathError } from "./errors.js";
+import { type Attribution, type FeeSplit, noAttribution, splitFeeFor } from "./fees.js";
+import { publicClientFor } from "./rpc.js";
 
 export type QuoteMode = "buyExactIn" | "buyExactOut" | "sellExactIn" | "sellExactOut";
 export type Protocol = "bonding_curve" | "uniswap_v3";

@@ -1,0 +1,98 @@
+/**
+ * Dependency rules (npm run deps:check, a step of scripts/test.sh). They keep the layout of DESIGN.md section 7 and
+ * STYLE.md "Layout": api/, worker/ and indexer/ stand on core/ and db/, never on each other, and nothing that runs
+ * imports scripts/ or bench/.
+ */
+/** Code that runs in production: the three processes, what they share, and the Ponder config. */
+const RUNTIME = "^(api|worker|indexer|core|db)/|^ponder\\.config\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      comment:
+        "A cycle makes module load order matter (a value read before its module ran is undefined) and ties the modules " +
+        "in it into one unit that cannot be understood, tested or moved apart. Break it by moving what both need into " +
+        "a module both import.",
+      severity: "error",
+      from: { path: RUNTIME },
+      to: { circular: true },
+    },
+    {
+      name: "api-not-to-worker-or-indexer",
+      comment:
+        "The API stands on core/ and db/ only: it is deployed and scaled apart from the worker and the indexer, and " +
+        "what it shares with them (quote math, job schemas, cache keys, intents) lives in core/ or db/.",
+      severity: "error",
+      from: { path: "^api/" },
+      to: { path: "^(worker|indexer)/" },
+    },
+    {
+      name: "worker-not-to-api-or-indexer",
+      comment:
+        "The worker stands on core/ and db/ only: loading the API's modules would pull Hono, routes and MCP into a " +
+        "process that serves none of them, and tie the two processes' releases together.",
+      severity: "error",
+      from: { path: "^worker/" },
+      to: { path: "^(api|indexer)/" },
+    },
+    {
+      name: "indexer-not-to-api-or-worker",
+      comment:
+        "The indexer stands on core/ and db/ only: Ponder bundles what its handlers import, and pricing math and " +
+        "schemas it shares belong in core/.",
+      severity: "error",
+      from: { path: "^indexer/" },
+      to: { path: "^(api|worker)/" },
+    },
+    {
+      name: "runtime-not-to-scripts-or-bench",
+      comment:
+        "scripts/ (deploy, seed, dev orchestration, CLIs) and bench/ are tools run by hand, by tests or by CI; " +
+        "nothing that runs in production may import them. The deployment file's schema and reader are in " +
+        "core/deployment.ts, user provisioning in db/users.ts.",
+      severity: "error",
+      from: { path: RUNTIME },
+      to: { path: "^(scripts|bench)/" },
+    },
+    {
+      name: "core-only-viem-and-zod",
+      comment:
+        "core/ holds pure rules and shared contracts that every process loads: of npm packages it may use only viem " +
+        "and zod. Node builtins (node:fs, node:path, node:url) are allowed: the deployment file reader " +
+        "(core/deployment.ts) needs them. Unit tests beside the code (*.test.ts) may use vitest.",
+      severity: "error",
+      from: { path: "^core/", pathNot: "\\.test\\.ts$" },
+      to: {
+        dependencyTypes: ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-bundled", "npm-no-pkg", "npm-unknown"],
+        pathNot: "^node_modules/(viem|zod)/",
+      },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment:
+        "An import the checker cannot resolve is an import it cannot judge: every other rule would pass it silently. " +
+        "Ponder's virtual modules (ponder:schema, ponder:registry, ponder:api; indexer/ponder-env.d.ts) exist only " +
+        "inside Ponder's build.",
+      severity: "error",
+      from: {},
+      to: { couldNotResolve: true, pathNot: "^ponder:(schema|registry|api)$" },
+    },
+  ],
+  options: {
+    // Type-only imports count: `import type { X } from "../worker/..."` ties the API to the worker's code as much as
+    // a value import does.
+    tsPreCompilationDeps: true,
+    // tsconfig.json's "moduleResolution": "Bundler" resolves the `.js` specifiers of our imports to the `.ts` files.
+    tsConfig: { fileName: "tsconfig.json" },
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(generated|contracts|\\.ponder)/|/\\.ponder/" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".js", ".mjs", ".cjs", ".d.ts", ".json"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+  },
+};

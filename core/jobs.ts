@@ -1,0 +1,53 @@
+/**
+ * Queue names and job schemas, and the quote job's result, cache keys and validity, which the worker writes
+ * (worker/processors/quote.ts) and the API reads (api/services/quotes.ts). Job data is parsed with these schemas
+ * when a job is enqueued and again when it is processed, so a malformed job fails loudly at either end. Jobs carry
+ * ids only: keys, signed bytes and amounts stay in Postgres.
+ */
+import { z } from "zod";
+import type { ErrorCode } from "./errors.js";
+import type { QuoteWire } from "./quote.js";
+
+export const queueNames = {
+  /** Sends an intent's transaction: simulate, sign, broadcast, track the receipt. */
+  execute: "execute",
+  /** Quotes one launchpad trade (worker/processors/quote.ts) and caches the answer. */
+  quote: "quote",
+} as const;
+
+export const executeJobSchema = z.object({ intentId: z.uuid() });
+export type ExecuteJob = z.infer<typeof executeJobSchema>;
+
+const address = z.string().regex(/^0x[a-fA-F0-9]{40}$/);
+/**
+ * One quote: the token on `chainSlug`, the mode, the amount in base units (USDC base units for buyExactIn and
+ * sellExactOut, token wei otherwise) and the EFFECTIVE fee attribution (core/fees.ts effectiveAttribution: what the
+ * launchpad will pay under, the token's referral included); it changes the fee split, not the amounts.
+ */
+export const quoteJobSchema = z.object({
+  chainSlug: z.string().min(1),
+  token: address,
+  mode: z.enum(["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"]),
+  amount: z.string().regex(/^[1-9]\d*$/, "a positive whole number of base units"),
+  attribution: z.object({ builder: address, builderFeeBps: z.number().int().min(0), referral: address }),
+});
+export type QuoteJob = z.infer<typeof quoteJobSchema>;
+
+/** Prefix every queue name with QUEUE_PREFIX (tests give each file its own). */
+export function queueName(name: keyof typeof queueNames, prefix = process.env.QUEUE_PREFIX ?? ""): string {
+  return `${prefix}${queueNames[name]}`;
+}
+
+export type QuoteJobError = { code: ErrorCode; message: string; status: number; details: Record<string, unknown> };
+/** A job's return value: a quote and its validity, or the error a request for it answers. */
+export type QuoteJobResult = { ok: true; validity: string; quote: QuoteWire } | { ok: false; error: QuoteJobError };
+
+/** Redis keys of one quote job's data: its cache entry and its member of the hot set. */
+export const quoteCacheKey = (queueName: string, job: QuoteJob) =>
+  `${queueName}:cache:${job.chainSlug}:${job.token.toLowerCase()}:${job.mode}:${job.amount}:${job.attribution.builder.toLowerCase()}:${job.attribution.builderFeeBps}:${job.attribution.referral.toLowerCase()}`;
+export const hotSetKey = (queueName: string) => `${queueName}:hot`;
+
+/** The validity string of a quote over a pool in the state `pool` at indexed block `indexedBlock`. */
+export function quoteValidity(graduated: boolean, updatedBlock: bigint, indexedBlock: bigint | null): string {
+  return graduated ? `block:${indexedBlock ?? "?"}` : `pool:${updatedBlock}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * Users in Postgres: provisioning one on first sight of an identity provider subject, or creating one (scripts,
+ * tests), each with the next custodial wallet as the wallet on record.
+ */
+import type pg from "pg";
+import { walletAddress } from "../core/wallets.js";
+
+/** What provisioning needs: the pool, the app schema and the custodial wallet secret (the API's deps fit it). */
+export type UsersDeps = { db: pg.Pool; config: { appSchema: string; walletSecret: string } };
+
+/** A provisioned user, as the API's authenticated user (api/env.ts AuthedUser) takes it. */
+export type ProvisionedUser = { id: string; walletAddress: `0x${string}`; walletIndex: number; tier: "authenticated" };
+
+/** Find or create the user of an identity provider subject. */
+export async function provisionUser(deps: UsersDeps, sub: string): Promise<ProvisionedUser> {
+  const found = await deps.db.query<{ id: string; wallet_address: string; wallet_index: number }>(
+    `SELECT id, wallet_address, wallet_index FROM ${deps.config.appSchema}.users WHERE external_sub = $1`,
+    [sub],
+  );
+  const row = found.rows[0] ?? (await createUser(deps, sub));
+  return {
+    id: row.id,
+    walletAddress: row.wallet_address as `0x${string}`,
+    walletIndex: row.wallet_index,
+    tier: "authenticated",
+  };
+}
+
+/** Create a user (optionally tied to an identity provider subject) with the next custodial wallet. */
+export async function createUser(deps: UsersDeps, sub: string | null, username?: string) {
+  const s = deps.config.appSchema;
+  const index = Number(
+    (await deps.db.query<{ n: string }>(`SELECT nextval('${s}.wallet_index_seq') AS n`)).rows[0]?.n ?? Number.NaN,
+  );
+  const address = walletAddress(deps.config.walletSecret, index);
+  const name = username ?? `user_${address.slice(2, 10).toLowerCase()}`;
+  const inserted = await deps.db.query<{ id: string; wallet_address: string; wallet_index: number }>(
+    `INSERT INTO ${s}.users (external_sub, username, wallet_index, wallet_address) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (external_sub) DO UPDATE SET external_sub = EXCLUDED.external_sub
+     RETURNING id, wallet_address, wallet_index`,
+    [sub, name, index, address],
+  );
+  const row = inserted.rows[0];
+  if (!row) throw new Error("user insert returned nothing");
+  return row;
+}
