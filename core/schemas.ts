@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { chainSlugs } from "./chains.js";
+import { isHashtag, normalizeHashtag } from "./text.js";
 
 /** The message zod gives a field that is absent (or undefined). */
 export const REQUIRED = "Required";
@@ -21,6 +22,11 @@ export const hex32 = z.string().regex(/^0x[a-fA-F0-9]{64}$/, "must be 0x followe
 export const uuid = z.uuid();
 export const chainSlug = z.enum(chainSlugs);
 /** A JSON number that must be greater than 0 (trade amounts, in whole tokens or USD). */
+/** What a hashtag may be, as every endpoint that takes one says it (core/text.ts holds the rule). */
+export const HASHTAG_RULE = "must be 1 to 50 letters, digits or _ (a leading # is dropped)";
+/** A hashtag as a client sends it: with or without leading #s; stored and looked up as normalizeHashtag gives it. */
+export const hashtag = z.string().refine((t) => isHashtag(normalizeHashtag(t)), HASHTAG_RULE);
+
 export const positiveAmount = z.number().positive().finite();
 
 export const limit = (max: number, fallback: number) => z.number().int().min(1).max(max).default(fallback);

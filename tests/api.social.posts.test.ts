@@ -268,7 +268,10 @@ describe("get-hashtag-token", () => {
     });
     expect(await s.call("get-hashtag-token", { hashtag_name: "two words" }, alice)).toEqual({
       status: 400,
-      body: { success: false, error: "Invalid hashtag_name: must be 1 to 32 letters, digits or _ (without #)" },
+      body: {
+        success: false,
+        error: "Invalid hashtag_name: must be 1 to 50 letters, digits or _ (a leading # is dropped)",
+      },
     });
     expect(await s.call("get-hashtag-token", {}, alice)).toEqual({
       status: 400,

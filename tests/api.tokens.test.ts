@@ -581,7 +581,7 @@ describe("tag-coin", () => {
     expect((await post("tag-coin", {})).body.error).toBe("Missing required fields: slug");
     const bad = await post("tag-coin", { slug: await slugOf(t.C.id ?? ""), tags: ["two words"] });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe("Invalid tags.0: must be 1 to 32 letters, digits or _ (a leading # is dropped)");
+    expect(bad.body.error).toBe("Invalid tags.0: must be 1 to 50 letters, digits or _ (a leading # is dropped)");
   });
 });
 

@@ -31,6 +31,7 @@ import { AppError } from "../../core/errors.js";
 import { ZERO_ADDRESS } from "../../core/fees.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
 import { publicClientFor } from "../../core/rpc.js";
+import { normalizeTags, slugify } from "../../core/text.js";
 import type { IntentRow } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
@@ -74,32 +75,6 @@ export type CreateTokenInput = {
 };
 
 const clientOf = publicClientFor;
-
-/** URL-friendly slug of a name: lowercase ASCII letters, digits and single hyphens ("token" when nothing is left). */
-export function slugify(name: string): string {
-  const s = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return s || "token";
-}
-
-/** Hashtags without '#', trimmed and lowercased, deduplicated; each 1–50 letters, digits or underscores. */
-export function normalizeTags(tags: string[]): string[] {
-  const out = new Set<string>();
-  for (const raw of tags) {
-    const tag = raw.trim().replace(/^#+/, "").toLowerCase();
-    if (!/^[\p{L}\p{N}_]{1,50}$/u.test(tag)) {
-      throw new AppError("INVALID_PARAMETERS", `Invalid tags: "${raw}" is not a hashtag (1–50 letters, digits or _)`);
-    }
-    out.add(tag);
-  }
-  return [...out];
-}
 
 /** A checked media field as it goes into the metadata (ipfs://<cid> for data URIs) and into app.tokens (a URL). */
 async function mediaField(deps: ApiDeps, field: string, value: string | undefined, kind: "image" | "video") {

@@ -7,6 +7,7 @@
  * endpoints also find app tokens whose deployment is not indexed yet.
  */
 import { AppError } from "../../core/errors.js";
+import { normalizeHashtag, normalizeTags, slugify } from "../../core/text.js";
 import { perDatabase, versionedCache } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
@@ -21,19 +22,6 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 const notFound = () => new AppError("TOKEN_NOT_FOUND", "Token not found");
-
-/** A URL-friendly name: lowercase ASCII letters and digits separated by single dashes, at most 48 characters. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 48)
-    .replace(/-+$/, "");
-  return slug || "token";
-}
 
 /** Escape LIKE wildcards so user input matches literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -312,7 +300,7 @@ async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number)
       `${s}.token_hashtags h WHERE h.token_id = a.id AND lower(h.hashtag) = lower($2)))`,
     "(NOT $3::boolean OR a.verified IS TRUE)",
   ].join(" AND ");
-  const hashtag = p.hashtag?.trim().replace(/^#/, "") || null;
+  const hashtag = p.hashtag === undefined ? null : normalizeHashtag(p.hashtag) || null;
   const params = [since, hashtag, p.verifiedOnly];
   const { rows } = await deps.db.query<{ token_layer_id: string; volume_24h: string; total: string }>(
     `${catalogSql(deps, p.filter === "top_posts")} WHERE ${where} ORDER BY ${orderBy[p.filter]}, d.token_layer_id LIMIT $4 OFFSET $5`,
@@ -383,9 +371,6 @@ export async function searchAll(
   return { tokens: t, users: u, posts: p };
 }
 
-/** A hashtag as stored: without "#", lower case. */
-export const normalizeHashtag = (tag: string) => tag.trim().replace(/^#/, "").toLowerCase();
-
 /**
  * tag-coin: the hashtags of the token with `slug`, after adding `tags` (existing ones are kept; adding one twice
  * is a no-op). Only the token's creator (its creator user, or the user whose wallet created it) may add tags;
@@ -403,7 +388,7 @@ export async function tagToken(
   ]);
   const token = rows[0];
   if (!token) throw notFound();
-  const wanted = [...new Set(tags.map(normalizeHashtag))];
+  const wanted = normalizeTags(tags);
   if (wanted.length > 0) {
     const isCreator =
       token.creator_user_id === user.id ||

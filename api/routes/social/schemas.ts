@@ -7,7 +7,7 @@
  * base-unit amount as a decimal string (`*_wei`). Times are ISO 8601.
  */
 import { z } from "@hono/zod-openapi";
-import { limit, offset, uuid } from "../../../core/schemas.js";
+import { hashtag, limit, offset, uuid } from "../../../core/schemas.js";
 
 // Requests
 
@@ -118,10 +118,7 @@ export const PostRepliesRequest = z
 
 export const HashtagRequest = z
   .object({
-    hashtag_name: z
-      .string()
-      .trim()
-      .regex(/^#?[A-Za-z0-9_]{1,32}$/, "must be 1 to 32 letters, digits or _ (without #)"),
+    hashtag_name: hashtag,
   })
   .openapi("GetHashtagTokenRequest");
 

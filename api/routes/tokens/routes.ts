@@ -8,7 +8,7 @@
  * (unix seconds).
  */
 import { z } from "@hono/zod-openapi";
-import { chainSlug, limit, offset, uuid } from "../../../core/schemas.js";
+import { chainSlug, hashtag, limit, offset, uuid } from "../../../core/schemas.js";
 import { searchTypes, tokenFilters } from "../../services/token-catalog.js";
 import { candleIntervals } from "../../services/token-market.js";
 import { Freshness, postRoute } from "../common.js";
@@ -298,9 +298,7 @@ export const TagCoinRequest = z
   .object({
     slug: z.string().min(1),
     tags: z
-      .array(
-        z.string().regex(/^#?[A-Za-z0-9_]{1,32}$/, "must be 1 to 32 letters, digits or _ (a leading # is dropped)"),
-      )
+      .array(hashtag)
       .max(20)
       .optional()
       .describe("Hashtags to add (creator only); omit to read the token's hashtags"),

@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { chainSlugs } from "../../../core/chains.js";
 import { MAX_BUILDER_FEE_BPS } from "../../../core/fees.js";
 import { ALL_TIERS_FAILED, ESTIMATE_MARGIN_BPS } from "../../../core/quote.js";
-import { chainSlug, evmAddress, positiveAmount, uuid } from "../../../core/schemas.js";
+import { chainSlug, evmAddress, hashtag, positiveAmount, uuid } from "../../../core/schemas.js";
 import { AUTO_EXECUTE_WAIT_MS } from "../../services/auto-execute.js";
 import { DEFAULT_DESTINATION_CHAINS } from "../../services/create-token.js";
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "../../services/media.js";
@@ -296,7 +296,7 @@ export const CreateTokenRequest = z
       .describe("The creator, who must send the transaction; default the wallet on record"),
     builder: Builder.optional(),
     token_referral: tokenReferral,
-    tags: z.array(z.string()).optional().describe("Hashtags, with or without #"),
+    tags: z.array(hashtag).optional().describe("Hashtags, with or without #"),
     type: z.enum(["coin"]).optional().describe('Only "coin"'),
     ...autoExecuteFields,
   })

@@ -4,9 +4,9 @@
  * wins, then the oldest.
  */
 import { AppError } from "../../../core/errors.js";
+import { normalizeHashtag } from "../../../core/text.js";
 import type { ApiDeps } from "../../deps.js";
 import type { HashtagInput } from "../../routes/social/schemas.js";
-import { normalizeHashtag } from "../token-catalog.js";
 import { buildTokenViews, listItemOf, type TokenListItem } from "../token-view.js";
 import type { AppTokenRow } from "../tokens.js";
 
