@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Address, encodeFunctionData, type Hex, parseEther } from "viem";
+import { type Address, encodeFunctionData, formatUnits, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import type { createTestApi, startTestIndexer } from "./helpers/api.js";
@@ -111,6 +111,33 @@ describe("a token's life through MCP tools", () => {
   });
 
   let quotedTokens: string;
+
+  it("test_dailyCap_reservesTheTransactionsOwnBound_forACrossingExactOutBuy", async () => {
+    // A buy of exact tokens that crosses graduation is quoted with an estimated V3 leg, so the transaction's max-in
+    // carries an estimate margin on top of the slippage. The cap used to reserve quote × (1 + slippage) only: a key
+    // whose cap sat between the two executed a transaction allowed to spend more than the cap. It must reserve the
+    // transaction's own bound.
+    const order = {
+      tokenId,
+      chainSlug: "base-sepolia",
+      direction: "buy",
+      buyAmountToken: 800_000_001, // the whole curve and 1 token more from the pool it seeds
+      autoExecute: true,
+    };
+    const preview = await ok<{
+      trade: { boundBaseUnits: string };
+      quote: { estimated?: boolean };
+      spend: { amountUsd: string };
+    }>(aliceClient, "trade_token", { ...order, dryRun: true });
+    const bound = BigInt(preview.trade.boundBaseUnits);
+    expect(preview.spend.amountUsd).toBe(formatUnits(bound, 6));
+    const { client } = await userClient({ tier: "authenticated", dailyCapUsdc: bound - 1n });
+    const refused = await call(client, "trade_token", order);
+    expect(refused.body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: { reason: "daily_spend_cap", requestedUsd: formatUnits(bound, 6), spentTodayUsd: "0" },
+    });
+  });
 
   it("test_lifecycle_2_quote", async () => {
     const quote = await ok<Record<string, unknown>>(aliceClient, "quote_trade_token", {

@@ -449,13 +449,27 @@ export async function prepareTrade(deps: ApiDeps, user: AuthedUser, body: TradeI
   };
 }
 
+export type PreparedTrade = Awaited<ReturnType<typeof prepareTrade>>;
+
+/**
+ * USDC base units a prepared trade can take from the wallet: a buy's USD amount (exact-in) or the transaction's own
+ * max-in bound (exact-out, slippage and any estimate margin included); nothing for a sell.
+ */
+export function usdcSpendOf(prepared: PreparedTrade): bigint {
+  const { mode, amountBaseUnits, boundBaseUnits } = prepared.trade;
+  if (!mode.startsWith("buy")) return 0n;
+  return BigInt(mode === "buyExactIn" ? amountBaseUnits : boundBaseUnits);
+}
+
 /**
  * trade-token. Without autoExecute: the prepared transaction (and approvals) for the client to send, with
  * `executed: false`. With autoExecute: the same transactions become intents (approval first, then the trade after
  * it) executed by the worker with the wallet on record, and the answer waits for them (api/services/auto-execute.ts).
  * A reused idempotencyKey answers the first request's execution, with `replayed: true` and without a new quote.
+ * `preparedTrade` (for the wallet on record) is executed as it is instead of preparing again: the MCP spending cap
+ * reserves exactly what that transaction can spend (usdcSpendOf).
  */
-export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInput) {
+export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInput, preparedTrade?: PreparedTrade) {
   if (!body.autoExecute) {
     return { executed: false, transactionHash: null, ...(await prepareTrade(deps, user, body)) };
   }
@@ -476,7 +490,7 @@ export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInp
       },
     };
   }
-  const prepared = await prepareTrade(deps, user, { ...body, userAddress: user.walletAddress });
+  const prepared = preparedTrade ?? (await prepareTrade(deps, user, { ...body, userAddress: user.walletAddress }));
   const deployment = deps.deployments.get(body.chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${body.chainSlug}`);
   const steps: Step[] = [

@@ -36,15 +36,7 @@ import {
 import { claimFees } from "../../services/claim-fees.js";
 import { createToken } from "../../services/create-token.js";
 import { MAX_IMAGE_BYTES, sniff } from "../../services/media.js";
-import {
-  amountToBaseUnits,
-  DEFAULT_SLIPPAGE_BPS,
-  prepareTrade,
-  quoteToken,
-  type TradeInput,
-  tradeToken,
-  USDC_DECIMALS,
-} from "../../services/trade.js";
+import { type PreparedTrade, prepareTrade, quoteToken, tradeToken, usdcSpendOf } from "../../services/trade.js";
 import { checkDestination, simulateSteps, spendPreview, usdcSpentBy, withSpend } from "../safety.js";
 import { defineTool, dryRunField, type McpContext, requireUser, toolChainSlug } from "../tool.js";
 
@@ -99,26 +91,6 @@ async function isReplay(ctx: McpContext, key: string | undefined, step: string):
   return key !== undefined && (await findIntentByKey(ctx.deps, requireUser(ctx), key, step)) !== undefined;
 }
 
-/**
- * USDC base units a trade takes from the wallet: a buy's USD amount, or an exact-out buy's most (quote + slippage);
- * nothing for a sell or a replay.
- */
-async function tradeSpend(ctx: McpContext, body: TradeInput): Promise<bigint> {
-  if (await isReplay(ctx, body.idempotencyKey, "trade")) return 0n;
-  if (body.buyAmountUSD !== undefined) return amountToBaseUnits(body.buyAmountUSD, USDC_DECIMALS, "buyAmountUSD");
-  if (body.buyAmountToken === undefined) return 0n;
-  const q = await quoteToken(ctx.deps, {
-    tokenId: body.tokenId,
-    chainSlug: body.chainSlug,
-    direction: "buy",
-    amount: body.buyAmountToken,
-    inputToken: "token",
-  });
-  const quoted = BigInt(q.execution?.inputAmountBaseUnits ?? q.inputAmountBaseUnits);
-  const bps = BigInt(10_000 + (body.slippageBps ?? DEFAULT_SLIPPAGE_BPS));
-  return (quoted * bps + 9_999n) / 10_000n;
-}
-
 export const tradeTokenTool = defineTool({
   name: "trade_token",
   title: "Buy or sell a token",
@@ -147,10 +119,7 @@ export const tradeTokenTool = defineTool({
         ...prepared.approvals.map((a) => ({ name: "approval", to: a.to, data: a.data })),
         { name: "trade", to: prepared.transaction.to, data: prepared.transaction.data },
       ];
-      const buy = prepared.trade.mode.startsWith("buy");
-      const spent = !buy
-        ? 0n
-        : BigInt(prepared.trade.mode === "buyExactIn" ? prepared.trade.amountBaseUnits : prepared.trade.boundBaseUnits);
+      const spent = usdcSpendOf(prepared);
       return {
         success: true as const,
         ...prepared,
@@ -164,8 +133,15 @@ export const tradeTokenTool = defineTool({
         spend: await spendPreview(ctx, user, spent),
       };
     }
-    const spend = body.autoExecute ? await tradeSpend(ctx, body) : 0n;
-    const result = await withSpend(ctx, user, "trade_token", spend, () => tradeToken(ctx.deps, user, body));
+    // An execution reserves what the very transaction it sends can spend (its max-in for an exact-out buy, estimate
+    // margin included); a replay sends nothing new and spends nothing.
+    let prepared: PreparedTrade | undefined;
+    if (body.autoExecute && !(await isReplay(ctx, body.idempotencyKey, "trade"))) {
+      requireWalletOnRecord(user, body.userAddress);
+      prepared = await prepareTrade(ctx.deps, user, { ...body, userAddress: user.walletAddress });
+    }
+    const spend = prepared ? usdcSpendOf(prepared) : 0n;
+    const result = await withSpend(ctx, user, "trade_token", spend, () => tradeToken(ctx.deps, user, body, prepared));
     const quote = "quote" in result ? result.quote : undefined;
     return {
       success: true as const,
