@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 
+/** The local Postgres every command uses unless DATABASE_URL says otherwise. */
+export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+
 /** anvil's well-known account 0. A documented local-development default, never a real key. */
 export const ANVIL_DEV_PRIVATE_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" as const;
 
@@ -18,7 +21,7 @@ export const envSchema = z.object({
   /** Local anvil: port and chain id used by the run command and the tests. */
   ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
   CHAIN_ID: z.coerce.number().int().positive().default(84532),
-  DATABASE_URL: z.string().default("postgres://postgres@127.0.0.1:5432/postgres"),
+  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Deployer of local contracts. Defaults to anvil's account 0; required on real networks. */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { ErrorCode } from "./errors.js";
-import type { QuoteWire } from "./quote.js";
+import { QUOTE_MODES, type QuoteWire } from "./quote.js";
 
 export const queueNames = {
   /** Sends an intent's transaction: simulate, sign, broadcast, track the receipt. */
@@ -27,7 +27,7 @@ const address = z.string().regex(/^0x[a-fA-F0-9]{40}$/);
 export const quoteJobSchema = z.object({
   chainSlug: z.string().min(1),
   token: address,
-  mode: z.enum(["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"]),
+  mode: z.enum(QUOTE_MODES),
   amount: z.string().regex(/^[1-9]\d*$/, "a positive whole number of base units"),
   attribution: z.object({ builder: address, builderFeeBps: z.number().int().min(0), referral: address }),
 });

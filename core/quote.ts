@@ -30,7 +30,9 @@ import { AppError, CurveMathError } from "./errors.js";
 import { type Attribution, type FeeSplit, noAttribution, splitFeeFor } from "./fees.js";
 import { publicClientFor } from "./rpc.js";
 
-export type QuoteMode = "buyExactIn" | "buyExactOut" | "sellExactIn" | "sellExactOut";
+/** The four trade modes, in the order of ILaunchpad.TradeMode (its enum index is the position here). */
+export const QUOTE_MODES = ["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"] as const;
+export type QuoteMode = (typeof QUOTE_MODES)[number];
 export type Protocol = "bonding_curve" | "uniswap_v3";
 
 /** The fee tiers every graduated quote asks QuoterV2 about, in hundredths of a bip. */
@@ -445,7 +447,7 @@ const big = units.transform((v) => BigInt(v));
 const protocol = z.enum(["bonding_curve", "uniswap_v3"]);
 const splitWire = z.object({ protocol: big, creator: big, referral: big, builder: big });
 export const quoteWireSchema = z.object({
-  mode: z.enum(["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"]),
+  mode: z.enum(QUOTE_MODES),
   protocol,
   isGraduated: z.boolean(),
   graduates: z.boolean(),

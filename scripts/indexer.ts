@@ -9,11 +9,12 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import pg from "pg";
 import { getChain } from "../core/chains.js";
+import { DEFAULT_DATABASE_URL } from "../core/env.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const ponderBin = join(root, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
 
-export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+export { DEFAULT_DATABASE_URL };
 
 export type StartIndexerParameters = {
   /** JSON-RPC URL of the chain to index. */

@@ -5,11 +5,13 @@
 import { ponder } from "ponder:registry";
 import { builder, fees, launchpad, pool, referrer, token, tokenFees, v3Pool } from "ponder:schema";
 import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
+import { QUOTE_MODES } from "../../core/quote.js";
 import { bookTrade, creditFees, tradeId } from "../lib/book.js";
 import { usdcByChainId } from "../lib/chains.js";
 
 const usdcOf = usdcByChainId();
-const modes = ["buy_exact_in", "buy_exact_out", "sell_exact_in", "sell_exact_out"] as const;
+// stored snake_case, indexed by the event's TradeMode: buy_exact_in, buy_exact_out, sell_exact_in, sell_exact_out
+const modes = QUOTE_MODES.map((m) => m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 const venues = ["bonding_curve", "uniswap_v3"] as const;
 
 ponder.on("Launchpad:ProtocolFeeRecipientSet", async ({ event, context }) => {

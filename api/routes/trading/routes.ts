@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import { chainSlugs } from "../../../core/chains.js";
 import { MAX_BUILDER_FEE_BPS } from "../../../core/fees.js";
-import { ALL_TIERS_FAILED, ESTIMATE_MARGIN_BPS } from "../../../core/quote.js";
+import { ALL_TIERS_FAILED, ESTIMATE_MARGIN_BPS, QUOTE_MODES } from "../../../core/quote.js";
 import { chainSlug, evmAddress, hashtag, positiveAmount, uuid } from "../../../core/schemas.js";
 import { AUTO_EXECUTE_WAIT_MS } from "../../services/auto-execute.js";
 import { DEFAULT_DESTINATION_CHAINS } from "../../services/create-token.js";
@@ -58,7 +58,7 @@ export const PreparedTransaction = z
 
 export const Quote = z
   .object({
-    mode: z.enum(["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"]),
+    mode: z.enum(QUOTE_MODES),
     direction,
     protocol: z.enum(["bonding_curve", "uniswap_v3"]),
     isGraduated: z.boolean(),
@@ -217,7 +217,7 @@ export const TradeTokenResponse = z
     quote: Quote.optional().describe("Absent on a replayed autoExecute"),
     trade: z
       .object({
-        mode: z.enum(["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"]),
+        mode: z.enum(QUOTE_MODES),
         userAddress: z.string(),
         amountBaseUnits: z.string(),
         slippageBps: z.number().int(),
