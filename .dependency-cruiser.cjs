@@ -47,6 +47,45 @@ module.exports = {
       to: { path: "^(api|worker)/" },
     },
     {
+      name: "api-services-not-to-routes",
+      comment:
+        "Services hold the API's rules and declare their own input and result types; routes, handlers and MCP tools " +
+        "adapt them to HTTP and MCP. A service that imports a route's schema or type would be shaped by one " +
+        "transport and tie the layers into a cycle; the handler (c.json with the typed route) and the tool (run's " +
+        "typed output) are where TypeScript checks that a parsed request fits a service and its answer fits the " +
+        "response. Constants both need (limits, defaults, enums) belong in core/.",
+      severity: "error",
+      from: { path: "^api/services/" },
+      to: { path: "^api/routes/" },
+    },
+    {
+      name: "api-schemas-only-core-and-schemas",
+      comment:
+        "Request and response schemas (api/routes/<resource>/schemas.ts, api/routes/common-schemas.ts) are the API's " +
+        "contract: they drive validation, the OpenAPI document and the MCP tools' input schemas. They may import " +
+        "only core/ (the rules and limits the document states), other schemas files, and @hono/zod-openapi or zod, " +
+        "so that the document cannot change with a service's or a handler's code.",
+      severity: "error",
+      from: { path: "^api/routes/([^/]+/schemas|common-schemas)\\.ts$" },
+      to: {
+        pathNot: [
+          "^core/",
+          "^api/routes/([^/]+/schemas|common-schemas)\\.ts$",
+          "^node_modules/(@hono/zod-openapi|zod)/",
+        ],
+      },
+    },
+    {
+      name: "api-routes-not-to-services",
+      comment:
+        "Route definitions (api/routes/<resource>/routes.ts, and the postRoute helper in api/routes/common.ts) state " +
+        "paths, schemas and auth only; only handlers call services. A constant a route's description needs from a " +
+        "service (a limit, a default) is a rule of the service: it moves to core/, where both import it.",
+      severity: "error",
+      from: { path: "^api/routes/([^/]+/routes|common)\\.ts$" },
+      to: { path: "^api/services/" },
+    },
+    {
       name: "runtime-not-to-scripts-or-bench",
       comment:
         "scripts/ (deploy, seed, dev orchestration, CLIs) and bench/ are tools run by hand, by tests or by CI; " +

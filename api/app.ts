@@ -7,9 +7,10 @@ import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { AppError } from "../core/errors.js";
+import { AppError, fromDatabaseError } from "../core/errors.js";
 import type { ApiDeps } from "./deps.js";
 import type { AppEnv } from "./env.js";
 import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
@@ -19,11 +20,15 @@ import { validationError } from "./validation.js";
 
 export const API_BASE = "/functions/v1";
 
-/** The one error envelope, `{success: false, error}`; unknown errors become 500 and are logged, never shown. */
-export function errorResponse(error: unknown): {
+/**
+ * The one error envelope, `{success: false, error}`; a statement cut by the statement timeout is 503; unknown errors
+ * become 500 and are logged, never shown.
+ */
+export function errorResponse(thrown: unknown): {
   status: ContentfulStatusCode;
   body: { success: false; error: string };
 } {
+  const error = fromDatabaseError(thrown);
   if (error instanceof AppError)
     return { status: error.status as ContentfulStatusCode, body: { success: false, error: error.message } };
   if (error instanceof HTTPException) {
@@ -55,6 +60,22 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
     return c.json(body, status);
   });
   app.notFound((c) => c.json({ success: false, error: "Not found" }, 404));
+
+  // Security headers on every response, errors included. A header a handler set itself is kept (/ipfs sets its own
+  // CSP for uploaded blobs). /docs has no CSP: its Swagger UI page loads script and styles from a CDN and runs an
+  // inline script.
+  const strictHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+    },
+    xFrameOptions: "DENY",
+    overwrite: false,
+  });
+  const docsHeaders = secureHeaders({ xFrameOptions: "DENY", overwrite: false });
+  app.use("*", (c, next) => (c.req.path === "/docs" ? docsHeaders : strictHeaders)(c, next));
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);

@@ -6,7 +6,9 @@ import type { Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Deployment } from "../core/deployment.js";
+import type { SpendingConfig } from "../core/spend.js";
 import type { Versions } from "../db/versions.js";
+import type { TrustProxy } from "./client-address.js";
 import type { ChainHead } from "./services/chain-head.js";
 import type { QuoteClient } from "./services/quotes.js";
 
@@ -29,8 +31,14 @@ export type ApiConfig = {
   rateLimitPerMinute: number;
   /** Largest accepted request body, in bytes. */
   bodyLimitBytes: number;
+  /** Statement timeout of the API's Postgres pool, ms: a longer statement is cancelled and answers 503. */
+  dbStatementTimeoutMs: number;
   /** Public base URL of the service (hub and metadata links). */
   publicUrl: string;
+  /** Proxies whose X-Forwarded-For is believed for the client address (TRUST_PROXY); none by default. */
+  trustProxy: TrustProxy;
+  /** Caps, default allowlist and native price of every execution from a custodial wallet, REST and MCP alike. */
+  spending: SpendingConfig;
 };
 
 export type ApiDeps = {

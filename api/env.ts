@@ -8,6 +8,8 @@ export type AuthedUser = {
   /** Set when the request authenticated with an API key. */
   apiKeyId?: string;
   tier: "authenticated" | "premium";
+  /** The interface the request came through, as the spending ledger records it; REST unless set. */
+  via?: "mcp" | "rest";
 };
 
 export type AppEnv = {

@@ -4,14 +4,13 @@
 import { serve } from "@hono/node-server";
 import { parseEnv } from "../core/env.js";
 import { createApp } from "./app.js";
-import { apiConfigFromEnv } from "./config.js";
-import { depsFromEnv } from "./deps-from-env.js";
+import { apiDepsParametersOf, createApiDeps } from "./create-deps.js";
 
 async function main() {
   const env = parseEnv();
-  const { deps, close } = await depsFromEnv({ env, config: apiConfigFromEnv(), poolSize: 20 });
+  const { deps, close } = await createApiDeps(apiDepsParametersOf(env));
   const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: process.env.HOST ?? "127.0.0.1" }, (info) =>
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     console.log(`[api] listening on http://${info.address}:${info.port} (docs at /docs)`),
   );
   const shutdown = () => {

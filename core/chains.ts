@@ -39,6 +39,13 @@ export type ChainSlug = (typeof chainSlugs)[number];
 
 export const chainSlugSchema = z.enum(chainSlugs);
 
+/** Chains a new token is recorded for when create-token-transaction names none. */
+export const DEFAULT_DESTINATION_CHAINS = [
+  "base-sepolia",
+  "bnb-testnet",
+  "solana-devnet",
+] as const satisfies readonly ChainSlug[];
+
 /** Published Uniswap V3 contracts of one chain. */
 export type UniswapV3Addresses = {
   factory: Address;
@@ -294,4 +301,9 @@ export function getChain(slug: string): Chain {
     throw new Error(`Unknown chain slug "${slug}". Valid slugs: ${chainSlugs.join(", ")}.`);
   }
   return chainBySlug[parsed.data];
+}
+
+/** ChainSlug of an EVM chain id, or undefined. */
+export function slugOfChainId(chainId: number): ChainSlug | undefined {
+  return Object.values(chainBySlug).find((c) => c.kind === "evm" && c.chainId === chainId)?.slug;
 }

@@ -1,8 +1,12 @@
 /**
- * Environment, parsed once with zod at start. Every default is a local-development default (anvil, local Postgres
- * and Redis); production sets each variable explicitly. A bad value fails start-up with the variable's name.
+ * The environment, parsed once with zod at start: one schema for every process (API, MCP, worker, deploy and the run
+ * command). Every default is a local-development default (anvil, local Postgres and Redis); production sets each
+ * variable explicitly. A bad value fails start-up with the variable's name. Processes derive their own configuration
+ * from the parsed `Env` (api/config.ts, api/mcp/config.ts, worker/config.ts); none reads process.env itself.
  */
 import { z } from "zod";
+import { type Deployment, readDeployment } from "./deployment.js";
+import { DEV_WALLET_SECRET } from "./wallets.js";
 
 /** The local Postgres every command uses unless DATABASE_URL says otherwise. */
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -11,21 +15,115 @@ export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres
 export const ANVIL_DEV_PRIVATE_KEY = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" as const;
 
 const hex32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x followed by 64 hex characters");
+const pgName = z.string().regex(/^[a-z_][a-z0-9_]*$/, "must be a lower-case Postgres identifier");
+const positiveInt = z.coerce.number().int().positive();
+/** Whole USD (at most 6 places), or "off". */
+const usdOrOff = z
+  .string()
+  .regex(/^(off|\d+(\.\d{1,6})?)$/, 'must be a USD amount or "off"')
+  .optional();
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** A comma-separated list: its non-empty entries, trimmed. */
+export function listOf(s: string | undefined): string[] {
+  return (s ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
+}
+const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+
+  // Chains and stores.
   /** The chain this process serves by default (a ChainSlug). */
   CHAIN_SLUG: z.string().default("base-sepolia"),
   /** JSON-RPC endpoint of CHAIN_SLUG. RPC_URL_<SLUG> (upper case, dashes as underscores) adds further chains. */
   RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   /** Local anvil: port and chain id used by the run command and the tests. */
-  ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
-  CHAIN_ID: z.coerce.number().int().positive().default(84532),
+  ANVIL_PORT: port.default(8545),
+  CHAIN_ID: positiveInt.default(84532),
   DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
   REDIS_URL: z.string().default("redis://127.0.0.1:6379"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Postgres schema of the app tables (migrations in db/). */
+  APP_SCHEMA: pgName.default("app"),
+  /** Postgres schema the indexer writes. */
+  INDEXER_SCHEMA: pgName.default("indexer"),
   /** Deployer of local contracts. Defaults to anvil's account 0; required on real networks. */
   DEPLOYER_PRIVATE_KEY: hex32.default(ANVIL_DEV_PRIVATE_KEY),
+  /** Server secret the custodial wallets are derived from (API and worker); required in production. */
+  WALLET_SECRET: z.string().min(16).optional(),
+
+  // API.
+  PORT: port.default(3000),
+  HOST: z.string().default("127.0.0.1"),
+  /** Comma-separated chain slugs the API serves; default CHAIN_SLUG. */
+  API_CHAINS: z.string().optional(),
+  AUTH_JWT_SECRET: z.string().min(32).optional(),
+  AUTH_JWKS_URL: z.string().url().optional(),
+  AUTH_JWT_ISSUER: z.string().optional(),
+  AUTH_JWT_AUDIENCE: z.string().optional(),
+  AUTH_JWT_ALGORITHMS: z.string().default("RS256"),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(300),
+  BODY_LIMIT_BYTES: positiveInt.default(8 * 1024 * 1024),
+  /**
+   * Longest a Postgres statement of the API's pool may run, ms; Postgres cancels a longer one and the request
+   * answers 503. Migrations, the change listener and the worker have connections of their own, without it.
+   */
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.default(2000),
+  PUBLIC_URL: z.string().url().default("http://127.0.0.1:3000"),
+  /**
+   * Proxies whose X-Forwarded-For is believed (REST and MCP rate limits): empty for none, a hop count, or a
+   * comma-separated list of addresses and CIDR blocks ("loopback" for 127.0.0.0/8 and ::1). api/client-address.ts.
+   */
+  TRUST_PROXY: z.string().default(""),
+  SOCIAL_POSTS_PER_MINUTE: positiveInt.default(20),
+  SOCIAL_VOTES_PER_MINUTE: positiveInt.default(120),
+  SOCIAL_MAX_CONTENT_LENGTH: positiveInt.default(5000),
+  IPFS_PINNING_URL: z.string().url().optional(),
+  IPFS_PINNING_JWT: z.string().optional(),
+
+  // MCP (api/mcp/config.ts).
+  MCP_RATE_LIMIT_ANONYMOUS: positiveInt.default(10),
+  MCP_RATE_LIMIT_AUTHENTICATED: positiveInt.default(100),
+  MCP_RATE_LIMIT_PREMIUM: positiveInt.default(1000),
+  MCP_RATE_WINDOW_MS: positiveInt.default(60_000),
+  // The spending policy of every execution from a custodial wallet, REST and MCP alike (core/spend.ts,
+  // api/config.ts); the MCP_ names are kept from when only MCP tools were capped.
+  /** Daily cap of a credential without one of its own; whole USD (at most 6 places) or "off"; default 1000. */
+  MCP_DAILY_SPEND_CAP_USD: usdOrOff,
+  /** Daily cap of a user across all its credentials (core/spend.ts); whole USD or "off"; default 1000. */
+  USER_DAILY_SPEND_CAP_USD: usdOrOff,
+  /** USD per whole native coin that ether value sent from a custodial wallet is counted at; default 10000. */
+  NATIVE_USD_PRICE: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/, "must be a USD amount")
+    .default("10000"),
+  MCP_ALLOWED_DESTINATIONS: z
+    .string()
+    .optional()
+    .refine((s) => listOf(s).every((a) => evmAddress.test(a)), "must be a comma-separated list of 0x addresses"),
+  /** "true" lets calls without a credential use the read-only tools (10/min tier); off by default, as the spec says. */
+  MCP_ALLOW_ANONYMOUS: z.enum(["true", "false"]).default("false"),
+  MCP_AUTHORIZATION_SERVERS: z.string().optional(),
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .refine((s) => listOf(s).every((o) => URL.canParse(o)), "must be a comma-separated list of origins"),
+
+  // Indexer (indexer/lib/chains.ts).
+  /** Comma-separated chain slugs the indexer indexes; default CHAIN_SLUG. */
+  INDEXER_CHAINS: z.string().optional(),
+
+  // Worker (worker/config.ts).
+  /** Comma-separated chain slugs the worker executes and quotes on; default CHAIN_SLUG. */
+  WORKER_CHAINS: z.string().optional(),
+  WORKER_CONCURRENCY: positiveInt.default(16),
+  WORKER_QUOTE_CONCURRENCY: positiveInt.default(32),
+  WORKER_RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
+  /** Blocks below the head at which an executed intent is final; until then each reconcile pass checks it again. */
+  WORKER_FINALITY_DEPTH: positiveInt.default(12),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -45,8 +143,32 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return result.data;
 }
 
+/** The server secret the custodial wallets are derived from; required in production (API and worker). */
+export function walletSecretOf(env: Env): string {
+  if (env.WALLET_SECRET) return env.WALLET_SECRET;
+  if (env.NODE_ENV === "production") throw new Error("Invalid environment:\n  WALLET_SECRET is required in production");
+  return DEV_WALLET_SECRET;
+}
+
 /** RPC URL configured for a chain slug: RPC_URL_<SLUG>, else RPC_URL when the slug is CHAIN_SLUG. */
 export function rpcUrlFor(slug: string, env: Env, source: Record<string, string | undefined> = process.env) {
   const key = `RPC_URL_${slug.toUpperCase().replace(/-/g, "_")}`;
   return source[key] ?? (slug === env.CHAIN_SLUG ? env.RPC_URL : undefined);
+}
+
+/** A chain a process serves: its deployment and the RPC URL it reaches it by. */
+export type ChainTarget = { deployment: Deployment; rpcUrl: string };
+
+/**
+ * The chains named by a comma-separated list (default CHAIN_SLUG), by slug, each with its deployment file and RPC
+ * URL (RPC_URL_<SLUG>, else RPC_URL).
+ */
+export function chainTargets(env: Env, list: string | undefined): Map<string, ChainTarget> {
+  const slugs = listOf(list ?? env.CHAIN_SLUG);
+  return new Map(
+    slugs.map((slug) => [
+      slug,
+      { deployment: readDeployment(slug as never), rpcUrl: rpcUrlFor(slug, env) ?? env.RPC_URL },
+    ]),
+  );
 }

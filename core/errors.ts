@@ -58,6 +58,25 @@ export class AppError extends Error {
   }
 }
 
+/** Postgres's query_canceled: a statement cut by its statement_timeout (DB_STATEMENT_TIMEOUT_MS) or cancelled. */
+const QUERY_CANCELED = "57014";
+
+/**
+ * `error` as the AppError it stands for when it is a Postgres statement cut by the statement timeout: 503
+ * NETWORK_ERROR, which a retry may cure (the cause is kept for the log, never shown). Anything else is returned
+ * unchanged. The REST and MCP error envelopes both pass every error through it.
+ */
+export function fromDatabaseError(error: unknown): unknown {
+  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== QUERY_CANCELED) {
+    return error;
+  }
+  return new AppError("NETWORK_ERROR", "The database took too long to answer; try again", {
+    status: 503,
+    cause: error,
+    details: { reason: "statement_timeout" },
+  });
+}
+
 /**
  * Thrown by core/curve.ts where the contract's CurveMath reverts, so that a quote computed here fails exactly
  * where the transaction would.

@@ -37,6 +37,12 @@ export type Protocol = "bonding_curve" | "uniswap_v3";
 
 /** The fee tiers every graduated quote asks QuoterV2 about, in hundredths of a bip. */
 export const V3_FEE_TIERS = [100, 500, 3000, 10000] as const;
+/** Slippage tolerance of a trade when the request gives none, in bps (1%). */
+export const DEFAULT_SLIPPAGE_BPS = 100;
+/** The largest slippage tolerance a trade may ask for, in bps (50%). */
+export const MAX_SLIPPAGE_BPS = 5000;
+/** A trade transaction's deadline, in seconds after it is prepared (the launchpad checks it). */
+export const DEADLINE_SECONDS = 20 * 60;
 /** Extra room a trade bound gets on top of the slippage when a leg is estimated (crossing buys), in bps. */
 export const ESTIMATE_MARGIN_BPS = 50n;
 /** The one message for a graduated token that no fee tier can quote. */

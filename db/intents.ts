@@ -28,6 +28,10 @@ export type IntentRow = {
   raw_tx: `0x${string}` | null;
   tx_hash: `0x${string}` | null;
   block_number: string | null;
+  /** The block the transaction was confirmed (or reverted) in; checked again until final (worker/processors/finality.ts). */
+  block_hash: `0x${string}` | null;
+  /** How often a reorg dropped or moved the intent's transaction after it was recorded as mined. */
+  reorg_count: number;
   gas_used: string | null;
   error_code: string | null;
   error_reason: string | null;

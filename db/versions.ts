@@ -22,6 +22,7 @@
  * dropping its schema and the next poll (at most `pollMs`), cached indexed reads can still be served.
  */
 import pg from "pg";
+import { checkpointBlockOf } from "./indexed/checkpoint.js";
 
 export type Topic = "indexed" | "app" | "auth" | "tokens" | "posts_inserted" | "follows";
 
@@ -170,7 +171,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
           CREATE OR REPLACE FUNCTION "${ix}".${TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
           BEGIN
             PERFORM pg_notify('${checkpointChannel}',
-              NEW.chain_name || ':' || substring(NEW.latest_checkpoint from 27 for 16)::bigint);
+              NEW.chain_name || ':' || ${checkpointBlockOf("NEW.latest_checkpoint")});
             RETURN NULL;
           END $$;
           CREATE OR REPLACE TRIGGER ${TRIGGER} AFTER INSERT OR UPDATE ON "${ix}"._ponder_checkpoint
@@ -179,7 +180,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
       }
       const before = notified;
       const checkpoints = await c.query<{ chain_name: string; block: string }>(
-        `SELECT chain_name, substring(latest_checkpoint from 27 for 16)::bigint AS block FROM "${ix}"._ponder_checkpoint`,
+        `SELECT chain_name, ${checkpointBlockOf("latest_checkpoint")} AS block FROM "${ix}"._ponder_checkpoint`,
       );
       // A notification that arrived meanwhile is newer than this read: keep it.
       if (notified === before) {

@@ -14,11 +14,10 @@
  */
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { apiConfigFromEnv } from "../api/config.js";
-import type { ApiDeps } from "../api/deps.js";
-import { usdToBaseUnits } from "../api/mcp/config.js";
+import { apiConfigOf } from "../api/config.js";
 import { type ApiKeyTier, createApiKey, listApiKeys, revokeApiKey } from "../api/services/api-keys.js";
 import { parseEnv } from "../core/env.js";
+import { usdToBaseUnits } from "../core/spend.js";
 import { migrate } from "../db/migrate.js";
 import { createUser } from "../db/users.js";
 
@@ -49,7 +48,7 @@ async function main(argv: string[]) {
   if (!command || !["create", "list", "revoke"].includes(command)) throw new UsageError(USAGE);
 
   const env = parseEnv();
-  const config = apiConfigFromEnv();
+  const config = apiConfigOf(env);
   const schema = config.appSchema;
   await migrate({ databaseUrl: env.DATABASE_URL, schema });
   const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
@@ -60,8 +59,7 @@ async function main(argv: string[]) {
         throw new UsageError("--tier must be authenticated or premium");
       let userId = values.user;
       if (userId === "new") {
-        // createUser needs only the pool and the config (schema, wallet secret).
-        userId = (await createUser({ db, config } as unknown as ApiDeps, null)).id;
+        userId = (await createUser({ db, config }, null)).id;
       } else if (!userId || !UUID.test(userId)) {
         throw new UsageError(`--user must be a user uuid or "new"\n${USAGE}`);
       } else {

@@ -5,13 +5,12 @@
  *
  * The credential comes from the environment, once, at start: MCP_API_KEY (an "sk_" key) or MCP_BEARER_TOKEN (a JWT),
  * verified exactly as REST verifies a Bearer header; a bad one stops the process with exit code 1. Without either,
- * the session is anonymous (read-only tools). Only JSON-RPC goes to stdout; logs go to stderr.
+ * the process stops too, unless MCP_ALLOW_ANONYMOUS=true makes the session anonymous (read-only tools). Only JSON-RPC goes to stdout; logs go to stderr.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { apiConfigFromEnv } from "../api/config.js";
-import { depsFromEnv } from "../api/deps-from-env.js";
+import { apiDepsParametersOf, createApiDeps } from "../api/create-deps.js";
 import type { AuthedUser } from "../api/env.js";
-import { mcpConfigFromEnv } from "../api/mcp/config.js";
+import { mcpConfigOf } from "../api/mcp/config.js";
 import { mcpErrorBody } from "../api/mcp/errors.js";
 import { PROTECTED_RESOURCE_PATH } from "../api/mcp/http.js";
 import { createMcpServer } from "../api/mcp/server.js";
@@ -19,9 +18,10 @@ import { authenticate } from "../api/middleware/auth.js";
 import { parseEnv } from "../core/env.js";
 
 async function main() {
-  const config = apiConfigFromEnv();
-  const mcp = mcpConfigFromEnv();
-  const { deps, close } = await depsFromEnv({ env: parseEnv(), config, poolSize: 4 });
+  const env = parseEnv();
+  const mcp = mcpConfigOf(env);
+  const { deps, close } = await createApiDeps(apiDepsParametersOf(env, { max: 4 }));
+  const { config } = deps;
 
   const credential = process.env.MCP_API_KEY ?? process.env.MCP_BEARER_TOKEN;
   let user: AuthedUser | undefined;
@@ -32,6 +32,11 @@ async function main() {
       await close();
       throw new Error(`MCP_API_KEY / MCP_BEARER_TOKEN: ${mcpErrorBody(error).error}`);
     }
+  } else if (!mcp.allowAnonymous) {
+    await close();
+    throw new Error(
+      "MCP_API_KEY or MCP_BEARER_TOKEN is required: every tool needs a credential (MCP_ALLOW_ANONYMOUS=true allows anonymous read-only use)",
+    );
   }
 
   const server = createMcpServer({

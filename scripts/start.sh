@@ -3,5 +3,5 @@
 # arguments (`npm start -- --demo`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install.sh
+bash scripts/install.sh --no-browser
 exec node_modules/.bin/tsx scripts/dev.ts "$@"

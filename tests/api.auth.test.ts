@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { serve } from "@hono/node-server";
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseTrustProxy } from "../api/client-address.js";
 import { createApiKey } from "../api/services/api-keys.js";
 import { walletAddress } from "../core/wallets.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
@@ -327,5 +328,71 @@ describe("HTTP rules", () => {
     expect(Number(last?.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     expect(last?.headers.get("x-ratelimit-limit")).toBe("3");
     expect((await limited.post("get-tokens", { filter: "new", limit: 1 }, b)).status).toBe(200);
+  });
+});
+
+describe("client addresses of anonymous callers", () => {
+  /** `n` anonymous searches over a real socket from `localAddress`, each with the X-Forwarded-For `xff(i)`. */
+  async function anonymousCalls(app: typeof limited.app, localAddress: string, n: number, xff: (i: number) => string) {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((done) => server.once("listening", () => done()));
+    const { port } = server.address() as AddressInfo;
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i < n; i++) {
+        const body = JSON.stringify({ query: "no-such-token", type: "tokens", limit: 1 });
+        statuses.push(
+          await new Promise<number>((resolve, reject) => {
+            const req = httpRequest(
+              {
+                host: "127.0.0.1",
+                port,
+                localAddress,
+                method: "POST",
+                path: "/functions/v1/search",
+                headers: { "content-type": "application/json", "x-forwarded-for": xff(i) },
+              },
+              (res) => {
+                res.resume();
+                res.on("end", () => resolve(res.statusCode ?? 0));
+              },
+            );
+            req.on("error", reject);
+            req.end(body);
+          }),
+        );
+      }
+    } finally {
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+    return statuses;
+  }
+  const rotating = (i: number) => `203.0.113.${i + 1}`;
+
+  it("test_rateLimit_rotatingForwardedForFromAnUntrustedPeer_doesNotRaiseTheLimit", async () => {
+    // The attacker's probe: a new X-Forwarded-For on every call used to get a new bucket every time.
+    expect(await anonymousCalls(limited.app, "127.0.0.2", 4, rotating)).toEqual([200, 200, 200, 429]);
+  });
+
+  it("test_rateLimit_anonymousPeersWithoutHeaders_haveABucketEach", async () => {
+    expect(await anonymousCalls(limited.app, "127.0.0.3", 4, () => "")).toEqual([200, 200, 200, 429]);
+    // Another client is not locked out by the first (they used to share rest:ip:local).
+    expect(await anonymousCalls(limited.app, "127.0.0.4", 1, () => "")).toEqual([200]);
+  });
+
+  it("test_rateLimit_behindAConfiguredProxy_countsTheForwardedClient", async () => {
+    const proxied = await createTestApi({
+      indexerSchema: ix.schema,
+      config: { rateLimitPerMinute: 3, trustProxy: parseTrustProxy("loopback") },
+      quotes: false,
+    });
+    try {
+      // Four clients behind the proxy at 127.0.0.5: a bucket each.
+      expect(await anonymousCalls(proxied.app, "127.0.0.5", 4, rotating)).toEqual([200, 200, 200, 200]);
+      // One client behind it, four calls: its own limit.
+      expect(await anonymousCalls(proxied.app, "127.0.0.5", 4, () => "198.51.100.7")).toEqual([200, 200, 200, 429]);
+    } finally {
+      await proxied.close();
+    }
   });
 });

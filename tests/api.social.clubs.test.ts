@@ -111,6 +111,7 @@ describe("holders-only clubs", () => {
     await s.buy(small, coin.address, 1n * USDC);
     expect(await s.balance(small, coin.address)).toBeLessThan(100_000n * 10n ** 18n);
     await expectReads(small, c.id, postId, false);
+    expect(await s.call("leave-club", { club_id: c.id }, small)).toEqual(DENIED);
   });
 
   it("needs a token", async () => {
@@ -132,10 +133,10 @@ describe("invite-only clubs", () => {
     const listedBefore = await s.ok("get-clubs", {}, guest);
     expect((listedBefore.clubs as Body[]).map((x) => x.id)).not.toContain(c.id);
 
-    expect(await s.call("invite-to-club", { club_id: c.id, user_id: stranger.id }, guest)).toEqual({
-      status: 403,
-      body: { success: false, error: "Only the club's owner can invite" },
-    });
+    // Who cannot see the club learns nothing from writing to it: get-club's refusal, never the club.
+    expect(await s.call("leave-club", { club_id: c.id }, guest)).toEqual(DENIED);
+    expect(await s.call("invite-to-club", { club_id: c.id, user_id: stranger.id }, guest)).toEqual(DENIED);
+    expect(await s.call("get-club", { club_id: c.id }, guest)).toEqual(DENIED);
     expect(await s.ok("invite-to-club", { club_id: c.id, user_id: guest.id }, owner)).toEqual({
       success: true,
       club_id: c.id,
@@ -143,6 +144,10 @@ describe("invite-only clubs", () => {
       created: true,
     });
     await expectReads(guest, c.id, postId, true);
+    expect(await s.call("invite-to-club", { club_id: c.id, user_id: stranger.id }, guest)).toEqual({
+      status: 403,
+      body: { success: false, error: "Only the club's owner can invite" },
+    });
     const listed = await s.ok("get-clubs", {}, guest);
     expect((listed.clubs as Body[]).find((x) => x.id === c.id)).toMatchObject({ is_member: false });
     await s.ok("join-club", { club_id: c.id }, guest);

@@ -4,7 +4,7 @@
  * get-token-candles, get-token-holders and get-token-trades. Wallets: anvil mnemonic accounts 20–29, plus the
  * custodial wallet of a provisioned user, so that tokens have a creator user.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   type Address,
   createWalletClient,
@@ -272,6 +272,21 @@ describe("search-token", () => {
       expect(res.status, input).toBe(404);
       expect(res.body).toEqual({ success: false, error: "Token not found" });
     }
+  });
+
+  it("test_searchToken_findsASlugThatLooksLikeASolanaAddress", async () => {
+    // 37 base58 characters: the Solana-address guess used to answer 404 before slugs and names were tried.
+    const base58 = "abcdefghijkmnpqrstuvwxyz";
+    const suffix = Array.from(randomBytes(4), (b) => base58[b % base58.length]).join("");
+    const slug = `abcdefghijkmnpqrstuvwxyz123456789${suffix}`;
+    const { rows } = await api.deps.db.query<{ id: string }>(
+      `INSERT INTO ${api.appSchema}.tokens (token_layer_id, name, symbol, slug, pool_type, chain_slug, creator_address, salt)
+       VALUES ($1, $2, 'B58', $2, 7, 'base-sepolia', $3, '') RETURNING id`,
+      [`0x${randomBytes(32).toString("hex")}`, slug, c.wallet(20).account.address],
+    );
+    const res = await post("search-token", { input: slug });
+    expect(res.status).toBe(200);
+    expect((res.body.token as { id: string }).id).toBe(rows[0]?.id);
   });
 
   it("rejects a missing or empty input", async () => {

@@ -246,9 +246,17 @@ describe("trading API end to end on the bonding curve", () => {
     // search-token (another route group) finds it by uuid, with its indexed address.
     const found = await api.post("search-token", { input: tokenId }, token);
     expect(found.status).toBe(200);
-    const t = found.body.token as { id: string; token_addresses: { address: string }[] };
+    const t = found.body.token as { id: string; launch_post_id: string; token_addresses: { address: string }[] };
     expect(t.id).toBe(tokenId);
     expect(t.token_addresses.map((x) => x.address.toLowerCase())).toContain(address.toLowerCase());
+
+    // Its launch post: the creator's post of the description, tagged with the token.
+    expect(t.launch_post_id).toMatch(/^[0-9a-f-]{36}$/);
+    const launch = await api.post("get-post", { post_id: t.launch_post_id }, token);
+    expect(launch.status, JSON.stringify(launch.body)).toBe(200);
+    const post = launch.body.post as { content: string; tagged_coin_id: string | null; user_id: string };
+    expect(post.content).toBe("A token made by the trading tests");
+    expect(post.tagged_coin_id).toBe(tokenId);
   });
 
   it("trades in all four modes through trade-token, exactly as quoted, with approvals only for buys", async () => {
@@ -451,6 +459,82 @@ describe("trading API end to end on the bonding curve", () => {
     expect(typeof q.block).toBe("number");
   });
 
+  it("test_readYourWrites_aBuyRightAfterCreation_andASellRightAfterTheBuy_arePrepared", async () => {
+    // The indexer is held back (SIGSTOP) while each transaction confirms and the next call is made, and released
+    // 400 ms later: the service waits for it (CATCH_UP_MS) instead of answering from the block before.
+    const ponder = indexer.indexer.process;
+    const heldBack = async <T>(call: () => Promise<T>): Promise<T> => {
+      const released = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          ponder.kill("SIGCONT");
+          resolve();
+        }, 400),
+      );
+      try {
+        return await call();
+      } finally {
+        await released;
+      }
+    };
+    await indexer.sync();
+    ponder.kill("SIGSTOP");
+    const { body: created, address: fresh } = await createViaApi(trader).catch((error) => {
+      ponder.kill("SIGCONT");
+      throw error;
+    });
+    // search-token by the new address waits for the indexer too, instead of answering 404.
+    const found = await heldBack(() => api.post("search-token", { input: fresh }, token));
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect((found.body.token as { id: string }).id).toBe(created.metadata.tokenId);
+    ponder.kill("SIGSTOP");
+    const buy = await heldBack(() =>
+      api.post(
+        "trade-token",
+        {
+          tokenId: created.metadata.tokenId,
+          chainSlug: "base-sepolia",
+          buyAmountUSD: 50,
+          userAddress: trader.account.address,
+        },
+        token,
+      ),
+    );
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    const prepared = buy.body as unknown as TradeBody;
+    await indexer.sync();
+
+    ponder.kill("SIGSTOP");
+    const before = await tokensOf(fresh, trader.account.address);
+    try {
+      for (const approval of prepared.approvals) await sendTx(trader, approval);
+      await sendTx(trader, prepared.transaction);
+    } catch (error) {
+      ponder.kill("SIGCONT");
+      throw error;
+    }
+    const bought = (await tokensOf(fresh, trader.account.address)) - before;
+    expect(bought).toBeGreaterThan(0n);
+    // The whole tokens the buy gave: more than the curve holds as last indexed (nothing), no more than the chain says
+    // the trader holds.
+    const whole = bought / 10n ** 18n;
+    const sell = await heldBack(() =>
+      api.post(
+        "trade-token",
+        {
+          tokenId: created.metadata.tokenId,
+          chainSlug: "base-sepolia",
+          sellAmountToken: Number(whole),
+          userAddress: trader.account.address,
+        },
+        token,
+      ),
+    );
+    expect(sell.status, JSON.stringify(sell.body)).toBe(200);
+    const receipt = await sendTx(trader, (sell.body as unknown as TradeBody).transaction);
+    expect(receipt.status).toBe("success");
+    expect(await tokensOf(fresh, trader.account.address)).toBe(before + bought - whole * 10n ** 18n);
+  });
+
   it("rejects a sell beyond the trader's indexed balance", async () => {
     await indexer.sync();
     const res = await api.post(
@@ -545,8 +629,11 @@ describe("graduated tokens trade on Uniswap V3", () => {
           "Uniswap V3 quote failed for all fee tiers (100, 500, 3000, 10000): the pool may not exist or lacks liquidity",
       });
       expect(quoted.body.error).toBe(ALL_TIERS_FAILED);
-      const traded = await api.post("trade-token", { tokenId, chainSlug: "base-sepolia", sellAmountToken: 10 }, token);
+      // A seller who holds the tokens hears of the pool; one who does not, of the balance (checked first).
+      const sell = { tokenId, chainSlug: "base-sepolia", sellAmountToken: 10 };
+      const traded = await api.post("trade-token", { ...sell, userAddress: whale().account.address }, token);
       expect(traded.body.error).toBe(ALL_TIERS_FAILED);
+      expect((await api.post("trade-token", sell, token)).body.error).toBe("Insufficient token balance");
     } finally {
       await c.testClient.revert({ id: snapshot });
     }

@@ -1,7 +1,7 @@
 /**
  * The indexer against the chain. A seeded random workload runs on the global anvil while one indexer follows it
  * live; a second indexer then backfills the same chain into a fresh schema. Every indexed table must equal the
- * state rebuilt from the chain alone (tests/helpers/indexer.ts: view functions for pools, balances and claimable
+ * state rebuilt from the chain alone (tests/helpers/indexer/chain-state.ts: view functions for pools, balances and claimable
  * fees, log replay for trades, candles and counters), and the two indexers must agree row for row.
  *
  * Replay a failing run with INDEXER_TEST_SEED=<the printed seed>.
@@ -9,21 +9,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
 import { type Chain, chain } from "./helpers/chain.js";
-import {
-  type ChainState,
-  createDatabase,
-  type Dump,
-  deploymentsFolder,
-  diffDumps,
-  diffRows,
-  dumpTables,
-  type IndexedTable,
-  indexerLog,
-  readChainState,
-  runWorkload,
-  uniqueSchema,
-  type WorkloadReturnType,
-} from "./helpers/indexer.js";
+import { type ChainState, readChainState } from "./helpers/indexer/chain-state.js";
+import { type Dump, diffDumps, diffRows, dumpTables, type IndexedTable } from "./helpers/indexer/dump.js";
+import { createDatabase, deploymentsFolder, indexerLog, uniqueSchema } from "./helpers/indexer/fixtures.js";
+import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
 
 const SEED = Number(process.env.INDEXER_TEST_SEED ?? 0x1dec5eed);
 // anvil mnemonic accounts 10..19: no other test file uses them.

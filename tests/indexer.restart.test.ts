@@ -13,21 +13,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
 import { type Chain, chain } from "./helpers/chain.js";
-import {
-  type ChainState,
-  createDatabase,
-  type Dump,
-  deploymentsFolder,
-  diffDumps,
-  diffRows,
-  dumpTables,
-  indexedTables,
-  indexerLog,
-  readChainState,
-  runWorkload,
-  uniqueSchema,
-  type WorkloadReturnType,
-} from "./helpers/indexer.js";
+import { type ChainState, readChainState } from "./helpers/indexer/chain-state.js";
+import { type Dump, diffDumps, diffRows, dumpTables, indexedTables } from "./helpers/indexer/dump.js";
+import { createDatabase, deploymentsFolder, indexerLog, uniqueSchema } from "./helpers/indexer/fixtures.js";
+import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
 
 const SEED = Number(process.env.INDEXER_TEST_SEED ?? 0xc4a5bed);
 const WALLETS = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19];

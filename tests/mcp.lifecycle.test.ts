@@ -390,20 +390,23 @@ describe("execution errors and the spending cap", () => {
       autoExecute: true,
     });
     expect(sell.body).toMatchObject({ executed: true, protocol: "uniswap_v3" });
-    const { rows } = await api.deps.db.query<{ amount_usdc: string; released: boolean; intent: boolean }>(
-      `SELECT amount_usdc::text, released_at IS NOT NULL AS released, intent_id IS NOT NULL AS intent
-         FROM ${api.appSchema}.mcp_spend WHERE subject = $1 ORDER BY created_at`,
+    // The failed buy's reservation stays with its intent, which says it spent nothing.
+    const { rows } = await api.deps.db.query(
+      `SELECT s.amount_usdc::text, s.subject_kind, s.interface, s.tool, s.user_id, i.status
+         FROM ${api.appSchema}.spend s JOIN ${api.appSchema}.intents i ON i.id = s.intent_id
+        WHERE s.subject = $1 ORDER BY s.created_at`,
       [`key:${user.keyId}`],
     );
+    const row = { subject_kind: "key", interface: "mcp", user_id: user.userId };
     expect(rows).toEqual([
-      { amount_usdc: "40000000", released: true, intent: false },
-      { amount_usdc: "100000000", released: false, intent: true },
-      { amount_usdc: "50000000", released: false, intent: true },
+      { ...row, amount_usdc: "40000000", tool: "trade", status: "failed" },
+      { ...row, amount_usdc: "100000000", tool: "trade", status: "confirmed" },
+      { ...row, amount_usdc: "50000000", tool: "transaction", status: "confirmed" },
     ]);
     // An execution that ends reverted after the call returned (recorded as the worker would) stops counting.
     await api.deps.db.query(
       `UPDATE ${api.appSchema}.intents SET status = 'reverted'
-        WHERE id = (SELECT intent_id FROM ${api.appSchema}.mcp_spend WHERE subject = $1 AND amount_usdc = 50000000)`,
+        WHERE id = (SELECT intent_id FROM ${api.appSchema}.spend WHERE subject = $1 AND amount_usdc = 50000000)`,
       [`key:${user.keyId}`],
     );
     expect((await transfer(1n)).body).toMatchObject({ executed: true });

@@ -18,7 +18,10 @@ import { type Address, createWalletClient, encodeFunctionData, formatUnits, type
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
-import { DEFAULT_DAILY_SPEND_CAP_USDC, DEFAULT_RATE_LIMITS, mcpConfigFromEnv } from "../api/mcp/config.js";
+import { parseTrustProxy } from "../api/client-address.js";
+import { apiConfigFromEnv } from "../api/config.js";
+import { DEFAULT_RATE_LIMITS, mcpConfigFromEnv } from "../api/mcp/config.js";
+import { DEFAULT_DAILY_SPEND_CAP_USDC } from "../core/spend.js";
 import { deriveWalletKey } from "../core/wallets.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain, send } from "./helpers/chain.js";
@@ -90,11 +93,15 @@ beforeAll(async () => {
   c = chain();
   await c.testClient.setBalance({ address: c.wallet(44).account.address, value: parseEther("1000") });
   indexer = await startTestIndexer();
-  api = await createTestApi({ indexerSchema: indexer.schema, config: { walletSecret: secret } });
+  // Anonymous clients are told apart by X-Forwarded-For here, as behind a proxy on this machine.
+  api = await createTestApi({
+    indexerSchema: indexer.schema,
+    config: { walletSecret: secret, trustProxy: parseTrustProxy("loopback") },
+  });
   // Limits out of the way here; the rate-limit tests serve their own.
   served = await serveMcp(
     api.deps,
-    mcpConfig({ rateLimits: { anonymous: 10_000, authenticated: 10_000, premium: 10_000 } }),
+    mcpConfig({ allowAnonymous: true, rateLimits: { anonymous: 10_000, authenticated: 10_000, premium: 10_000 } }),
   );
   alice = await userWithKey(api.deps, { tier: "authenticated" });
   bob = await userWithKey(api.deps, { tier: "premium" });
@@ -172,7 +179,12 @@ describe("tools/list", () => {
     expect(required("create_token")).toEqual(["name", "symbol", "description", "image", "chainSlug"]);
     expect(props("create_token").symbol).toMatchObject({ minLength: 2, maxLength: 10 });
     expect(props("create_token").chainSlug?.enum).toEqual(["base", "base-sepolia"]);
-    expect(props("create_token").autoExecute).toMatchObject({ type: "boolean" });
+    for (const tool of ["create_token", "trade_token", "execute_transaction", "claim_fees"]) {
+      if (props(tool).autoExecute)
+        expect(props(tool).autoExecute, tool).toMatchObject({ type: "boolean", default: false });
+    }
+    expect(props("create_token").autoExecute).toMatchObject({ type: "boolean", default: false });
+    expect(props("trade_token").autoExecute).toMatchObject({ type: "boolean", default: false });
     expect(Object.keys(props("create_token"))).toEqual(
       expect.arrayContaining(["banner", "video", "links", "tags", "userAddress", "dryRun"]),
     );
@@ -499,8 +511,9 @@ describe("tools/call", () => {
       "get_token_posts",
       { token_id: tokenId },
     );
-    expect(posts.total).toBe(1);
-    expect(posts.posts[0]).toMatchObject({ id: post.id, upvote_count: 1, reply_count: 1 });
+    // The token's posts: this one and the launch post create_token made.
+    expect(posts.total).toBe(2);
+    expect(posts.posts.find((p) => p.id === post.id)).toMatchObject({ upvote_count: 1, reply_count: 1 });
 
     const notes = await ok<{ notifications: { kind: string; post_id: string }[]; unread_count: number }>(
       aliceClient,
@@ -565,6 +578,36 @@ describe("errors", () => {
           retryable: false,
         },
       });
+    }
+  });
+
+  it("test_anonymousCalls_areRefusedByDefault_initializeAndToolsListIncluded", async () => {
+    expect(mcpConfigFromEnv({}).allowAnonymous).toBe(false);
+    const strict = await serveMcp(api.deps, mcpConfig());
+    try {
+      const rpc = (method: string, params: Record<string, unknown> = {}) =>
+        fetch(strict.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        });
+      const initialize = await rpc("initialize", {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "probe", version: "1" },
+      });
+      expect(initialize.status).toBe(401);
+      expect(initialize.headers.get("www-authenticate")).toContain("resource_metadata=");
+      expect((await rpc("tools/list")).status).toBe(401);
+      const read = await rpc("tools/call", { name: "get_tokens", arguments: { filter: "new" } });
+      expect(read.status).toBe(401);
+      expect(((await read.json()) as { error: string }).error).toBe("Missing authorization header");
+      // A credential still gets in.
+      const client = await httpClient(strict.url, alice.key);
+      expect((await call(client, "get_tokens", { filter: "new" })).isError).toBe(false);
+      await client.close();
+    } finally {
+      await strict.close();
     }
   });
 
@@ -659,7 +702,10 @@ describe("errors", () => {
     });
     expect((await fetch(served.url, init(new URL(api.config.publicUrl).origin))).status).toBe(200);
     expect((await fetch(served.url, init())).status).toBe(200);
-    const allowing = await serveMcp(api.deps, mcpConfig({ allowedOrigins: ["http://evil.example"] }));
+    const allowing = await serveMcp(
+      api.deps,
+      mcpConfig({ allowAnonymous: true, allowedOrigins: ["http://evil.example"] }),
+    );
     try {
       expect((await fetch(allowing.url, init("http://evil.example"))).status).toBe(200);
     } finally {
@@ -754,8 +800,8 @@ describe("errors", () => {
     const { rows } = await api.deps.db.query(`SELECT count(*)::int AS n FROM ${api.appSchema}.intents`);
     expect(rows[0]?.n).toBe(0);
     expect(DEFAULT_DAILY_SPEND_CAP_USDC).toBe(1_000n * USDC);
-    expect(mcpConfigFromEnv({ MCP_DAILY_SPEND_CAP_USD: "12.5" }).dailySpendCapUsdc).toBe(12_500_000n);
-    expect(mcpConfigFromEnv({ MCP_DAILY_SPEND_CAP_USD: "off" }).dailySpendCapUsdc).toBeNull();
+    expect(apiConfigFromEnv({ MCP_DAILY_SPEND_CAP_USD: "12.5" }).spending.credentialCapUsdc).toBe(12_500_000n);
+    expect(apiConfigFromEnv({ MCP_DAILY_SPEND_CAP_USD: "off" }).spending.credentialCapUsdc).toBeNull();
   });
 
   it("test_invalidParameters_destinationNotOnTheAllowlist", async () => {
@@ -789,7 +835,8 @@ describe("errors", () => {
     });
     expect(fine.body).toMatchObject({ success: true, dryRun: true, simulation: { success: true } });
     // The server-wide default list applies to credentials without their own.
-    const serverWide = await serveMcp(api.deps, mcpConfig({ allowedDestinations: [allowed.toLowerCase()] }));
+    const spending = { ...api.deps.config.spending, allowedDestinations: [allowed.toLowerCase()] };
+    const serverWide = await serveMcp({ ...api.deps, config: { ...api.deps.config, spending } }, mcpConfig());
     try {
       const jwtClient = await httpClient(serverWide.url, await api.jwt(uniqueName("allow")));
       const out = await call(jwtClient, "execute_transaction", { to: other, amount: "1", chainSlug: "base-sepolia" });
@@ -872,7 +919,7 @@ describe("rate limits", () => {
   }
 
   it("test_rateLimit_eachTierAtItsBoundary", async () => {
-    const small = await serveMcp(api.deps, mcpConfig({ rateLimits: limits }));
+    const small = await serveMcp(api.deps, mcpConfig({ allowAnonymous: true, rateLimits: limits }));
     try {
       const ip = uniqueName("ip");
       const anon = await httpClient(small.url, undefined, { "x-forwarded-for": ip });
@@ -911,10 +958,28 @@ describe("rate limits", () => {
     }
   });
 
+  it("test_rateLimit_rotatingForwardedForFromAnUntrustedPeer_doesNotRaiseTheAnonymousLimit", async () => {
+    // The same app with no trusted proxy: the socket's peer (127.0.0.1) is the client, whatever the header says.
+    const direct = { ...api.deps, config: { ...api.deps.config, trustProxy: parseTrustProxy("") } };
+    const open = await serveMcp(direct, mcpConfig({ allowAnonymous: true, rateLimits: limits }));
+    try {
+      const outcomes: (string | undefined)[] = [];
+      for (let i = 0; i < 4; i++) {
+        const client = await httpClient(open.url, undefined, { "x-forwarded-for": uniqueName("rotating") });
+        const out = await call(client, "search_token", { input: tokenId });
+        outcomes.push(out.isError ? out.body.code : "ok");
+        await client.close();
+      }
+      expect(outcomes).toEqual(["ok", "ok", "ok", "RATE_LIMIT_EXCEEDED"]);
+    } finally {
+      await open.close();
+    }
+  });
+
   it("test_rateLimit_documentedDefaults_10_100_1000", async () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({ anonymous: 10, authenticated: 100, premium: 1000 });
     expect(mcpConfigFromEnv({}).rateLimits).toEqual({ anonymous: 10, authenticated: 100, premium: 1000 });
-    const defaults = await serveMcp(api.deps, mcpConfig());
+    const defaults = await serveMcp(api.deps, mcpConfig({ allowAnonymous: true }));
     try {
       // The cheapest call that still counts: arguments that fail validation after the limit is checked.
       const burn = async (client: Client, n: number) => {
@@ -1053,7 +1118,10 @@ describe("stdio", () => {
   });
 
   it("test_stdio_anonymous_isReadOnlyAndRateLimited", async () => {
-    const client = await stdioClient({ env: { ...env, MCP_RATE_LIMIT_ANONYMOUS: "2" }, stderr });
+    const client = await stdioClient({
+      env: { ...env, MCP_ALLOW_ANONYMOUS: "true", MCP_RATE_LIMIT_ANONYMOUS: "2" },
+      stderr,
+    });
     try {
       const denied = await call(client, "trade_token", { tokenId });
       expect(denied.body).toMatchObject({ code: "AUTHENTICATION_FAILED", error: "Missing authorization header" });
@@ -1063,6 +1131,12 @@ describe("stdio", () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("test_stdio_withoutACredential_stopsTheProcess_unlessAnonymousIsAllowed", async () => {
+    const lines: string[] = [];
+    await expect(stdioClient({ env, stderr: lines })).rejects.toThrow();
+    expect(lines.join("\n")).toContain("[mcp] MCP_API_KEY or MCP_BEARER_TOKEN is required");
   });
 
   it("test_stdio_badCredential_stopsTheProcess", async () => {

@@ -14,6 +14,7 @@ import { errorAbi } from "../core/reverts.js";
 import { deriveWalletKey, walletAddress } from "../core/wallets.js";
 import { dispatchIntent } from "../db/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
+import { recheckSettled } from "../worker/processors/finality.js";
 import { localSigner } from "../worker/signer.js";
 import { type Chain, chain, chainAt, createToken } from "./helpers/chain.js";
 import {
@@ -323,6 +324,84 @@ describe("worker execute", () => {
     } finally {
       await c.testClient.setAutomine(true);
     }
+  });
+});
+
+describe("finality: a reorg after confirmation", () => {
+  /** Execute a faucet intent in this process from custodial wallet `index`, with a chain snapshot taken before it. */
+  async function confirmedAfterSnapshot(index: number) {
+    const from = await fundedWallet(index);
+    const snapshot = await c.testClient.snapshot();
+    const { intent } = await newIntent(ctx, c.deployment.chainId, {
+      walletIndex: index,
+      secret,
+      to: c.deployment.contracts.usdc,
+      data: faucetData(from, 7n),
+    });
+    expect((await executeIntent(inProcessDeps(), intent.id)).status).toBe("confirmed");
+    const mined = await intentRow(ctx, intent.id);
+    const receipt = await c.publicClient.getTransactionReceipt({ hash: mined.tx_hash as `0x${string}` });
+    expect(mined.block_hash).toBe(receipt.blockHash);
+    return { from, snapshot, intent: mined };
+  }
+
+  it("test_finality_aReorgThatDropsAConfirmedTransaction_rebroadcastsTheSameSignedBytes", async () => {
+    const { from, snapshot, intent } = await confirmedAfterSnapshot(60);
+    const hash = intent.tx_hash as `0x${string}`;
+    // The reorg: the block with the transaction is gone (anvil does not put it back in its pool).
+    await c.testClient.revert({ id: snapshot });
+    await expect(c.publicClient.getTransactionReceipt({ hash })).rejects.toThrow();
+
+    const rechecked = await recheckSettled(inProcessDeps(), 12);
+    expect(rechecked.dropped).toBeGreaterThanOrEqual(1);
+    const reopened = await intentRow(ctx, intent.id);
+    expect(reopened).toMatchObject({ status: "broadcast", block_number: null, block_hash: null, reorg_count: 1 });
+    expect(reopened.error_reason).toMatch(
+      /^a reorg dropped block \d+: the same signed transaction is broadcast again$/,
+    );
+
+    // Executing it again broadcasts the stored bytes: the same hash, mined once, in a new block (a second later: a
+    // block with the same parent, transactions and timestamp would have the dropped block's hash again).
+    await c.testClient.increaseTime({ seconds: 1 });
+    expect((await executeIntent(inProcessDeps(), intent.id)).status).toBe("confirmed");
+    const again = await intentRow(ctx, intent.id);
+    const receipt = await c.publicClient.getTransactionReceipt({ hash });
+    expect(again).toMatchObject({ status: "confirmed", tx_hash: hash, nonce: intent.nonce, reorg_count: 1 });
+    expect(again.block_hash).toBe(receipt.blockHash);
+    expect(again.block_hash).not.toBe(intent.block_hash);
+    const usdc = await c.publicClient.readContract({
+      address: c.deployment.contracts.usdc,
+      abi: mockUsdcAbi,
+      functionName: "balanceOf",
+      args: [from],
+    });
+    expect(usdc).toBe(7n);
+    // Checked again, nothing moves.
+    await recheckSettled(inProcessDeps(), 12);
+    expect((await intentRow(ctx, intent.id)).status).toBe("confirmed");
+  });
+
+  it("test_finality_aDroppedTransactionWhoseNonceWasTaken_endsFailedWithTheReason", async () => {
+    const { snapshot, intent } = await confirmedAfterSnapshot(61);
+    await c.testClient.revert({ id: snapshot });
+    // After the reorg, another transaction of the same wallet takes the nonce.
+    const owner = createWalletClient({
+      account: privateKeyToAccount(deriveWalletKey(secret, 61)),
+      chain: c.publicClient.chain,
+      transport: http(c.rpcUrl),
+    });
+    const other = await owner.sendTransaction({ to: owner.account.address, value: 0n, nonce: Number(intent.nonce) });
+    await c.publicClient.waitForTransactionReceipt({ hash: other });
+
+    expect((await recheckSettled(inProcessDeps(), 12)).dropped).toBeGreaterThanOrEqual(1);
+    const outcome = await executeIntent(inProcessDeps({ receiptTimeoutMs: 1_000 }), intent.id).catch(
+      (error: unknown) => error,
+    );
+    expect((outcome as Error).message).toMatch(/^dropped or replaced: nonce \d+ was used by another transaction/);
+    const ended = await intentRow(ctx, intent.id);
+    expect(ended).toMatchObject({ status: "failed", error_code: "TRANSACTION_FAILED", reorg_count: 1 });
+    // Never left confirmed for a transaction the chain no longer has.
+    await expect(c.publicClient.getTransactionReceipt({ hash: intent.tx_hash as `0x${string}` })).rejects.toThrow();
   });
 });
 

@@ -7,39 +7,31 @@ import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { createPublicClient, http, type PublicClient } from "viem";
-import { type Deployment, readDeployment } from "../core/deployment.js";
-import { parseEnv, rpcUrlFor } from "../core/env.js";
+import { parseEnv } from "../core/env.js";
 import { executeJobSchema, queueName } from "../core/jobs.js";
 import { errorAbi } from "../core/reverts.js";
-import { DEV_WALLET_SECRET } from "../core/wallets.js";
 import { reconcileIntents, releaseDependents } from "../db/intents.js";
 import { migrate } from "../db/migrate.js";
+import { workerConfigOf } from "./config.js";
 import { executeIntent } from "./processors/execute.js";
+import { recheckSettled } from "./processors/finality.js";
 import { startQuoteWorker } from "./quote-worker.js";
 import { localSigner } from "./signer.js";
 
 async function main() {
-  const env = parseEnv();
-  const appSchema = process.env.APP_SCHEMA ?? "app";
-  const walletSecret = process.env.WALLET_SECRET ?? DEV_WALLET_SECRET;
-  if (env.NODE_ENV === "production" && !process.env.WALLET_SECRET)
-    throw new Error("WALLET_SECRET is required in production");
-  await migrate({ databaseUrl: env.DATABASE_URL, schema: appSchema });
-  const db = new pg.Pool({ connectionString: env.DATABASE_URL, max: 10 });
-  const slugs = (process.env.WORKER_CHAINS ?? env.CHAIN_SLUG).split(",").map((s) => s.trim());
+  const config = workerConfigOf(parseEnv());
+  const { appSchema } = config;
+  await migrate({ databaseUrl: config.databaseUrl, schema: appSchema });
+  const db = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
   const clients = new Map<number, PublicClient>();
-  const chains = new Map<string, { deployment: Deployment; rpcUrl: string }>();
-  for (const slug of slugs) {
-    const deployment = readDeployment(slug as never);
-    const url = rpcUrlFor(slug, env) ?? env.RPC_URL;
-    clients.set(deployment.chainId, createPublicClient({ transport: http(url, { retryCount: 0 }) }) as PublicClient);
-    chains.set(slug, { deployment, rpcUrl: url });
+  for (const { deployment, rpcUrl } of config.chains.values()) {
+    clients.set(deployment.chainId, createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) }) as PublicClient);
   }
-  const connection = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const name = queueName("execute");
   const queue = new Queue(name, { connection });
   const log = (line: string) => console.log(`[worker] ${line}`);
-  const deps = { db, appSchema, signer: localSigner(walletSecret), clients, errorAbi, log };
+  const deps = { db, appSchema, signer: localSigner(config.walletSecret), clients, errorAbi, log };
 
   const worker = new Worker(
     name,
@@ -56,7 +48,7 @@ async function main() {
     },
     {
       connection,
-      concurrency: Number(process.env.WORKER_CONCURRENCY ?? 16),
+      concurrency: config.concurrency,
       lockDuration: 30_000,
       stalledInterval: 5_000,
     },
@@ -64,25 +56,29 @@ async function main() {
   worker.on("failed", (job, error) => log(`job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));
   const quotes = await startQuoteWorker({
     db,
-    databaseUrl: env.DATABASE_URL,
-    redisUrl: env.REDIS_URL,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
     appSchema,
-    indexerSchema: process.env.INDEXER_SCHEMA ?? "indexer",
-    chains,
-    concurrency: Number(process.env.WORKER_QUOTE_CONCURRENCY ?? 32),
+    indexerSchema: config.indexerSchema,
+    chains: config.chains,
+    concurrency: config.quoteConcurrency,
     log,
   });
   log(`quoting on queue ${quotes.queueName}`);
   const reconciled = await reconcileIntents(db, appSchema, queue);
   log(`ready on queue ${name}; ${reconciled.open} open intent(s) re-dispatched`);
   // Not only on start: a job that stalled too often or ran out of attempts (a long RPC outage) while its intent is
-  // still open is dispatched again on the next pass, and so is one Redis lost while every worker kept running.
-  const reconcileEveryMs = Number(process.env.WORKER_RECONCILE_INTERVAL_MS ?? 30_000);
+  // still open is dispatched again on the next pass, and so is one Redis lost while every worker kept running. Each
+  // pass first looks up again what was mined in the last finalityDepth blocks: a transaction a reorg dropped is
+  // open again (broadcast), and this same pass dispatches it.
   let reconciling = false;
   const reconciler = setInterval(async () => {
     if (reconciling) return;
     reconciling = true;
     try {
+      const rechecked = await recheckSettled(deps, config.finalityDepth);
+      if (rechecked.dropped + rechecked.moved > 0)
+        log(`finality: a reorg dropped ${rechecked.dropped} and moved ${rechecked.moved} mined intent(s)`);
       const { dispatched } = await reconcileIntents(db, appSchema, queue);
       if (dispatched > 0) log(`reconcile: ${dispatched} open intent(s) without a live job dispatched again`);
     } catch (error) {
@@ -90,7 +86,7 @@ async function main() {
     } finally {
       reconciling = false;
     }
-  }, reconcileEveryMs);
+  }, config.reconcileIntervalMs);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -14,12 +14,12 @@
  *   403 before anything else: the MCP specification's guard against DNS rebinding of local servers.
  */
 
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { AppError } from "../../core/errors.js";
+import { clientAddress } from "../client-address.js";
 import type { ApiDeps } from "../deps.js";
 import type { AppEnv, AuthedUser } from "../env.js";
 import { authenticate } from "../middleware/auth.js";
@@ -29,17 +29,6 @@ import { createMcpServer } from "./server.js";
 
 export const MCP_PATH = "/mcp";
 export const PROTECTED_RESOURCE_PATH = "/.well-known/oauth-protected-resource";
-
-/** The caller's address for anonymous rate limits: the first X-Forwarded-For hop, else the socket's peer. */
-function clientAddress(c: Context<AppEnv>): string {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? "local";
-  } catch {
-    return "local"; // in-process requests (app.request) have no socket
-  }
-}
 
 export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, deps: ApiDeps, config: McpConfig) {
   const base = deps.config.publicUrl.replace(/\/+$/, "");
@@ -103,7 +92,7 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, deps: ApiDeps, confi
       deps: c.var.deps,
       config,
       user,
-      clientAddress: clientAddress(c),
+      clientAddress: clientAddress(c, deps.config.trustProxy),
       transport: "http",
       resourceMetadataUrl,
     });

@@ -1,21 +1,15 @@
 /**
- * Unit tests of the MCP server's pure parts: configuration from the environment, the error envelope's code mapping,
- * and which calldata counts as USDC spending.
+ * Unit tests of the MCP server's pure parts: configuration from the environment (the spending policy's settings,
+ * which MCP and REST share, included) and the error envelope's code mapping. What calldata spends is
+ * core/spend.test.ts.
  */
-import { encodeFunctionData, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
-import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
-import { noAttribution } from "../../core/fees.js";
-import { DEFAULT_RATE_LIMITS, mcpConfigFromEnv, usdToBaseUnits } from "./config.js";
+import { usdToBaseUnits } from "../../core/spend.js";
+import { apiConfigFromEnv } from "../config.js";
+import { DEFAULT_RATE_LIMITS, mcpConfigFromEnv } from "./config.js";
 import { mcpErrorBody } from "./errors.js";
-import { usdcSpentBy } from "./safety.js";
 
-const contracts = {
-  usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  launchpad: "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853",
-} as const;
-const me = "0x00000000000000000000000000000000000000a1";
 const other = "0x00000000000000000000000000000000000000b2";
 const token = "0x00000000000000000000000000000000000000c3";
 
@@ -24,34 +18,46 @@ describe("mcpConfigFromEnv", () => {
     const config = mcpConfigFromEnv({});
     expect(config.rateLimits).toEqual({ anonymous: 10, authenticated: 100, premium: 1000 });
     expect(DEFAULT_RATE_LIMITS).toEqual(config.rateLimits);
+    expect(apiConfigFromEnv({}).spending).toEqual({
+      credentialCapUsdc: 1_000_000_000n,
+      userCapUsdc: 1_000_000_000n,
+      allowedDestinations: null,
+      nativeUsdPrice: 10_000_000_000n,
+    });
     expect(config).toMatchObject({
       rateWindowMs: 60_000,
-      dailySpendCapUsdc: 1_000_000_000n,
-      allowedDestinations: null,
-      allowAnonymous: true,
+      allowAnonymous: false,
       authorizationServers: [],
       allowedOrigins: [],
     });
   });
 
   it("test_mcpConfigFromEnv_readsEveryVariable", () => {
+    const spending = {
+      MCP_DAILY_SPEND_CAP_USD: "0.000001",
+      USER_DAILY_SPEND_CAP_USD: "off",
+      NATIVE_USD_PRICE: "2500.5",
+      MCP_ALLOWED_DESTINATIONS: ` ${other}, ${token} `,
+    };
+    expect(apiConfigFromEnv(spending).spending).toEqual({
+      credentialCapUsdc: 1n,
+      userCapUsdc: null,
+      allowedDestinations: [other.toLowerCase(), token.toLowerCase()],
+      nativeUsdPrice: 2_500_500_000n,
+    });
     const config = mcpConfigFromEnv({
       MCP_RATE_LIMIT_ANONYMOUS: "1",
       MCP_RATE_LIMIT_AUTHENTICATED: "2",
       MCP_RATE_LIMIT_PREMIUM: "3",
       MCP_RATE_WINDOW_MS: "1000",
-      MCP_DAILY_SPEND_CAP_USD: "0.000001",
-      MCP_ALLOWED_DESTINATIONS: ` ${other}, ${token} `,
-      MCP_ALLOW_ANONYMOUS: "false",
+      MCP_ALLOW_ANONYMOUS: "true",
       MCP_AUTHORIZATION_SERVERS: "https://a.example,https://b.example",
       MCP_ALLOWED_ORIGINS: "https://app.example/path",
     });
     expect(config).toEqual({
       rateLimits: { anonymous: 1, authenticated: 2, premium: 3 },
       rateWindowMs: 1000,
-      dailySpendCapUsdc: 1n,
-      allowedDestinations: [other.toLowerCase(), token.toLowerCase()],
-      allowAnonymous: false,
+      allowAnonymous: true,
       authorizationServers: ["https://a.example", "https://b.example"],
       allowedOrigins: ["https://app.example"],
     });
@@ -110,45 +116,5 @@ describe("mcpErrorBody", () => {
     } finally {
       console.error = log;
     }
-  });
-});
-
-describe("usdcSpentBy", () => {
-  const usdc = (fn: "transfer" | "approve", args: readonly [`0x${string}`, bigint]) =>
-    encodeFunctionData({ abi: mockUsdcAbi, functionName: fn, args });
-
-  it("test_usdcSpentBy_countsTransfersAndLaunchpadBuys", () => {
-    expect(usdcSpentBy(contracts, me, contracts.usdc, usdc("transfer", [other, 7n]))).toBe(7n);
-    const from = (who: `0x${string}`) =>
-      encodeFunctionData({ abi: mockUsdcAbi, functionName: "transferFrom", args: [who, other, 9n] });
-    expect(usdcSpentBy(contracts, me, contracts.usdc.toLowerCase(), from(me))).toBe(9n);
-    const buyIn = encodeFunctionData({
-      abi: launchpadAbi,
-      functionName: "buyExactIn",
-      args: [token, 5n, 0n, maxUint256, noAttribution],
-    });
-    expect(usdcSpentBy(contracts, me, contracts.launchpad, buyIn)).toBe(5n);
-    const buyOut = encodeFunctionData({
-      abi: launchpadAbi,
-      functionName: "buyExactOut",
-      args: [token, 10n ** 18n, 11n, maxUint256, noAttribution],
-    });
-    expect(usdcSpentBy(contracts, me, contracts.launchpad, buyOut)).toBe(11n);
-  });
-
-  it("test_usdcSpentBy_countsNothingElse", () => {
-    expect(usdcSpentBy(contracts, me, contracts.usdc, usdc("approve", [other, 7n]))).toBe(0n);
-    const fromOther = encodeFunctionData({ abi: mockUsdcAbi, functionName: "transferFrom", args: [other, me, 9n] });
-    expect(usdcSpentBy(contracts, me, contracts.usdc, fromOther)).toBe(0n);
-    // A USDC transfer's calldata sent anywhere but the USDC contract moves no USDC.
-    expect(usdcSpentBy(contracts, me, other, usdc("transfer", [other, 7n]))).toBe(0n);
-    const sell = encodeFunctionData({
-      abi: launchpadAbi,
-      functionName: "sellExactIn",
-      args: [token, 5n, 0n, maxUint256, noAttribution],
-    });
-    expect(usdcSpentBy(contracts, me, contracts.launchpad, sell)).toBe(0n);
-    expect(usdcSpentBy(contracts, me, contracts.usdc, "0x")).toBe(0n);
-    expect(usdcSpentBy(contracts, me, contracts.usdc, "0xdeadbeef")).toBe(0n);
   });
 });

@@ -54,7 +54,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType>(spec: ToolS
 
 /** The caller, or AUTHENTICATION_FAILED with where to get a credential (OAuth metadata). */
 export function requireUser(ctx: McpContext): AuthedUser {
-  if (ctx.user) return ctx.user;
+  if (ctx.user) return { ...ctx.user, via: "mcp" };
   throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header", {
     details: { resource_metadata: ctx.resourceMetadataUrl },
   });

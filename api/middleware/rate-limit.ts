@@ -7,6 +7,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { Redis } from "ioredis";
 import { AppError } from "../../core/errors.js";
+import { clientAddress } from "../client-address.js";
 import type { AppEnv } from "../env.js";
 
 const SCRIPT = `
@@ -65,9 +66,7 @@ export async function hitRateLimit(
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { redis, config } = c.var.deps;
   const user = c.var.user;
-  const subject = user
-    ? `rest:user:${user.id}`
-    : `rest:ip:${c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "local"}`;
+  const subject = user ? `rest:user:${user.id}` : `rest:ip:${clientAddress(c, config.trustProxy)}`;
   const result = await hitRateLimit(redis, subject, config.rateLimitPerMinute);
   c.header("X-RateLimit-Limit", String(config.rateLimitPerMinute));
   c.header("X-RateLimit-Remaining", String(result.remaining));

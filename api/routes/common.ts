@@ -1,23 +1,12 @@
 /**
  * Helpers every route file uses, so that each route states only its path, schemas and auth.
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env.js";
 import { optionalAuth, requireAuth } from "../middleware/auth.js";
 import { rateLimit } from "../middleware/rate-limit.js";
-
-export const ErrorEnvelope = z
-  .object({ success: z.literal(false), error: z.string() })
-  .openapi("Error", { example: { success: false, error: "Token not found" } });
-
-export const Freshness = z
-  .object({
-    indexed_block: z.number().int().nullable().describe("Last block the indexer has processed"),
-    chain_head: z.number().int().nullable().describe("Latest block of the chain, as last polled"),
-    chain: z.string(),
-  })
-  .openapi("Freshness");
+import { ErrorEnvelope } from "./common-schemas.js";
 
 const errors = {
   400: {
@@ -43,7 +32,8 @@ const errors = {
     content: { "application/json": { schema: ErrorEnvelope } },
   },
   503: {
-    description: "The worker did not answer: no quote worker, or no execute queue on this server",
+    description:
+      "Try again later: the worker did not answer (no quote worker, or no execute queue on this server), or the database took longer than its statement timeout (DB_STATEMENT_TIMEOUT_MS)",
     content: { "application/json": { schema: ErrorEnvelope } },
   },
 } as const;

@@ -21,6 +21,7 @@
 import { randomUUID } from "node:crypto";
 import type { Address, Hex } from "viem";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
+import { AUTO_EXECUTE_WAIT_MS } from "../../core/limits.js";
 import { errorAbi, revertReason } from "../../core/reverts.js";
 import { publicClientFor } from "../../core/rpc.js";
 import {
@@ -32,9 +33,8 @@ import {
 } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
+import { attachSpend, checkDestination, reserveSpend } from "./spending.js";
 
-/** How long an executing request waits for its final state by default, in ms. */
-export const AUTO_EXECUTE_WAIT_MS = 10_000;
 /** Interval between reads of the intent row while waiting, in ms. */
 export const INTENT_POLL_MS = 100;
 
@@ -100,20 +100,30 @@ async function chainOf(deps: ApiDeps, last: IntentRow): Promise<IntentRow[]> {
 
 /**
  * Record `steps` as one chain of intents (each after the previous), in one database transaction, and dispatch
- * every one still open. Idempotent by (user, key, step).
+ * every one still open. Idempotent by (user, key, step). Every execution from a custodial wallet passes here, so
+ * here the spending policy prices the steps and reserves their spend in the same transaction
+ * (api/services/spending.ts): refused or over a cap, nothing is recorded.
  */
 export async function submitSteps(
   deps: ApiDeps,
   user: AuthedUser,
   p: { chainSlug: string; chainId: number; key: string; steps: Step[] },
 ): Promise<IntentRow[]> {
-  const queue = queueOf(deps);
   const conn = await deps.db.connect();
   const rows: IntentRow[] = [];
+  let queue: ReturnType<typeof queueOf>;
   try {
     await conn.query("BEGIN");
+    const spendId = await reserveSpend(deps, conn, user, {
+      chainSlug: p.chainSlug,
+      steps: p.steps,
+      tool: p.steps[p.steps.length - 1]?.kind ?? "transaction",
+    });
+    // The policy answers first (refused, over a cap), then whether this server executes at all.
+    queue = queueOf(deps);
+    let created = false;
     for (const step of p.steps) {
-      const { intent } = await createIntent(conn, deps.config.appSchema, {
+      const { intent, created: fresh } = await createIntent(conn, deps.config.appSchema, {
         idempotencyKey: stepKey(user, p.key, step.name),
         userId: user.id,
         kind: step.kind,
@@ -127,8 +137,12 @@ export async function submitSteps(
         ...(rows.length > 0 ? { afterIntentId: rows[rows.length - 1]?.id } : {}),
       });
       rows.push(intent);
+      created ||= fresh;
     }
-    await conn.query("COMMIT");
+    const last = rows[rows.length - 1];
+    if (created && last) await attachSpend(deps, conn, spendId, last.id);
+    // Nothing new: a concurrent request with the same key made these intents first, and its reservation pays.
+    await conn.query(created ? "COMMIT" : "ROLLBACK");
   } catch (error) {
     await conn.query("ROLLBACK").catch(() => undefined);
     throw error;
@@ -273,6 +287,7 @@ export async function executeTransaction(deps: ApiDeps, user: AuthedUser, body: 
   if (value >= 1n << 256n) throw new AppError("INVALID_PARAMETERS", "Invalid amount: too large");
   const to = body.to as Address;
   const data = (body.data ?? "0x") as Hex;
+  await checkDestination(deps, user, to);
   const transaction = { from: user.walletAddress, to, value: value.toString(), data, chain: deployment.chainSlug };
 
   if (body.dryRun) {

@@ -27,6 +27,7 @@ import {
   toHex,
 } from "viem";
 import { launchpadAbi } from "../../abis/index.js";
+import { DEFAULT_DESTINATION_CHAINS } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
 import { ZERO_ADDRESS } from "../../core/fees.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
@@ -46,9 +47,9 @@ import {
 } from "./auto-execute.js";
 import { media } from "./media.js";
 import { jsonBytes, storeBlob } from "./metadata.js";
+import type { AppTokenRow } from "./tokens.js";
 import { attributionOf, type BuilderInput, resolveAttribution } from "./trade.js";
 
-export const DEFAULT_DESTINATION_CHAINS = ["base-sepolia", "bnb-testnet", "solana-devnet"] as const;
 export const CREATE_DEADLINE_SECONDS = 24 * 60 * 60;
 /** Fallback when eth_estimateGas cannot run (e.g. the creator has no ether yet). */
 export const FALLBACK_CREATE_GAS = 3_000_000n;
@@ -128,14 +129,9 @@ async function replayedToken(deps: ApiDeps, user: AuthedUser, intent: IntentRow)
   const decoded = decodeFunctionData({ abi: launchpadAbi, data: intent.data });
   const args = decoded.functionName === "createToken" ? decoded.args[0] : undefined;
   if (!args) throw new Error(`intent ${intent.id} is not a createToken`);
-  const { rows } = await deps.db.query<{
-    id: string;
-    token_layer_id: string;
-    name: string;
-    symbol: string;
-    slug: string;
-    description: string;
-  }>(
+  const { rows } = await deps.db.query<
+    Pick<AppTokenRow, "id" | "token_layer_id" | "name" | "symbol" | "slug" | "description">
+  >(
     `SELECT id, token_layer_id, name, symbol, slug, description FROM ${deps.config.appSchema}.tokens
       WHERE salt = $1 AND creator_user_id = $2`,
     [args.salt, user.id],
@@ -380,6 +376,14 @@ async function insertToken(deps: ApiDeps, t: TokenRow): Promise<string> {
         tag,
       ]);
     }
+    // The launch post: the creator's first post about the token, its description, tagged with it (launch_post_id).
+    await db.query(
+      `WITH p AS (
+         INSERT INTO ${s}.posts (user_id, content, tagged_token_id) VALUES ($1, $2, $3) RETURNING id
+       )
+       UPDATE ${s}.tokens SET launch_post_id = (SELECT id FROM p) WHERE id = $3`,
+      [t.userId, t.description.trim() || `${t.name} ($${t.symbol})`, t.id],
+    );
     await db.query("COMMIT");
     return slug;
   } catch (error) {

@@ -1,13 +1,10 @@
 /**
- * Reads of the indexer's tables (Ponder's schema) shared by the services: freshness, chain ids and slugs.
+ * How fresh the indexed state is (what every read that serves it reports beside it), and waiting for it to catch up
+ * with the chain when a caller must see its own transaction.
  */
-import { chainBySlug } from "../../core/chains.js";
+import { publicClientFor } from "../../core/rpc.js";
+import { readIndexedBlock } from "../../db/indexed/checkpoint.js";
 import type { ApiDeps } from "../deps.js";
-
-/** ChainSlug of an EVM chain id, or undefined. */
-export function slugOfChainId(chainId: number): string | undefined {
-  return Object.values(chainBySlug).find((c) => c.kind === "evm" && c.chainId === chainId)?.slug;
-}
 
 export type Freshness = {
   /** Last block the indexer has processed, per chain slug. */
@@ -23,7 +20,7 @@ const checkpoints = new Map<string, { at: number; block: Promise<number | null> 
 
 /**
  * How fresh the indexed state is on `chainSlug`: the block the indexer last committed, as notified
- * (db/versions.ts), or else Ponder's checkpoint (its block number sits at characters 27–42) read at most
+ * (db/versions.ts), or else Ponder's checkpoint (db/indexed/checkpoint.ts) read at most
  * every 250 ms per process; against the chain head the API polls in the background.
  */
 export async function freshness(deps: ApiDeps, chainSlug: string): Promise<Freshness> {
@@ -35,12 +32,7 @@ export async function freshness(deps: ApiDeps, chainSlug: string): Promise<Fresh
   const key = `${deps.config.indexerSchema}:${chainSlug}`;
   let cached = checkpoints.get(key);
   if (!cached || Date.now() - cached.at > CHECKPOINT_TTL_MS) {
-    const block = deps.db
-      .query<{ block: string }>(
-        `SELECT substring(latest_checkpoint from 27 for 16)::bigint AS block FROM ${deps.config.indexerSchema}._ponder_checkpoint WHERE chain_name = $1`,
-        [chainSlug],
-      )
-      .then((r) => (r.rows[0] ? Number(r.rows[0].block) : null));
+    const block = readIndexedBlock(deps.db, deps.config.indexerSchema, chainSlug);
     cached = { at: Date.now(), block };
     checkpoints.set(key, cached);
     block.catch(() => checkpoints.delete(key));
@@ -53,27 +45,31 @@ export async function freshness(deps: ApiDeps, chainSlug: string): Promise<Fresh
   };
 }
 
-/** What the indexer knows of an attribution's parties on `chainId` (BuilderSet, ReferrerSet). */
-export type AttributionApprovals = {
-  /** The builder's approved maximum fee in bps; 0 when never approved or revoked. */
-  builderMaxFeeBps: number;
-  /** Whether the referral is an approved referrer. */
-  referralApproved: boolean;
-};
+/** How long a read that a newer block may answer waits for the indexer to commit the chain's head before it answers from older state, ms. */
+export const CATCH_UP_MS = 3_000;
 
-/** The indexed approvals of `builder` and `referral` on `chainId`, in one statement. */
-export async function attributionApprovals(
-  deps: ApiDeps,
-  chainId: number,
-  builder: string,
-  referral: string,
-): Promise<AttributionApprovals> {
-  const ix = deps.config.indexerSchema;
-  const { rows } = await deps.db.query<{ max_fee_bps: number | null; approved: boolean | null }>({
-    name: `attribution-approvals:${ix}`,
-    text: `SELECT (SELECT max_fee_bps FROM ${ix}.builder WHERE chain_id = $1 AND address = $2) AS max_fee_bps,
-                  (SELECT approved FROM ${ix}.referrer WHERE chain_id = $1 AND address = $3) AS approved`,
-    values: [chainId, builder.toLowerCase(), referral.toLowerCase()],
-  });
-  return { builderMaxFeeBps: rows[0]?.max_fee_bps ?? 0, referralApproved: rows[0]?.approved ?? false };
+/**
+ * Read your own writes: wait until the indexer has committed the block the chain is at now on `chainSlug` (at most
+ * CATCH_UP_MS), so that a transaction confirmed before this call is in what the caller reads next; then apply the
+ * change notifications, so that cached reads move on too. False when the chain or the indexer did not get there.
+ * Called only when the indexed state refuses something a newer block may allow: a token not deployed yet (trades,
+ * quotes, search-token by address or token_layer_id), a curve too short for a trade.
+ */
+export async function catchUp(deps: ApiDeps, chainSlug: string): Promise<boolean> {
+  const rpcUrl = deps.rpcUrls.get(chainSlug);
+  if (!rpcUrl) return false;
+  const head = await publicClientFor(rpcUrl)
+    .getBlockNumber({ cacheTime: 0 })
+    .catch(() => null);
+  if (head === null) return false;
+  const until = Date.now() + CATCH_UP_MS;
+  for (;;) {
+    const indexed = await readIndexedBlock(deps.db, deps.config.indexerSchema, chainSlug);
+    if (indexed !== null && BigInt(indexed) >= head) {
+      await deps.versions?.settled();
+      return true;
+    }
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

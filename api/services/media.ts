@@ -9,9 +9,7 @@
  * - URLs are accepted as they are (http and https only); the service does not fetch them.
  */
 import { AppError } from "../../core/errors.js";
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_VIDEO_BYTES = 20 * 1024 * 1024;
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "../../core/limits.js";
 
 export type MediaKind = "image" | "video";
 

@@ -12,6 +12,7 @@
 import { CID } from "multiformats/cid";
 import * as raw from "multiformats/codecs/raw";
 import { sha256 } from "multiformats/hashes/sha2";
+import { envSchema } from "../../core/env.js";
 import type { ApiDeps } from "../deps.js";
 
 export type Blob = { cid: string; contentType: string; bytes: Uint8Array };
@@ -69,9 +70,11 @@ export function jsonBytes(value: unknown): Uint8Array {
   return new TextEncoder().encode(JSON.stringify(value));
 }
 
+/** The pinning service's variables of the one environment schema (core/env.ts), read at each pin. */
+const pinning = envSchema.pick({ IPFS_PINNING_URL: true, IPFS_PINNING_JWT: true });
+
 async function pin(cid: string, name: string): Promise<void> {
-  const url = process.env.IPFS_PINNING_URL;
-  const jwt = process.env.IPFS_PINNING_JWT;
+  const { IPFS_PINNING_URL: url, IPFS_PINNING_JWT: jwt } = pinning.parse(process.env);
   if (!url || !jwt) return;
   try {
     const res = await fetch(`${url.replace(/\/$/, "")}/pins`, {

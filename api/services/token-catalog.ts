@@ -6,12 +6,21 @@
  * it: `ensureAppToken`. Listings (get-tokens, search) show deployed tokens only; search-token and the tokenId
  * endpoints also find app tokens whose deployment is not indexed yet.
  */
+import type { SearchType, TokenFilter } from "../../core/catalog.js";
 import { AppError } from "../../core/errors.js";
 import { normalizeHashtag, normalizeTags, slugify } from "../../core/text.js";
+import {
+  findTokenLayerId,
+  layerIdOfAddress,
+  readCatalogPage,
+  searchCatalog,
+  type TokenMatch,
+} from "../../db/indexed/catalog.js";
 import { perDatabase, versionedCache } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
-import type { PostView } from "../routes/social/schemas.js";
+import { catchUp } from "./indexed.js";
+import type { PostView } from "./social/post-view.js";
 import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
 import { buildTokenViews, listItemOf, type TokenListItem, type TokenView } from "./token-view.js";
 import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
@@ -19,12 +28,8 @@ import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAYER_ID = /^0x[0-9a-fA-F]{64}$/;
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const SOLANA_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 const notFound = () => new AppError("TOKEN_NOT_FOUND", "Token not found");
-
-/** Escape LIKE wildcards so user input matches literally. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function appTokenByLayerId(deps: ApiDeps, tokenLayerId: string): Promise<AppTokenRow | undefined> {
   const { rows } = await deps.db.query<AppTokenRow>(
@@ -111,75 +116,45 @@ export async function ensureAppToken(deps: ApiDeps, tokenLayerId: string): Promi
 }
 
 /**
- * The best match of a catalog condition over app tokens and indexed tokens without an app row: most holders
- * first, then the oldest. `appWhere` and `ixWhere` use the aliases a (app.tokens) and t (indexer token).
+ * `read`'s answer, or when it finds nothing, its answer once the indexer has caught up with the chains this API
+ * serves (catchUp): a token created a moment ago is found by its address and token_layer_id.
  */
-async function bestMatch(
-  deps: ApiDeps,
-  appWhere: string,
-  ixWhere: string,
-  params: unknown[],
-  rank = "",
-): Promise<string | undefined> {
-  const s = deps.config.appSchema;
-  const ix = deps.config.indexerSchema;
-  const { rows } = await deps.db.query<{ layer_id: string }>(
-    `WITH cat AS (
-       SELECT lower(a.token_layer_id) AS layer_id, a.name, a.symbol, a.created_at,
-              COALESCE((SELECT sum(t.holders_count) FROM ${ix}.token t WHERE t.token_layer_id = lower(a.token_layer_id)), 0)
-                AS holders
-         FROM ${s}.tokens a WHERE ${appWhere}
-       UNION ALL
-       SELECT t.token_layer_id, min(t.name), min(t.symbol), to_timestamp(min(t.created_at)), sum(t.holders_count)
-         FROM ${ix}.token t
-        WHERE ${ixWhere}
-          AND NOT EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = t.token_layer_id)
-        GROUP BY t.token_layer_id
-     )
-     SELECT layer_id FROM cat ORDER BY ${rank} holders DESC, created_at ASC, layer_id LIMIT 1`,
-    params,
-  );
-  return rows[0]?.layer_id;
+async function caughtUpFor<T>(deps: ApiDeps, read: () => Promise<T | undefined>): Promise<T | undefined> {
+  const found = await read();
+  if (found !== undefined) return found;
+  const caughtUp = await Promise.all([...deps.deployments.keys()].map((slug) => catchUp(deps, slug)));
+  return caughtUp.some(Boolean) ? read() : undefined;
 }
 
 /**
  * search-token's lookup, in this order: token uuid; token_layer_id; EVM contract address on any indexed chain;
- * Solana base58 address (no Solana deployments exist, so it matches nothing); exact symbol when the input is
+ * (a Solana base58 address would come next: none is indexed, and such input goes on); exact symbol when the input is
  * upper case; slug; the slug of an on-chain name; and last a case-insensitive partial name. Several matches:
  * most holders, then the oldest, wins. Throws 404 "Token not found".
  */
 export async function resolveToken(deps: ApiDeps, raw: string): Promise<AppTokenRow> {
   const input = raw.trim();
   if (UUID.test(input)) return getAppToken(deps, input.toLowerCase());
-  if (LAYER_ID.test(input)) return (await ensureAppToken(deps, input)) ?? Promise.reject(notFound());
-  if (EVM_ADDRESS.test(input)) {
-    const { rows } = await deps.db.query<{ token_layer_id: string }>(
-      `SELECT token_layer_id FROM ${deps.config.indexerSchema}.token WHERE address = lower($1) ORDER BY chain_id LIMIT 1`,
-      [input],
-    );
-    const layerId = rows[0]?.token_layer_id;
-    return (layerId && (await ensureAppToken(deps, layerId))) || Promise.reject(notFound());
+  if (LAYER_ID.test(input)) {
+    const found = await caughtUpFor(deps, () => ensureAppToken(deps, input));
+    return found ?? Promise.reject(notFound());
   }
-  if (SOLANA_ADDRESS.test(input)) throw notFound();
+  if (EVM_ADDRESS.test(input)) {
+    const byAddress = async () => {
+      const layerId = await layerIdOfAddress(deps.db, deps.config, input);
+      return layerId ? ensureAppToken(deps, layerId) : undefined;
+    };
+    return (await caughtUpFor(deps, byAddress)) ?? Promise.reject(notFound());
+  }
+  // A Solana base58 address would be looked up here; none is indexed yet, and 32–44 base58 characters may as well be
+  // a slug or a name, so such input goes on to the lookups below.
 
+  const find = (m: TokenMatch) => findTokenLayerId(deps.db, deps.config, m);
   const found =
-    (/[A-Z]/.test(input) && input === input.toUpperCase()
-      ? await bestMatch(deps, "upper(a.symbol) = $1", "upper(t.symbol) = $1", [input])
-      : undefined) ??
-    (await bestMatch(deps, "a.slug = lower($1)", "false", [input])) ??
-    (await bestMatch(
-      deps,
-      "false",
-      "trim(both '-' from regexp_replace(lower(t.name), '[^a-z0-9]+', '-', 'g')) = lower($1)",
-      [input],
-    )) ??
-    (await bestMatch(
-      deps,
-      "a.name ILIKE $1",
-      "t.name ILIKE $1",
-      [`%${likeEscape(input)}%`, input, likeEscape(input)],
-      "(lower(name) = lower($2::text)) DESC, (name ILIKE ($3::text || '%')) DESC,",
-    ));
+    (/[A-Z]/.test(input) && input === input.toUpperCase() ? await find({ by: "symbol", value: input }) : undefined) ??
+    (await find({ by: "slug", value: input })) ??
+    (await find({ by: "name-slug", value: input })) ??
+    (await find({ by: "name", value: input }));
   if (!found) throw notFound();
   return (await ensureAppToken(deps, found)) ?? Promise.reject(notFound());
 }
@@ -207,50 +182,6 @@ export function searchTokenRecord(
   });
 }
 
-export const tokenFilters = ["trending", "new", "popular", "top_posts"] as const;
-export type TokenFilter = (typeof tokenFilters)[number];
-
-/**
- * Rankings of get-tokens (ties: newest first by block time and block, then token_layer_id, so pages are stable):
- * - trending: USDC volume of the last 24 hours (wall clock) on every chain, then all-time volume;
- * - new: on-chain creation time, newest first;
- * - popular: holders on every chain, then all-time volume;
- * - top_posts: top-level posts tagged with the token outside clubs, then all-time volume.
- */
-const orderBy: Record<TokenFilter, string> = {
-  trending: "COALESCE(v.volume_24h, 0) DESC, d.volume DESC, d.created_at DESC, d.created_block DESC",
-  new: "d.created_at DESC, d.created_block DESC",
-  popular: "d.holders DESC, d.volume DESC, d.created_at DESC, d.created_block DESC",
-  top_posts: "COALESCE(pc.posts, 0) DESC, d.volume DESC, d.created_at DESC, d.created_block DESC",
-};
-
-/** Per token_layer_id: first name and symbol, creation, holders and volume summed over chains, 24 h volume. */
-/** `withPosts` joins the posts per token (pc.posts), for the top_posts ranking. */
-function catalogSql(deps: ApiDeps, withPosts = false) {
-  const s = deps.config.appSchema;
-  const ix = deps.config.indexerSchema;
-  return `WITH d AS (
-      SELECT t.token_layer_id, (array_agg(t.name ORDER BY t.chain_id))[1] AS name,
-             (array_agg(t.symbol ORDER BY t.chain_id))[1] AS symbol, min(t.created_at) AS created_at,
-             min(t.created_block) AS created_block, sum(t.holders_count) AS holders, sum(t.volume_usdc) AS volume
-        FROM ${ix}.token t GROUP BY t.token_layer_id
-    ), v AS (
-      SELECT t.token_layer_id, sum(tr.usdc_amount) AS volume_24h
-        FROM ${ix}.trade tr JOIN ${ix}.token t ON t.chain_id = tr.chain_id AND t.address = tr.token
-       WHERE tr.timestamp >= $1 GROUP BY t.token_layer_id
-    )
-    SELECT d.token_layer_id, COALESCE(v.volume_24h, 0) AS volume_24h, count(*) OVER () AS total
-      FROM d LEFT JOIN ${s}.tokens a ON lower(a.token_layer_id) = d.token_layer_id
-             LEFT JOIN v ON v.token_layer_id = d.token_layer_id
-             ${
-               withPosts
-                 ? `LEFT JOIN (SELECT p.tagged_token_id, count(*) AS posts FROM ${s}.posts p
-                                WHERE p.tagged_token_id IS NOT NULL AND p.parent_post_id IS NULL AND p.club_id IS NULL
-                                GROUP BY p.tagged_token_id) pc ON pc.tagged_token_id = a.id`
-                 : ""
-             }`;
-}
-
 export type ListTokensParameters = {
   filter: TokenFilter;
   limit: number;
@@ -276,8 +207,6 @@ async function viewsOf(deps: ApiDeps, layerIds: string[]): Promise<TokenView[]> 
   return buildTokenViews(deps, apps);
 }
 
-const since24h = () => Math.floor(Date.now() / 1000) - 86_400;
-
 /** Pages of get-tokens by parameters and minute, under the indexed and app versions (db/versions.ts). */
 const listCache = perDatabase(() => versionedCache<ListTokensReturnType>(1_000));
 
@@ -294,30 +223,12 @@ export function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<List
 }
 
 async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number): Promise<ListTokensReturnType> {
-  const s = deps.config.appSchema;
-  const where = [
-    "($2::text IS NULL OR EXISTS (SELECT 1 FROM " +
-      `${s}.token_hashtags h WHERE h.token_id = a.id AND lower(h.hashtag) = lower($2)))`,
-    "(NOT $3::boolean OR a.verified IS TRUE)",
-  ].join(" AND ");
   const hashtag = p.hashtag === undefined ? null : normalizeHashtag(p.hashtag) || null;
-  const params = [since, hashtag, p.verifiedOnly];
-  const { rows } = await deps.db.query<{ token_layer_id: string; volume_24h: string; total: string }>(
-    `${catalogSql(deps, p.filter === "top_posts")} WHERE ${where} ORDER BY ${orderBy[p.filter]}, d.token_layer_id LIMIT $4 OFFSET $5`,
-    [...params, p.limit, p.offset],
-  );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && p.offset > 0) {
-    const counted = await deps.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM (${catalogSql(deps, p.filter === "top_posts")} WHERE ${where}) x`,
-      params,
-    );
-    total = Number(counted.rows[0]?.n ?? 0);
-  }
-  const volume = new Map(rows.map((r) => [r.token_layer_id, BigInt(r.volume_24h)]));
+  const { rows, total } = await readCatalogPage(deps.db, deps.config, { ...p, hashtag, since });
+  const volume = new Map(rows.map((r) => [r.layerId, r.volume]));
   const views = await viewsOf(
     deps,
-    rows.map((r) => r.token_layer_id),
+    rows.map((r) => r.layerId),
   );
   return {
     tokens: views.map((v) => ({
@@ -328,8 +239,6 @@ async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number)
   };
 }
 
-export const searchTypes = ["all", "tokens", "users", "posts"] as const;
-export type SearchType = (typeof searchTypes)[number];
 export type SearchReturnType = { tokens: TokenListItem[]; users: SearchUserResult[]; posts: PostView[] };
 
 /**
@@ -345,24 +254,8 @@ export async function searchAll(
   viewerId?: string,
 ): Promise<SearchReturnType> {
   const q = query.trim();
-  const like = `%${likeEscape(q)}%`;
   const wants = (kind: SearchType) => type === "all" || type === kind;
-  const tokens = async () => {
-    const { rows } = await deps.db.query<{ token_layer_id: string }>(
-      `${catalogSql(deps)}
-        WHERE COALESCE(a.name, d.name) ILIKE $2 OR COALESCE(a.symbol, d.symbol) ILIKE $2 OR a.slug ILIKE $2
-        ORDER BY upper(COALESCE(a.symbol, d.symbol)) = upper($3) DESC, lower(COALESCE(a.name, d.name)) = lower($3) DESC,
-                 COALESCE(a.name, d.name) ILIKE ($4::text || '%') DESC, d.holders DESC, d.created_at DESC, d.token_layer_id
-        LIMIT $5`,
-      [since24h(), like, q, likeEscape(q), limit],
-    );
-    return (
-      await viewsOf(
-        deps,
-        rows.map((r) => r.token_layer_id),
-      )
-    ).map(listItemOf);
-  };
+  const tokens = async () => (await viewsOf(deps, await searchCatalog(deps.db, deps.config, q, limit))).map(listItemOf);
   const [t, u, p] = await Promise.all([
     wants("tokens") ? tokens() : [],
     wants("users") ? searchUsers(deps, q, limit) : [],

@@ -7,8 +7,10 @@
  * decimals; prices in USD per whole token with 18 decimals) and as JSON numbers for display (whole tokens, USD).
  */
 import { getAddress } from "viem";
+import { type CandleInterval, candleIntervals } from "../../core/candles.js";
 import { AppError } from "../../core/errors.js";
 import { poolTypeIds } from "../../core/poolTypes.js";
+import { readCandles, readHolders, readTrades } from "../../db/indexed/market.js";
 import type { ApiDeps } from "../deps.js";
 import { type Freshness, freshness } from "./indexed.js";
 import { isoOfUnix, priceUsd, primaryDeployment, tokenAmount, usdcUsd } from "./token-view.js";
@@ -120,9 +122,6 @@ function poolRecordOf(deployment: IndexedToken): PoolData | null {
   return record;
 }
 
-export const candleIntervals = { "1m": 60, "5m": 300, "1h": 3600, "1d": 86_400 } as const;
-export type CandleInterval = keyof typeof candleIntervals;
-
 export type GetCandlesParameters = {
   tokenId: string;
   interval: CandleInterval;
@@ -143,26 +142,19 @@ export async function getCandles(deps: ApiDeps, p: GetCandlesParameters) {
   const base = { interval: p.interval, chain: deployment?.chainSlug ?? null, freshness };
   if (!deployment) return { ...base, candles: [] };
   const from = p.from === undefined ? null : Math.floor(p.from / seconds) * seconds;
-  const { rows } = await deps.db.query<Record<string, string>>(
-    `SELECT bucket, open, high, low, close, volume_usdc, volume_token, trades
-       FROM ${deps.config.indexerSchema}.candle
-      WHERE chain_id = $1 AND token = $2 AND interval = $3
-        AND ($4::numeric IS NULL OR bucket >= $4) AND ($5::numeric IS NULL OR bucket <= $5)
-      ORDER BY bucket DESC LIMIT $6`,
-    [deployment.chainId, deployment.address.toLowerCase(), seconds, from, p.to ?? null, p.limit],
-  );
-  const candles = rows.reverse().map((r) => ({
-    time: isoOfUnix(BigInt(r.bucket ?? 0)),
+  const rows = await readCandles(deps.db, deps.config, deployment, { seconds, from, to: p.to ?? null, limit: p.limit });
+  const candles = rows.map((r) => ({
+    time: isoOfUnix(r.bucket),
     timestamp: Number(r.bucket),
-    open: priceUsd(BigInt(r.open ?? 0)),
-    high: priceUsd(BigInt(r.high ?? 0)),
-    low: priceUsd(BigInt(r.low ?? 0)),
-    close: priceUsd(BigInt(r.close ?? 0)),
-    volume_usd: usdcUsd(BigInt(r.volume_usdc ?? 0)),
-    volume_tokens: tokenAmount(BigInt(r.volume_token ?? 0)),
-    volume_usdc: String(r.volume_usdc),
-    volume_token: String(r.volume_token),
-    trades: Number(r.trades),
+    open: priceUsd(r.open),
+    high: priceUsd(r.high),
+    low: priceUsd(r.low),
+    close: priceUsd(r.close),
+    volume_usd: usdcUsd(r.volumeUsdc),
+    volume_tokens: tokenAmount(r.volumeToken),
+    volume_usdc: r.volumeUsdc.toString(),
+    volume_token: r.volumeToken.toString(),
+    trades: r.trades,
   }));
   return { ...base, candles };
 }
@@ -177,33 +169,18 @@ export async function getHolders(deps: ApiDeps, p: PageParameters) {
   const { deployment, freshness } = await deploymentOf(deps, p.tokenId, p.chainSlug);
   const pagination = { limit: p.limit, offset: p.offset, has_more: false };
   if (!deployment) return { holders: [], total: 0, chain: null, pagination, freshness };
-  const { rows } = await deps.db.query<{
-    address: string;
-    balance: string;
-    user_id: string | null;
-    username: string | null;
-  }>(
-    `SELECT h.address, h.balance, u.id AS user_id, u.username
-       FROM ${deps.config.indexerSchema}.holder h
-       LEFT JOIN ${deps.config.appSchema}.users u ON lower(u.wallet_address) = h.address
-      WHERE h.chain_id = $1 AND h.token = $2 AND h.balance > 0
-      ORDER BY h.balance DESC, h.address LIMIT $3 OFFSET $4`,
-    [deployment.chainId, deployment.address.toLowerCase(), p.limit + 1, p.offset],
-  );
+  const rows = await readHolders(deps.db, deps.config, deployment, { limit: p.limit + 1, offset: p.offset });
   const supply = deployment.pool?.supply ?? 0n;
   const v3 = deployment.pool?.v3Pool?.toLowerCase();
-  const holders = rows.slice(0, p.limit).map((r, i) => {
-    const balance = BigInt(r.balance);
-    return {
-      rank: p.offset + i + 1,
-      address: getAddress(r.address),
-      balance: balance.toString(),
-      balance_tokens: tokenAmount(balance),
-      percent_of_supply: supply > 0n ? Number((balance * 1_000_000n) / supply) / 10_000 : 0,
-      is_pool: r.address === v3,
-      user: r.user_id ? { id: r.user_id, username: r.username ?? "" } : null,
-    };
-  });
+  const holders = rows.slice(0, p.limit).map((r, i) => ({
+    rank: p.offset + i + 1,
+    address: getAddress(r.address),
+    balance: r.balance.toString(),
+    balance_tokens: tokenAmount(r.balance),
+    percent_of_supply: supply > 0n ? Number((r.balance * 1_000_000n) / supply) / 10_000 : 0,
+    is_pool: r.address === v3,
+    user: r.userId ? { id: r.userId, username: r.username ?? "" } : null,
+  }));
   return {
     holders,
     total: deployment.holdersCount,
@@ -218,36 +195,26 @@ export async function getTrades(deps: ApiDeps, p: PageParameters) {
   const { deployment, freshness } = await deploymentOf(deps, p.tokenId, p.chainSlug);
   const pagination = { limit: p.limit, offset: p.offset, has_more: false };
   if (!deployment) return { trades: [], total: 0, chain: null, pagination, freshness };
-  const { rows } = await deps.db.query<Record<string, string> & { is_buy: boolean; log_index: number }>(
-    `SELECT id, trader, mode, is_buy, venue, token_amount, usdc_amount, price, fee_protocol, fee_creator, fee_referral,
-            fee_builder, tx_hash, log_index, block_number, timestamp
-       FROM ${deps.config.indexerSchema}.trade
-      WHERE chain_id = $1 AND token = $2
-      ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT $3 OFFSET $4`,
-    [deployment.chainId, deployment.address.toLowerCase(), p.limit + 1, p.offset],
-  );
-  const trades = rows.slice(0, p.limit).map((r) => {
-    const fee = [r.fee_protocol, r.fee_creator, r.fee_referral, r.fee_builder].reduce((n, f) => n + BigInt(f ?? 0), 0n);
-    return {
-      id: String(r.id),
-      side: r.is_buy ? ("buy" as const) : ("sell" as const),
-      mode: String(r.mode),
-      venue: String(r.venue),
-      trader: getAddress(String(r.trader)),
-      token_amount: String(r.token_amount),
-      token_amount_tokens: tokenAmount(BigInt(r.token_amount ?? 0)),
-      usdc_amount: String(r.usdc_amount),
-      amount_usd: usdcUsd(BigInt(r.usdc_amount ?? 0)),
-      price: String(r.price),
-      price_usd: priceUsd(BigInt(r.price ?? 0)),
-      fee_usdc: fee.toString(),
-      fee_usd: usdcUsd(fee),
-      tx_hash: String(r.tx_hash),
-      log_index: r.log_index,
-      block_number: Number(r.block_number),
-      timestamp: isoOfUnix(BigInt(r.timestamp ?? 0)),
-    };
-  });
+  const rows = await readTrades(deps.db, deps.config, deployment, { limit: p.limit + 1, offset: p.offset });
+  const trades = rows.slice(0, p.limit).map((r) => ({
+    id: r.id,
+    side: r.isBuy ? ("buy" as const) : ("sell" as const),
+    mode: r.mode,
+    venue: r.venue,
+    trader: getAddress(r.trader),
+    token_amount: r.tokenAmount.toString(),
+    token_amount_tokens: tokenAmount(r.tokenAmount),
+    usdc_amount: r.usdcAmount.toString(),
+    amount_usd: usdcUsd(r.usdcAmount),
+    price: r.price.toString(),
+    price_usd: priceUsd(r.price),
+    fee_usdc: r.fee.toString(),
+    fee_usd: usdcUsd(r.fee),
+    tx_hash: r.txHash,
+    log_index: r.logIndex,
+    block_number: Number(r.blockNumber),
+    timestamp: isoOfUnix(r.timestamp),
+  }));
   return {
     trades,
     total: deployment.tradeCount,

@@ -14,6 +14,7 @@
 import { createHash } from "node:crypto";
 import { formatUnits, getAddress, isAddress } from "viem";
 import { chainBySlug } from "../../core/chains.js";
+import { readIndexedLaunchpads } from "../../db/indexed/deployments.js";
 import type { ApiDeps } from "../deps.js";
 import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./tokens.js";
 
@@ -136,22 +137,19 @@ function launchpadsByChainId(deps: ApiDeps): Promise<Map<number, string>> {
   const key = deps.config.indexerSchema;
   const cached = launchpadCache.get(key);
   if (cached && Date.now() - cached.at < LAUNCHPADS_TTL_MS) return cached.byChain;
-  const byChain = readLaunchpads(deps);
+  const byChain = launchpadsOf(deps);
   launchpadCache.set(key, { at: Date.now(), byChain });
   byChain.catch(() => launchpadCache.delete(key));
   return byChain;
 }
 
-async function readLaunchpads(deps: ApiDeps): Promise<Map<number, string>> {
+async function launchpadsOf(deps: ApiDeps): Promise<Map<number, string>> {
   const byChain = new Map<number, string>();
   for (const [slug, d] of deps.deployments) {
     const c = chainBySlug[slug as keyof typeof chainBySlug];
     if (c && c.kind === "evm") byChain.set(c.chainId, d.contracts.launchpad);
   }
-  const { rows } = await deps.db.query<{ chain_id: number; address: string }>(
-    `SELECT chain_id, address FROM ${deps.config.indexerSchema}.launchpad`,
-  );
-  for (const r of rows) byChain.set(r.chain_id, r.address);
+  for (const [chainId, address] of await readIndexedLaunchpads(deps.db, deps.config)) byChain.set(chainId, address);
   return byChain;
 }
 

@@ -16,7 +16,7 @@
  *   take (the USD amount for exact-in, the max-in bound for exact-out), `approvals` holds an approve for exactly that
  *   amount, to be sent first. Sells need none (the launchpad burns or pulls tokens of the seller who calls it).
  * - gasLimit: eth_estimateGas from the trader, plus 25%, when it succeeds (it cannot while an approval is
- *   missing); otherwise the fixed limits below, per venue.
+ *   missing); otherwise the fixed limits of core/limits.ts FALLBACK_GAS, per venue.
  * - Attribution (builder, token_referral) is checked against the indexed approvals before anything is sent, as the
  *   launchpad checks it (core/fees.ts effectiveAttribution): a builder must be approved by the owner, within its
  *   approved maximum fee, and not the trader; a token_referral must be an approved referrer and not the trader. The
@@ -28,7 +28,7 @@
  */
 
 import { type Address, encodeFunctionData, formatUnits, type Hex } from "viem";
-import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { ChainSlug } from "../../core/chains.js";
 import type { Deployment } from "../../core/deployment.js";
 import { AppError } from "../../core/errors.js";
@@ -41,7 +41,10 @@ import {
   ZERO_ADDRESS,
 } from "../../core/fees.js";
 import { quoteValidity } from "../../core/jobs.js";
+import { FALLBACK_GAS } from "../../core/limits.js";
 import {
+  DEADLINE_SECONDS,
+  DEFAULT_SLIPPAGE_BPS,
   executionTierFailed,
   GRADUATION_IN_PROGRESS,
   type QuoteMode,
@@ -49,6 +52,7 @@ import {
   slippageBound,
 } from "../../core/quote.js";
 import { publicClientFor } from "../../core/rpc.js";
+import { readAttributionApprovals, readHolderBalance } from "../../db/indexed/market.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -61,23 +65,12 @@ import {
   settleExecution,
   submitSteps,
 } from "./auto-execute.js";
-import { attributionApprovals, freshness } from "./indexed.js";
+import { catchUp, freshness } from "./indexed.js";
 import { requestQuote } from "./quotes.js";
 import { getAppTokenWithDeployments, type IndexedPool, type IndexedToken } from "./tokens.js";
 
 export const USDC_DECIMALS = 6;
 export const TOKEN_DECIMALS = 18;
-export const DEFAULT_SLIPPAGE_BPS = 100;
-export const MAX_SLIPPAGE_BPS = 5000;
-export const DEADLINE_SECONDS = 20 * 60;
-/** Fallback gas limits when eth_estimateGas cannot run (e.g. the approval is not mined yet). */
-export const FALLBACK_GAS = {
-  approve: 80_000n,
-  bondingCurve: 500_000n,
-  uniswapV3: 700_000n,
-  /** A buy that graduates the token: pool creation, initialisation, position mint and the V3 remainder swap. */
-  graduatingBuy: 7_000_000n,
-} as const;
 
 export const AMOUNT_FIELDS = ["buyAmountUSD", "buyAmountToken", "sellAmountToken", "sellAmountUSD"] as const;
 type AmountField = (typeof AMOUNT_FIELDS)[number];
@@ -179,16 +172,52 @@ export function quoteMode(direction: "buy" | "sell", inputToken: "token" | "usdc
 
 const clientOf = publicClientFor;
 
-type Market = { token: IndexedToken; pool: IndexedPool; deployment: Deployment; rpcUrl: string | undefined };
+type Market = {
+  /** The app token's uuid. */
+  tokenId: string;
+  token: IndexedToken;
+  pool: IndexedPool;
+  deployment: Deployment;
+  rpcUrl: string | undefined;
+};
 
 /** The token's indexed deployment and pool on `chainSlug`; 404 "Token not found", 400 "Token not available on chain". */
-async function market(deps: ApiDeps, tokenId: string, chainSlug: string): Promise<Market> {
+async function market(deps: ApiDeps, tokenId: string, chainSlug: string, caughtUp = false): Promise<Market> {
   const { indexed } = await getAppTokenWithDeployments(deps, tokenId);
   const deployment = deps.deployments.get(chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
   const token = indexed.find((t) => t.chainSlug === chainSlug);
-  if (!token?.pool) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
-  return { token, pool: token.pool, deployment, rpcUrl: deps.rpcUrls.get(chainSlug) };
+  if (!token?.pool) {
+    // Created a moment ago, in a block the indexer has not committed yet?
+    if (!caughtUp && (await catchUp(deps, chainSlug))) return market(deps, tokenId, chainSlug, true);
+    throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+  }
+  return { tokenId, token, pool: token.pool, deployment, rpcUrl: deps.rpcUrls.get(chainSlug) };
+}
+
+/** The error the curve gives an amount beyond what the indexed pool holds (core/quote.ts). */
+const isShortCurve = (error: unknown) =>
+  error instanceof AppError && error.message.startsWith("Insufficient liquidity on the bonding curve");
+
+/**
+ * The quote of one trade on the market of `tokenId`, as quoteOn; when the indexed curve is too short for it, once
+ * more after catching up with the chain (a trade confirmed a moment ago may have filled it). Returns the market the
+ * quote was made on.
+ */
+async function quoteCaughtUp(
+  deps: ApiDeps,
+  m: Market,
+  mode: QuoteMode,
+  amount: bigint,
+  attribution: (m: Market) => Attribution,
+): Promise<{ m: Market; q: Awaited<ReturnType<typeof quoteOn>> }> {
+  try {
+    return { m, q: await quoteOn(deps, m, mode, amount, attribution(m)) };
+  } catch (error) {
+    if (!isShortCurve(error) || !(await catchUp(deps, m.deployment.chainSlug))) throw error;
+    const fresh = await market(deps, m.tokenId, m.deployment.chainSlug, true);
+    return { m: fresh, q: await quoteOn(deps, fresh, mode, amount, attribution(fresh)) };
+  }
 }
 
 /** The quote of one trade on `m`, through the worker's quote cache or a quote job (api/services/quotes.ts). */
@@ -269,7 +298,8 @@ export async function quoteToken(deps: ApiDeps, body: QuoteInput) {
   const amount = amountToBaseUnits(body.amount, decimals, "amount");
   const m = await market(deps, body.tokenId, body.chainSlug);
   // No trader here: the token's referral is taken as paid (it is, on every trade but its own).
-  return quoteView(await quoteOn(deps, m, mode, amount, { ...noAttribution, referral: m.pool.referral }));
+  const { q } = await quoteCaughtUp(deps, m, mode, amount, (at) => ({ ...noAttribution, referral: at.pool.referral }));
+  return quoteView(q);
 }
 
 /** The attribution request → the launchpad's Attribution (builder fee 0–50 bps; zero address = none). */
@@ -322,7 +352,7 @@ export async function resolveAttribution(deps: ApiDeps, p: ResolveAttributionPar
   const namesReferral = BigInt(requested.referral) !== 0n && BigInt(p.tokenReferral) === 0n;
   const approvals =
     hasBuilder || namesReferral
-      ? await attributionApprovals(deps, p.chainId, requested.builder, requested.referral)
+      ? await readAttributionApprovals(deps.db, deps.config, p.chainId, requested.builder, requested.referral)
       : { builderMaxFeeBps: 0, referralApproved: false };
   const r = effectiveAttribution({
     requested,
@@ -339,13 +369,15 @@ export async function resolveAttribution(deps: ApiDeps, p: ResolveAttributionPar
   return r.attribution;
 }
 
-/** The trader's indexed balance of the token, token wei. */
-async function holderBalance(deps: ApiDeps, t: IndexedToken, who: string): Promise<bigint> {
-  const { rows } = await deps.db.query<{ balance: string }>(
-    `SELECT balance FROM ${deps.config.indexerSchema}.holder WHERE chain_id = $1 AND token = $2 AND address = $3`,
-    [t.chainId, t.address.toLowerCase(), who.toLowerCase()],
-  );
-  return rows[0] ? BigInt(rows[0].balance) : 0n;
+/** `who`'s balance of the token, token wei: on chain at its latest block, else (no RPC answer) as indexed. */
+async function tokenBalance(deps: ApiDeps, m: Market, who: Address): Promise<bigint> {
+  if (m.rpcUrl) {
+    const onChain = await clientOf(m.rpcUrl)
+      .readContract({ address: m.token.address, abi: launchTokenAbi, functionName: "balanceOf", args: [who] })
+      .catch(() => null);
+    if (onChain !== null) return onChain;
+  }
+  return readHolderBalance(deps.db, deps.config, m.token, who);
 }
 
 async function estimate(rpcUrl: string | undefined, from: Address, to: Address, data: Hex): Promise<bigint | null> {
@@ -363,29 +395,31 @@ export async function prepareTrade(deps: ApiDeps, user: AuthedUser, body: TradeI
   const { mode, amount } = tradeMode(body);
   const slippageBps = body.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const trader = (body.userAddress ?? user.walletAddress) as Address;
-  const m = await market(deps, body.tokenId, body.chainSlug);
-  if (m.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
+  const m0 = await market(deps, body.tokenId, body.chainSlug);
+  if (m0.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   const effective = await resolveAttribution(deps, {
-    chainId: m.token.chainId,
+    chainId: m0.token.chainId,
     trader,
     builder: body.builder,
     referral: body.token_referral,
-    tokenReferral: m.pool.referral,
+    tokenReferral: m0.pool.referral,
   });
   // The transaction names what was asked (a referral the token has already is ignored on chain); the quote splits
   // the fee as the launchpad will.
   const attribution = attributionOf(body.builder, body.token_referral);
-  const q = await quoteOn(deps, m, mode, amount, effective);
+  const buy = mode.startsWith("buy");
+  // A seller who holds too little hears so first, whatever the curve holds (the chain's balance, not the indexer's,
+  // so a buy confirmed a moment ago counts).
+  if (mode === "sellExactIn" && (await tokenBalance(deps, m0, trader)) < amount) {
+    throw new AppError("INSUFFICIENT_BALANCE", "Insufficient token balance");
+  }
+  const { m, q } = await quoteCaughtUp(deps, m0, mode, amount, () => effective);
   if (!q.execution)
     throw new AppError("INVALID_PARAMETERS", executionTierFailed(m.pool.feeTier ?? m.pool.params.dexFeeTier));
   const bound = slippageBound(mode, q.execution, slippageBps, q.estimated);
 
-  const buy = mode.startsWith("buy");
-  if (!buy) {
-    const tokensIn = q.execution.inputAmount;
-    if ((await holderBalance(deps, m.token, trader)) < tokensIn) {
-      throw new AppError("INSUFFICIENT_BALANCE", "Insufficient token balance");
-    }
+  if (mode === "sellExactOut" && (await tokenBalance(deps, m, trader)) < q.execution.inputAmount) {
+    throw new AppError("INSUFFICIENT_BALANCE", "Insufficient token balance");
   }
 
   const deadline = BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS);
@@ -452,22 +486,12 @@ export async function prepareTrade(deps: ApiDeps, user: AuthedUser, body: TradeI
 export type PreparedTrade = Awaited<ReturnType<typeof prepareTrade>>;
 
 /**
- * USDC base units a prepared trade can take from the wallet: a buy's USD amount (exact-in) or the transaction's own
- * max-in bound (exact-out, slippage and any estimate margin included); nothing for a sell.
- */
-export function usdcSpendOf(prepared: PreparedTrade): bigint {
-  const { mode, amountBaseUnits, boundBaseUnits } = prepared.trade;
-  if (!mode.startsWith("buy")) return 0n;
-  return BigInt(mode === "buyExactIn" ? amountBaseUnits : boundBaseUnits);
-}
-
-/**
  * trade-token. Without autoExecute: the prepared transaction (and approvals) for the client to send, with
  * `executed: false`. With autoExecute: the same transactions become intents (approval first, then the trade after
  * it) executed by the worker with the wallet on record, and the answer waits for them (api/services/auto-execute.ts).
  * A reused idempotencyKey answers the first request's execution, with `replayed: true` and without a new quote.
- * `preparedTrade` (for the wallet on record) is executed as it is instead of preparing again: the MCP spending cap
- * reserves exactly what that transaction can spend (usdcSpendOf).
+ * `preparedTrade` (for the wallet on record) is executed as it is instead of preparing again (MCP's trade_token
+ * prepares first); the spending policy prices the very transactions submitted (api/services/spending.ts).
  */
 export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInput, preparedTrade?: PreparedTrade) {
   if (!body.autoExecute) {

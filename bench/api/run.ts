@@ -8,7 +8,8 @@ import type { Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv } from "../../api/config.js";
-import type { ApiConfig, ApiDeps } from "../../api/deps.js";
+import { createApiDeps } from "../../api/create-deps.js";
+import type { ApiDeps } from "../../api/deps.js";
 import { createApiKey } from "../../api/services/api-keys.js";
 import { startChainHead } from "../../api/services/chain-head.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
@@ -155,22 +156,24 @@ async function main() {
     const indexMs = performance.now() - indexStarted;
     await indexer.stop();
 
-    await migrate({ databaseUrl, schema: SCHEMA.app });
-    const config: ApiConfig = {
-      ...apiConfigFromEnv({}),
-      appSchema: SCHEMA.app,
-      indexerSchema: SCHEMA.indexer,
-      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
-    };
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
-    cleanups.push(() => pool.end());
-    const redis = new Redis(redisUrl, { keyPrefix: redisKeyPrefix });
-    cleanups.push(() => void redis.disconnect());
-    const rpcUrls = new Map([[CHAIN_SLUG, anvil.rpcUrl]]);
-    const chainHead = startChainHead(rpcUrls);
-    cleanups.push(() => chainHead.stop());
-    const base = { redis, config, deployments: new Map([[CHAIN_SLUG, deployment]]), rpcUrls, chainHead };
-    const deps: ApiDeps = { ...base, db: pool };
+    const { deps, close: closeDeps } = await createApiDeps({
+      databaseUrl,
+      redisUrl,
+      config: {
+        ...apiConfigFromEnv({}),
+        appSchema: SCHEMA.app,
+        indexerSchema: SCHEMA.indexer,
+        rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
+      },
+      chains: new Map([[CHAIN_SLUG, { deployment, rpcUrl: anvil.rpcUrl }]]),
+      redisKeyPrefix,
+      versions: false,
+      executeQueue: false,
+      quotes: false,
+    });
+    cleanups.push(closeDeps);
+    const { db: pool, ...base } = deps;
+    const { config } = deps;
 
     const indexed = await pool.query<{ token_layer_id: string; address: string; symbol: string; graduated: boolean }>(
       `SELECT t.token_layer_id, t.address, t.symbol, p.graduated FROM ${SCHEMA.indexer}.token t

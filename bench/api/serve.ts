@@ -12,14 +12,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import pg from "pg";
 import { createApp } from "../../api/app.js";
+import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiConfig } from "../../api/deps.js";
-import { createApiRedis } from "../../api/deps-from-env.js";
-import { startChainHead } from "../../api/services/chain-head.js";
-import { createQuoteClient } from "../../api/services/quotes.js";
 import type { Deployment } from "../../core/deployment.js";
-import { startVersions } from "../../db/versions.js";
 
 export type ServerKind = "api" | "bare";
 
@@ -133,41 +129,29 @@ async function runChild(p: ServeParameters) {
   } else {
     // Idle connections stay, so that the CPU time of every backend that served the run can be read at its end.
     const application_name = `bench-serve-${process.pid}`;
-    const db = new pg.Pool({
-      connectionString: p.databaseUrl,
-      max: p.poolSize,
-      idleTimeoutMillis: 0,
-      application_name,
+    const chains = new Map(
+      p.deployment && p.rpcUrl ? [[p.deployment.chainSlug, { deployment: p.deployment, rpcUrl: p.rpcUrl }]] : [],
+    );
+    // As api/server.ts: change versions from Postgres, so that token reads and API keys are cached per process.
+    const created = await createApiDeps({
+      databaseUrl: p.databaseUrl,
+      redisUrl: p.redisUrl,
+      config: p.config,
+      chains,
+      pool: { max: p.poolSize, idleTimeoutMillis: 0, application_name },
+      redisKeyPrefix: p.redisKeyPrefix,
+      versions: p.uncached ? false : {},
+      executeQueue: false,
+      quotes: p.quotePrefix ? { prefix: p.quotePrefix } : false,
     });
+    const { db, redis } = created.deps;
     let queries = 0;
     const query = db.query.bind(db) as (...args: unknown[]) => unknown;
     (db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       queries++;
       return query(...args);
     };
-    const redis = createApiRedis(p.redisUrl, p.redisKeyPrefix);
-    const chain = p.deployment && p.rpcUrl ? { slug: p.deployment.chainSlug, deployment: p.deployment } : undefined;
-    const rpcUrls = new Map(chain && p.rpcUrl ? [[chain.slug, p.rpcUrl]] : []);
-    const chainHead = startChainHead(rpcUrls);
-    // As api/server.ts: change versions from Postgres, so that token reads and API keys are cached per process.
-    const versions = p.uncached
-      ? undefined
-      : await startVersions({
-          databaseUrl: p.databaseUrl,
-          appSchema: p.config.appSchema,
-          indexerSchema: p.config.indexerSchema,
-        });
-    const quotes = p.quotePrefix ? await createQuoteClient({ redisUrl: p.redisUrl, prefix: p.quotePrefix }) : undefined;
-    const app = createApp({
-      db,
-      redis,
-      ...(quotes ? { quotes } : {}),
-      config: p.config,
-      deployments: new Map(chain ? [[chain.slug, chain.deployment]] : []),
-      chainHead,
-      rpcUrls,
-      ...(versions ? { versions } : {}),
-    });
+    const app = createApp(created.deps);
     fetch = app.fetch;
     stats = () => ({ total: db.totalCount, idle: db.idleCount, waiting: db.waitingCount, queries });
     pids = async () => {
@@ -183,11 +167,7 @@ async function runChild(p: ServeParameters) {
         redis: redisPid ? Number(redisPid) : null,
       };
     };
-    close = async () => {
-      chainHead.stop();
-      await versions?.stop();
-      await Promise.all([db.end(), redis.quit(), quotes?.close()]);
-    };
+    close = created.close;
   }
 
   const server = serve({ fetch, port: 0, hostname: "127.0.0.1" }, (info) =>

@@ -16,7 +16,8 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv } from "../../api/config.js";
-import type { ApiConfig, ApiDeps } from "../../api/deps.js";
+import { createApiDeps } from "../../api/create-deps.js";
+import type { ApiDeps } from "../../api/deps.js";
 import { createApiKey } from "../../api/services/api-keys.js";
 import { startChainHead } from "../../api/services/chain-head.js";
 import { migrate } from "../../db/migrate.js";
@@ -138,20 +139,25 @@ async function main() {
     // 1. Database, schema, seed (or a kept database as it is, with any newer migrations applied).
     if (!reused) await create();
     if (!opts.keep && !reused) cleanups.push(drop);
-    await migrate({ databaseUrl, schema: SCHEMA.app });
-    const config: ApiConfig = {
-      ...apiConfigFromEnv({}),
-      appSchema: SCHEMA.app,
-      indexerSchema: SCHEMA.indexer,
-      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
-    };
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 8 });
-    cleanups.push(() => pool.end());
-    const redis = new Redis(redisUrl, { keyPrefix: redisKeyPrefix });
-    cleanups.push(() => void redis.disconnect());
-    const chainHead = startChainHead(new Map());
-    const base = { redis, config, deployments: new Map(), rpcUrls: new Map(), chainHead };
-    const deps: ApiDeps = { ...base, db: pool };
+    const { deps, close: closeDeps } = await createApiDeps({
+      databaseUrl,
+      redisUrl,
+      config: {
+        ...apiConfigFromEnv({}),
+        appSchema: SCHEMA.app,
+        indexerSchema: SCHEMA.indexer,
+        rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
+      },
+      chains: new Map(),
+      pool: { max: 8 },
+      redisKeyPrefix,
+      versions: false,
+      executeQueue: false,
+      quotes: false,
+    });
+    cleanups.push(closeDeps);
+    const { db: pool, ...base } = deps;
+    const { config } = deps;
 
     let seeded: { steps: [string, number][] } = { steps: [] };
     let seedMs = 0;

@@ -3,16 +3,16 @@
  * 1. over every row: posts' counters against their votes and replies, popularity and rank_score against
  *    post_popularity/post_rank, vote_tallies against their votes, member counts, replies' inherited club and coin,
  *    club posts written by members, no vote on a club post;
- * 2. a sample of votes: the stored weight against the services' own balance reads (indexedBalance for post and
- *    token votes, snapshotBalance for poll options);
+ * 2. a sample of votes: the stored weight against the services' own balance reads (readTokenBalance for post and
+ *    token votes, readSnapshotBalance for poll options);
  * 3. a sample of votes withdrawn and cast again through castVote itself: the service must weigh each exactly as
  *    seeded and leave every counter and the rank where they were.
  * Throws on the first failed check.
  */
 import type { ApiDeps } from "../../api/deps.js";
 import type { AuthedUser } from "../../api/env.js";
-import { indexedBalance, snapshotBalance } from "../../api/services/social/balances.js";
 import { castVote } from "../../api/services/social/votes.js";
+import { readSnapshotBalance, readTokenBalance } from "../../db/indexed/holdings.js";
 
 export type VerifyReturnType = { lines: string[] };
 
@@ -124,10 +124,10 @@ export async function verifySeed(deps: ApiDeps, samples: number): Promise<Verify
     const expected =
       v.content_type === "poll_option" && v.poll_post_id
         ? v.voting_token_id
-          ? await snapshotBalance(db, s, v.poll_post_id, v.wallet_address)
+          ? await readSnapshotBalance(db, deps.config, v.poll_post_id, v.wallet_address)
           : 0n
         : v.voting_token_id
-          ? await indexedBalance(deps, v.voting_token_id, v.wallet_address)
+          ? await readTokenBalance(deps.db, deps.config, v.voting_token_id, v.wallet_address)
           : 0n;
     if (expected.toString() !== v.weight) {
       throw new Error(`vote ${v.id} (${v.content_type}) weighs ${v.weight}, the services read ${expected}`);

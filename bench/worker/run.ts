@@ -43,16 +43,11 @@ import { mnemonicToAccount } from "viem/accounts";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
-import type { ApiDeps } from "../../api/deps.js";
-import { createApiRedis } from "../../api/deps-from-env.js";
-import { startChainHead } from "../../api/services/chain-head.js";
-import { createQuoteClient } from "../../api/services/quotes.js";
+import { createApiDeps } from "../../api/create-deps.js";
 import { noAttribution } from "../../core/fees.js";
 import { queueName } from "../../core/jobs.js";
 import { walletAddress } from "../../core/wallets.js";
 import { createIntent, dispatchIntent } from "../../db/intents.js";
-import { migrate } from "../../db/migrate.js";
-import { startVersions } from "../../db/versions.js";
 import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
@@ -189,11 +184,6 @@ async function main() {
     await indexer.waitForReady();
     await indexer.waitForBlock(await client.getBlockNumber({ cacheTime: 0 }));
     const appSchema = "bench_app";
-    await migrate({ databaseUrl: dbUrl, schema: appSchema });
-    const db = new pg.Pool({ connectionString: dbUrl, max: 20 });
-    cleanups.unshift(() => db.end());
-    const redis = createApiRedis(redisUrl, `bench-worker-${process.pid}:`);
-    cleanups.unshift(() => redis.disconnect());
     const queuePrefix = `bench-worker-${process.pid}-`;
     const queueConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     const queue = new Queue(queueName("execute", queuePrefix), { connection: queueConnection });
@@ -202,21 +192,11 @@ async function main() {
       await queue.close();
       queueConnection.disconnect();
     });
-    const rpcUrls = new Map([["base-sepolia", anvil.rpcUrl]]);
-    const chainHead = startChainHead(rpcUrls, 1_000);
-    cleanups.unshift(() => chainHead.stop());
-    // As api/server.ts: change versions from Postgres, so that token reads are cached until a block is indexed.
-    const versions = await startVersions({ databaseUrl: dbUrl, appSchema, indexerSchema: "bench_ix" });
-    cleanups.unshift(() => versions.stop());
-    // Quotes come from the worker process (its quote queue and cache), as in production.
-    const quotes = await createQuoteClient({ redisUrl, prefix: queuePrefix });
-    cleanups.unshift(async () => {
-      await quotes.queue.obliterate({ force: true }).catch(() => undefined);
-      await quotes.close();
-    });
-    const deps: ApiDeps = {
-      db,
-      redis,
+    // As api/server.ts: change versions from Postgres, so that token reads are cached until a block is indexed, and
+    // quotes from the worker process (its quote queue and cache).
+    const { deps, close: closeDeps } = await createApiDeps({
+      databaseUrl: dbUrl,
+      redisUrl,
       config: {
         ...apiConfigFromEnv({}),
         appSchema,
@@ -224,13 +204,16 @@ async function main() {
         walletSecret: WALLET_SECRET,
         rateLimitPerMinute: 1_000_000_000,
       },
-      deployments: new Map([["base-sepolia", deployment]]),
-      rpcUrls,
-      chainHead,
-      versions,
-      quotes,
+      chains: new Map([["base-sepolia", { deployment, rpcUrl: anvil.rpcUrl }]]),
+      redisKeyPrefix: `bench-worker-${process.pid}:`,
       executeQueue: queue,
-    };
+      quotes: { prefix: queuePrefix },
+    });
+    cleanups.unshift(async () => {
+      await deps.quotes?.queue.obliterate({ force: true }).catch(() => undefined);
+      await closeDeps();
+    });
+    const { db } = deps;
     const app = createApp(deps);
     const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((done) => server.once("listening", () => done()));

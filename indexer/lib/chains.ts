@@ -1,26 +1,23 @@
 /**
- * The chains this indexer serves: INDEXER_CHAINS (comma-separated ChainSlugs, default CHAIN_SLUG or base-sepolia),
+ * The chains this indexer serves: INDEXER_CHAINS (comma-separated ChainSlugs, default CHAIN_SLUG; core/env.ts),
  * each with its deployment (deployments/<slug>.json) and RPC URL (RPC_URL_<SLUG>, or RPC_URL for CHAIN_SLUG).
  * The config and the handlers both read it, so no address is written twice.
  */
 import type { Address } from "viem";
 import { type ChainSlug, getChain } from "../../core/chains.js";
 import { type Deployment, readDeployment } from "../../core/deployment.js";
+import { listOf, parseEnv, rpcUrlFor } from "../../core/env.js";
 
 export type IndexedChain = { slug: ChainSlug; chainId: number; rpcUrl: string; deployment: Deployment; local: boolean };
 
-export function indexedChains(env: Record<string, string | undefined> = process.env): IndexedChain[] {
-  const defaultSlug = env.CHAIN_SLUG ?? "base-sepolia";
-  const slugs = (env.INDEXER_CHAINS ?? defaultSlug)
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return slugs.map((slug) => {
+export function indexedChains(source: Record<string, string | undefined> = process.env): IndexedChain[] {
+  const env = parseEnv(source);
+  return listOf(env.INDEXER_CHAINS ?? env.CHAIN_SLUG).map((slug) => {
     const chain = getChain(slug);
     const deployment = readDeployment(chain.slug);
-    const key = `RPC_URL_${chain.slug.toUpperCase().replace(/-/g, "_")}`;
-    const rpcUrl = env[key] ?? (chain.slug === defaultSlug ? (env.RPC_URL ?? "http://127.0.0.1:8545") : undefined);
-    if (!rpcUrl) throw new Error(`No RPC URL for ${chain.slug}: set ${key}.`);
+    const rpcUrl = rpcUrlFor(chain.slug, env, source);
+    if (!rpcUrl)
+      throw new Error(`No RPC URL for ${chain.slug}: set RPC_URL_${chain.slug.toUpperCase().replace(/-/g, "_")}.`);
     const local = /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(rpcUrl);
     return { slug: chain.slug, chainId: deployment.chainId, rpcUrl, deployment, local };
   });

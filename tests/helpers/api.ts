@@ -6,19 +6,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SignJWT } from "jose";
-import pg from "pg";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
+import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
-import { createApiRedis } from "../../api/deps-from-env.js";
-import { startChainHead } from "../../api/services/chain-head.js";
-import { createQuoteClient } from "../../api/services/quotes.js";
-import { migrate } from "../../db/migrate.js";
-import { startVersions } from "../../db/versions.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
 import { startQuoteWorker } from "../../worker/quote-worker.js";
 import { chain } from "./chain.js";
-import { createDatabase } from "./indexer.js";
+import { createDatabase } from "./indexer/fixtures.js";
 
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -90,9 +85,6 @@ export async function createTestApi(p: TestApiParameters) {
   const c = chain();
   const databaseUrl = await acquireDatabase();
   const appSchema = uniqueName("app");
-  await migrate({ databaseUrl, schema: appSchema });
-  const db = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-  const redis = createApiRedis(redisUrl, `${uniqueName("test")}:`);
   // Custodial wallets of this API's own: with the development secret, wallet index 0 of every file's fresh app
   // schema would be the same address on the shared chain, holding what other files bought.
   const config: ApiConfig = {
@@ -103,43 +95,34 @@ export async function createTestApi(p: TestApiParameters) {
     ...p.config,
   };
   const slug = c.deployment.chainSlug;
-  const versions =
-    p.versions === false
-      ? undefined
-      : await startVersions({ databaseUrl, appSchema, indexerSchema: p.indexerSchema, pollMs: 100 });
+  const chains = new Map([[slug, { deployment: c.deployment, rpcUrl: c.rpcUrl }]]);
   const quotePrefix = p.quotes ? p.quotes.prefix : `${uniqueName("aq")}-`;
-  const quotes =
-    p.quotes === false
-      ? undefined
-      : await createQuoteClient({
-          redisUrl,
-          prefix: quotePrefix,
-          timeoutMs: p.quotes ? p.quotes.timeoutMs : undefined,
-        });
+  const { deps, close: closeDeps } = await createApiDeps({
+    databaseUrl,
+    redisUrl,
+    config,
+    chains,
+    pool: { max: 10 },
+    redisKeyPrefix: `${uniqueName("test")}:`,
+    chainHeadPollMs: 200,
+    versions: p.versions === false ? false : { pollMs: 100 },
+    executeQueue: p.executeQueue ?? false,
+    quotes: p.quotes === false ? false : { prefix: quotePrefix, timeoutMs: p.quotes ? p.quotes.timeoutMs : undefined },
+    ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
+  });
+  const { versions, quotes } = deps;
   const quoteWorker =
     p.quotes === undefined
       ? await startQuoteWorker({
-          db,
+          db: deps.db,
           databaseUrl,
           redisUrl,
           appSchema,
           indexerSchema: p.indexerSchema,
-          chains: new Map([[slug, { deployment: c.deployment, rpcUrl: c.rpcUrl }]]),
+          chains,
           prefix: quotePrefix,
         })
       : undefined;
-  const deps: ApiDeps = {
-    db,
-    redis,
-    config,
-    deployments: new Map([[slug, c.deployment]]),
-    rpcUrls: new Map([[slug, c.rpcUrl]]),
-    chainHead: startChainHead(new Map([[slug, c.rpcUrl]]), 200),
-    ...(versions ? { versions } : {}),
-    ...(quotes ? { quotes } : {}),
-    ...(p.executeQueue ? { executeQueue: p.executeQueue } : {}),
-    ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
-  };
   const app = createApp(deps);
 
   /** Sign an HS256 JWT like the local identity provider would (exp in 1 h unless given). */
@@ -169,15 +152,9 @@ export async function createTestApi(p: TestApiParameters) {
   };
 
   const close = async () => {
-    deps.chainHead.stop();
-    await versions?.stop();
     await quoteWorker?.close();
-    if (quotes) {
-      await quotes.queue.obliterate({ force: true }).catch(() => undefined);
-      await quotes.close();
-    }
-    await db.end();
-    redis.disconnect();
+    await quotes?.queue.obliterate({ force: true }).catch(() => undefined);
+    await closeDeps();
     await dropSchema(databaseUrl, appSchema);
     await releaseDatabase();
   };

@@ -195,11 +195,11 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
   return settle(deps, client, intent, receipt);
 }
 
-async function settle(
+export async function settle(
   deps: ExecuteDeps,
   client: PublicClient,
   intent: IntentRow,
-  receipt: { status: "success" | "reverted"; blockNumber: bigint; gasUsed: bigint },
+  receipt: { status: "success" | "reverted"; blockNumber: bigint; blockHash: `0x${string}`; gasUsed: bigint },
 ): Promise<IntentRow> {
   let reason: string | null = null;
   if (receipt.status === "reverted") {
@@ -225,7 +225,8 @@ async function settle(
   const status = receipt.status === "success" ? "confirmed" : "reverted";
   const { rows } = await deps.db.query<IntentRow>(
     `UPDATE ${deps.appSchema}.intents
-        SET status = $2, block_number = $3, gas_used = $4, error_code = $5, error_reason = $6, updated_at = now()
+        SET status = $2, block_number = $3, gas_used = $4, error_code = $5, error_reason = $6, block_hash = $7,
+            updated_at = now()
       WHERE id = $1 RETURNING *`,
     [
       intent.id,
@@ -234,6 +235,7 @@ async function settle(
       receipt.gasUsed.toString(),
       status === "reverted" ? "TRANSACTION_FAILED" : null,
       reason,
+      receipt.blockHash,
     ],
   );
   deps.log?.(`intent ${intent.id}: ${status} in block ${receipt.blockNumber}`);

@@ -23,8 +23,8 @@ import {
   quoteJobSchema,
   quoteValidity,
 } from "../../core/jobs.js";
-import { type PoolParamsRow, poolParamsOfRow } from "../../core/poolTypes.js";
-import { type QuotePool, quote, quoteToWire } from "../../core/quote.js";
+import { quote, quoteToWire } from "../../core/quote.js";
+import { readQuotePool } from "../../db/indexed/deployments.js";
 
 /** How long a requested quote is refreshed on new blocks after the request, ms. */
 export const HOT_MS = 30_000;
@@ -43,43 +43,10 @@ export type QuoteProcessorDeps = {
   log?: (line: string) => void;
 };
 
-type PoolRow = PoolParamsRow & {
-  supply: string;
-  graduated: boolean;
-  graduating: boolean;
-  fee_tier: number | null;
-  sqrt_price_x96: string | null;
-  usdc_is_token0: boolean;
-  updated_block: string;
-  indexed_block: string | null;
-};
-
-/** The pool of `token` on `chainId` and the indexed block, read in one statement (one snapshot). */
+/** The pool of `token` on `chainId` as indexed, the indexed block, and the quote's validity under them. */
 async function readPool(deps: QuoteProcessorDeps, chainId: number, chainSlug: string, token: Address) {
-  const ix = deps.indexerSchema;
-  const { rows } = await deps.db.query<PoolRow>({
-    name: `quote-pool:${ix}`,
-    text: `SELECT p.supply, p.graduated, p.graduating, p.fee_tier, p.sqrt_price_x_96 AS sqrt_price_x96, p.usdc_is_token0,
-                  p.weight_ppm, p.virtual_supply, p.virtual_reserve, p.migration_supply, p.dex_supply, p.dex_reserve,
-                  p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.updated_block,
-                  (SELECT substring(c.latest_checkpoint from 27 for 16)::bigint FROM ${ix}._ponder_checkpoint c
-                    WHERE c.chain_name = $3) AS indexed_block
-             FROM ${ix}.pool p WHERE p.chain_id = $1 AND p.token = $2`,
-    values: [chainId, token.toLowerCase(), chainSlug],
-  });
-  const r = rows[0];
-  if (!r) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
-  const pool: QuotePool = {
-    supply: BigInt(r.supply),
-    graduated: r.graduated,
-    graduating: r.graduating,
-    feeTier: r.fee_tier,
-    sqrtPriceX96: r.sqrt_price_x96 === null ? null : BigInt(r.sqrt_price_x96),
-    usdcIsToken0: r.usdc_is_token0,
-    params: poolParamsOfRow(r),
-  };
-  const indexedBlock = r.indexed_block === null ? null : BigInt(r.indexed_block);
-  return { pool, indexedBlock, validity: quoteValidity(r.graduated, BigInt(r.updated_block), indexedBlock) };
+  const { pool, indexedBlock } = await readQuotePool(deps.db, deps, { chainId, chainSlug }, token);
+  return { pool, indexedBlock, validity: quoteValidity(pool.graduated, pool.updatedBlock, indexedBlock) };
 }
 
 type PoolState = Awaited<ReturnType<typeof readPool>>;

@@ -4,6 +4,7 @@
  * open to anonymous callers (no user_vote; filter following and view_filter need a credential).
  */
 import { z } from "zod";
+import { text, url } from "../../../core/schemas.js";
 import {
   CreatePostRequest,
   FeedPagination,
@@ -15,7 +16,7 @@ import {
   VoteRequest,
   VoteResult,
 } from "../../routes/social/schemas.js";
-import { TokenListItem } from "../../routes/tokens/routes.js";
+import { TokenListItem } from "../../routes/tokens/schemas.js";
 import { listTokenPosts } from "../../services/social/feeds.js";
 import { getHashtagToken } from "../../services/social/hashtags.js";
 import { listNotifications } from "../../services/social/notifications.js";
@@ -29,8 +30,8 @@ export const createPostTool = defineTool({
   description:
     "Post about a token: content (required), optional title, taggedCoinId (the token's id), imageUrl (an image to attach) or mediaData, a poll (pollData: question and 2-10 options, optionally weighted by holdings of taggedCoinId), parentPostId to reply to a post, clubId to post in a club you are a member of, topicId. Returns the post with its id (vote on it with vote).",
   input: CreatePostRequest.extend({
-    content: z.string().min(1).describe("The post's text (at most 5000 characters)"),
-    imageUrl: z.url().optional().describe("An image URL to attach (added as the first media item)"),
+    content: text().min(1).describe("The post's text (at most 5000 characters)"),
+    imageUrl: url.optional().describe("An image URL to attach (added as the first media item)"),
   }),
   output: Post,
   access: "user",

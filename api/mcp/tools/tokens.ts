@@ -1,6 +1,6 @@
 /**
  * Read-only token tools (anonymous callers allowed): get_tokens, search_token, get_pool_data, get_token_candles,
- * get_token_holders, get_portfolio. Inputs are the REST schemas of api/routes/tokens/routes.ts; each run is
+ * get_token_holders, get_portfolio. Inputs are the REST schemas of api/routes/tokens/schemas.ts; each run is
  * the REST handler's service call.
  */
 import { z } from "zod";
@@ -18,7 +18,7 @@ import {
   PoolDataResponse,
   SearchTokenRequest,
   Token,
-} from "../../routes/tokens/routes.js";
+} from "../../routes/tokens/schemas.js";
 import { freshness } from "../../services/indexed.js";
 import { getPortfolio } from "../../services/portfolio.js";
 import { listTokens, searchTokenRecord } from "../../services/token-catalog.js";

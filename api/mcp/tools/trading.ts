@@ -2,20 +2,22 @@
  * Trading and execution tools: quote_trade_token (read-only, anonymous allowed), trade_token, create_token,
  * execute_transaction, claim_fees and get_intent_status. Inputs are the REST schemas of api/routes/trading and
  * api/routes/intents narrowed to the spec's tool form (chainSlug base or base-sepolia, symbol 2–10 characters,
- * direction required) plus `dryRun`; runs are the REST services, with the spending cap, the allowlist and dry runs
- * of ../safety.ts around them.
+ * direction required) plus `dryRun`; runs are the REST services (which apply the one spending policy of
+ * api/services/spending.ts to every execution), with the dry runs of ../safety.ts around them.
  */
 import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Address } from "viem";
+import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { AppError } from "../../../core/errors.js";
+import { MAX_IMAGE_BYTES } from "../../../core/limits.js";
+import { idempotencyKey, text } from "../../../core/schemas.js";
 import {
   ExecuteTransactionRequest,
   ExecuteTransactionResponse,
   GetIntentStatusRequest,
   GetIntentStatusResponse,
-} from "../../routes/intents/routes.js";
+} from "../../routes/intents/schemas.js";
 import {
   CreateTokenRequest,
   CreateTokenResponse,
@@ -26,7 +28,7 @@ import {
   QuoteTokenRequest,
   TradeTokenRequest,
   TradeTokenResponse,
-} from "../../routes/trading/routes.js";
+} from "../../routes/trading/schemas.js";
 import {
   executeTransaction,
   findIntentByKey,
@@ -35,9 +37,9 @@ import {
 } from "../../services/auto-execute.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { createToken } from "../../services/create-token.js";
-import { MAX_IMAGE_BYTES, sniff } from "../../services/media.js";
-import { type PreparedTrade, prepareTrade, quoteToken, tradeToken, usdcSpendOf } from "../../services/trade.js";
-import { checkDestination, simulateSteps, spendPreview, usdcSpentBy, withSpend } from "../safety.js";
+import { sniff } from "../../services/media.js";
+import { type PreparedTrade, prepareTrade, quoteToken, tradeToken } from "../../services/trade.js";
+import { simulateSteps, spendPreview } from "../safety.js";
 import { defineTool, dryRunField, type McpContext, requireUser, toolChainSlug } from "../tool.js";
 
 const Simulation = z
@@ -119,7 +121,6 @@ export const tradeTokenTool = defineTool({
         ...prepared.approvals.map((a) => ({ name: "approval", to: a.to, data: a.data })),
         { name: "trade", to: prepared.transaction.to, data: prepared.transaction.data },
       ];
-      const spent = usdcSpendOf(prepared);
       return {
         success: true as const,
         ...prepared,
@@ -130,18 +131,21 @@ export const tradeTokenTool = defineTool({
         protocol: prepared.quote.protocol,
         dryRun: true,
         simulation: await simulateSteps(ctx, body.chainSlug, trader, steps),
-        spend: await spendPreview(ctx, user, spent),
+        spend: await spendPreview(
+          ctx,
+          user,
+          body.chainSlug,
+          steps.map((s) => ({ to: s.to as Address, data: s.data as Hex })),
+        ),
       };
     }
-    // An execution reserves what the very transaction it sends can spend (its max-in for an exact-out buy, estimate
-    // margin included); a replay sends nothing new and spends nothing.
+    // An execution sends (and the policy prices) the very transaction prepared here; a replay sends nothing new.
     let prepared: PreparedTrade | undefined;
     if (body.autoExecute && !(await isReplay(ctx, body.idempotencyKey, "trade"))) {
       requireWalletOnRecord(user, body.userAddress);
       prepared = await prepareTrade(ctx.deps, user, { ...body, userAddress: user.walletAddress });
     }
-    const spend = prepared ? usdcSpendOf(prepared) : 0n;
-    const result = await withSpend(ctx, user, "trade_token", spend, () => tradeToken(ctx.deps, user, body, prepared));
+    const result = await tradeToken(ctx.deps, user, body, prepared);
     const quote = "quote" in result ? result.quote : undefined;
     return {
       success: true as const,
@@ -199,10 +203,10 @@ export const createTokenTool = defineTool({
   description:
     "Launch a new token on the bonding-curve launchpad: name, symbol (2-10 characters), description, image and chainSlug are required; banner, video, links, tags (hashtags) and poolType (meme or startup-preseed) are optional. The metadata is stored content-addressed (ipfs://<cid>). Without autoExecute you get the createToken transaction, which your wallet on record must send (use execute_transaction with its to and data and amount \"0\"). With autoExecute true the service deploys it now and answers with the transactionHash. dryRun true records the token's metadata, simulates the deployment and sends nothing. tokenId is the new token's id for the other tools; contractAddress is where it will be (or is) deployed.",
   input: CreateTokenRequest.extend({
-    symbol: z.string().min(2).max(10).describe("2 to 10 characters"),
+    symbol: text(10).min(2).describe("2 to 10 characters"),
     chainSlug: toolChainSlug,
-    image: z.string().min(1).describe(imageText),
-    banner: z.string().min(1).optional().describe(imageText),
+    image: CreateTokenRequest.shape.image.describe(imageText),
+    banner: CreateTokenRequest.shape.banner.describe(imageText),
     dryRun: dryRunField,
   }),
   output: CreateTokenResponse.extend({
@@ -232,7 +236,7 @@ export const createTokenTool = defineTool({
       ...ids,
       dryRun: true,
       simulation: await simulateSteps(ctx, body.chainSlug, from, [{ name: "create", to, data }]),
-      spend: await spendPreview(ctx, user, 0n),
+      spend: await spendPreview(ctx, user, body.chainSlug, [{ to: to as Address, data: data as Hex }]),
     };
   },
 });
@@ -243,26 +247,17 @@ export const executeTransactionTool = defineTool({
   name: "execute_transaction",
   title: "Send a transaction",
   description:
-    'Send a transaction from your custodial wallet on record: to (0x address), amount (wei, decimal string; "0" for a plain contract call), chainSlug, and optional data (calldata hex). Use it to deploy a token prepared by create_token without autoExecute, or to send the approvals and trades trade_token prepared. The destination must be on your key\'s allowlist when one is set; USDC it moves (a transfer, or a launchpad buy) counts against your daily spending cap. dryRun true simulates (eth_call and gas estimate) and sends nothing. Reverts answer TRANSACTION_FAILED or INSUFFICIENT_BALANCE with the decoded reason.',
+    "Send a transaction from your custodial wallet on record: to (0x address), amount (wei, decimal string; \"0\" for a plain contract call), chainSlug, and optional data (calldata hex). Use it to deploy a token prepared by create_token without autoExecute, or to send the approvals and trades trade_token prepared. The destination must be on your key's allowlist when one is set. What it can move out of your wallet counts against your daily spending cap: USDC transfers and approvals (at their allowance; unlimited ones only to the launchpad or allowlisted spenders), launchpad buys and createToken initial buys, and ether value at a conservative price; calls the policy cannot decode (Multicall3, unknown contracts, other tokens' transfers) are refused unless allowlisted. dryRun true simulates (eth_call and gas estimate) and sends nothing. Reverts answer TRANSACTION_FAILED or INSUFFICIENT_BALANCE with the decoded reason.",
   input: ExecuteTransactionRequest.extend({ chainSlug: toolChainSlug }),
   output: ExecuteTransactionResponse.extend({ spend: Spend.optional() }),
   access: "user",
   readOnly: false,
   run: async (ctx, body) => {
     const user = requireUser(ctx);
-    await checkDestination(ctx, user, body.to);
-    const deployment = ctx.deps.deployments.get(body.chainSlug);
-    const data = (body.data ?? "0x") as `0x${string}`;
-    const replay = !body.dryRun && (await isReplay(ctx, body.idempotencyKey, "transaction"));
-    const spent = deployment && !replay ? usdcSpentBy(deployment.contracts, user.walletAddress, body.to, data) : 0n;
-    if (body.dryRun) {
-      const simulated = await executeTransaction(ctx.deps, user, body);
-      return { success: true as const, ...simulated, spend: await spendPreview(ctx, user, spent) };
-    }
-    const sent = await withSpend(ctx, user, "execute_transaction", spent, () =>
-      executeTransaction(ctx.deps, user, body),
-    );
-    return { success: true as const, ...sent };
+    if (!body.dryRun) return { success: true as const, ...(await executeTransaction(ctx.deps, user, body)) };
+    const simulated = await executeTransaction(ctx.deps, user, body);
+    const step = { to: body.to as Address, data: (body.data ?? "0x") as Hex, value: BigInt(body.amount) };
+    return { success: true as const, ...simulated, spend: await spendPreview(ctx, user, body.chainSlug, [step]) };
   },
 });
 
@@ -276,7 +271,7 @@ export const claimFeesTool = defineTool({
   input: z.object({
     chainSlug: toolChainSlug,
     autoExecute: z.boolean().default(false).describe("Default false. True: the service sends the claim now"),
-    idempotencyKey: z.string().min(1).max(200).optional().describe("With autoExecute: a reused key claims once"),
+    idempotencyKey: idempotencyKey.optional().describe("With autoExecute: a reused key claims once"),
     dryRun: dryRunField,
   }),
   output: z.object({

@@ -1,47 +1,53 @@
 /**
  * Social route definitions: posts, votes, feeds, clubs, follows, topics, hashtags, livestreams, notifications.
- * Request schemas and records are in ./schemas.ts (shared with the MCP tools); handlers in ./handlers.ts.
+ * Schemas (requests, records, responses) are in ./schemas.ts, shared with the MCP tools; handlers in ./handlers.ts.
  */
-import { z } from "@hono/zod-openapi";
-import { uuid } from "../../../core/schemas.js";
 import { postRoute } from "../common.js";
-import { TokenListItem } from "../tokens/routes.js";
+import { GetHashtagTokenResponse } from "../tokens/schemas.js";
 import {
-  Club,
   ClubIdRequest,
   ClubInviteRequest,
+  ClubInviteResponse,
+  ClubMembersRequest,
   ClubPageRequest,
+  ClubResponse,
   CreateClubRequest,
   CreateLivestreamRequest,
+  CreateLivestreamResponse,
   CreatePostRequest,
+  CreatePostResponse,
   CreateTopicRequest,
-  FeedPagination,
+  CreateTopicResponse,
   FollowListRequest,
+  FollowListResponse,
+  FollowResponse,
+  GetClubMembersResponse,
+  GetClubPostsResponse,
+  GetClubsResponse,
+  GetLivestreamResponse,
   GetNotificationsRequest,
+  GetNotificationsResponse,
+  GetPostRepliesResponse,
+  GetPostResponse,
   GetPosts2Request,
+  GetPosts2Response,
   GetTimelinePostsRequest,
+  GetTimelinePostsResponse,
   GetTokenPostsRequest,
+  GetTokenPostsResponse,
   GetTopicsRequest,
+  GetTopicsResponse,
   HashtagRequest,
   ListClubsRequest,
-  Livestream,
   LivestreamIdRequest,
   MarkNotificationsReadRequest,
-  Notification,
-  Post,
+  MarkNotificationsReadResponse,
   PostIdRequest,
   PostRepliesRequest,
-  Topic,
   UserIdRequest,
-  UserSummary,
   VoteRequest,
-  VoteResult,
+  VoteResponse,
 } from "./schemas.js";
-
-const ok = z.literal(true);
-const Page = z.object({ limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() });
-const FeedResponse = (name: string) =>
-  z.object({ success: ok, posts: z.array(Post.nullable()), pagination: FeedPagination }).openapi(name);
 
 // Posts
 
@@ -52,7 +58,7 @@ export const createPostRoute = postRoute({
   description:
     "Needs content, a title or media (400 `A post needs content, a title or media`); content at most SOCIAL_MAX_CONTENT_LENGTH (5000) characters; a reply's parent must exist (404 `Parent post not found`); polls have 2 to 10 options; a weighted poll needs taggedCoinId and snapshots its holders' balances at the current indexed block. Club posts need membership. Limited to SOCIAL_POSTS_PER_MINUTE (20) per user (429).",
   request: CreatePostRequest,
-  response: z.object({ success: ok, post: Post }).openapi("CreatePostResponse"),
+  response: CreatePostResponse,
 });
 
 export const getPostRoute = postRoute({
@@ -61,7 +67,7 @@ export const getPostRoute = postRoute({
   summary: "One post",
   description: "Club posts need access to the club (403 `Access denied: no permission to view this club`).",
   request: PostIdRequest,
-  response: z.object({ success: ok, post: Post }).openapi("GetPostResponse"),
+  response: GetPostResponse,
 });
 
 export const getPostRepliesRoute = postRoute({
@@ -69,7 +75,7 @@ export const getPostRepliesRoute = postRoute({
   tag: "Posts",
   summary: "Replies to a post, oldest first",
   request: PostRepliesRequest,
-  response: FeedResponse("GetPostRepliesResponse"),
+  response: GetPostRepliesResponse,
 });
 
 // Voting
@@ -81,7 +87,7 @@ export const voteRoute = postRoute({
   description:
     "Same type again removes the vote (action `removed`), the opposite type switches it (`updated`), otherwise `created`. Poll options are single choice: voting another option of the same poll moves the vote (`updated`). The weight is the voter's indexed balance of voting_token_id (wallet on record, whole tokens in `weight`); for poll options, the balance of the poll's token at its snapshot block. Clients cannot set a weight. Limited to SOCIAL_VOTES_PER_MINUTE (120) per user (429).",
   request: VoteRequest,
-  response: z.object({ success: ok, vote: VoteResult }).openapi("VoteResponse"),
+  response: VoteResponse,
 });
 
 // Feed
@@ -93,13 +99,7 @@ export const getPosts2Route = postRoute({
   description:
     "Top-level posts outside clubs by rank: E = (upvotes − downvotes) + 2·replies + log10(1 + weighted up) − log10(1 + weighted down) (whole tokens); rank = sign(E)·log10(1 + |E|) + (created_at − 2024-01-01)/45000 s. Page with offset, or with `cursor` (pagination.next_cursor) to never repeat or skip a post while posts arrive.",
   request: GetPosts2Request,
-  response: z
-    .object({
-      success: ok,
-      posts: z.array(Post.nullable()),
-      pagination: FeedPagination.extend({ total_returned: z.number().int().describe("Posts in this page") }),
-    })
-    .openapi("GetPosts2Response"),
+  response: GetPosts2Response,
 });
 
 export const getTimelinePostsRoute = postRoute({
@@ -109,7 +109,7 @@ export const getTimelinePostsRoute = postRoute({
   description:
     "Top-level posts outside clubs, newest first; `following`: by users the caller follows. Offset or keyset `cursor`.",
   request: GetTimelinePostsRequest,
-  response: FeedResponse("GetTimelinePostsResponse"),
+  response: GetTimelinePostsResponse,
 });
 
 export const getTokenPostsRoute = postRoute({
@@ -119,14 +119,7 @@ export const getTokenPostsRoute = postRoute({
   description:
     "category timelines (every post), polls or media; sort trending (rank of get-posts-2), new, or popular (engagement E without recency); filter following; view_filter my_posts (the caller's posts) or my_replies (the caller's replies). Without token_id: every token. Club posts are only in the club feed.",
   request: GetTokenPostsRequest,
-  response: z
-    .object({
-      success: ok,
-      posts: z.array(Post.nullable()),
-      total: z.number().int().describe("Posts matching the filters"),
-      pagination: FeedPagination,
-    })
-    .openapi("GetTokenPostsResponse"),
+  response: GetTokenPostsResponse,
 });
 
 // Tokens
@@ -137,9 +130,7 @@ export const getHashtagTokenRoute = postRoute({
   summary: "The token a hashtag names",
   description: "Case-insensitive, with or without #. Several tokens: most holders, then oldest. None: 404.",
   request: HashtagRequest,
-  response: z
-    .object({ success: ok, token: TokenListItem.extend({ hashtag: z.string() }) })
-    .openapi("GetHashtagTokenResponse"),
+  response: GetHashtagTokenResponse,
 });
 
 // Notifications
@@ -151,14 +142,7 @@ export const getNotificationsRoute = postRoute({
   description:
     "Kinds: reply, vote (on your post; once per voter and post), mention (@username), follow, graduation (a token you hold graduated; detected when you read this list).",
   request: GetNotificationsRequest,
-  response: z
-    .object({
-      success: ok,
-      notifications: z.array(Notification),
-      unread_count: z.number().int(),
-      pagination: FeedPagination,
-    })
-    .openapi("GetNotificationsResponse"),
+  response: GetNotificationsResponse,
 });
 
 export const markNotificationsReadRoute = postRoute({
@@ -166,25 +150,10 @@ export const markNotificationsReadRoute = postRoute({
   tag: "Notifications",
   summary: "Mark notifications read",
   request: MarkNotificationsReadRequest,
-  response: z
-    .object({ success: ok, marked: z.number().int(), unread_count: z.number().int() })
-    .openapi("MarkNotificationsReadResponse"),
+  response: MarkNotificationsReadResponse,
 });
 
 // Follows
-
-const FollowResponse = z
-  .object({ success: ok, user_id: uuid, following: z.boolean(), follower_count: z.number().int() })
-  .openapi("FollowResponse");
-const FollowListResponse = z
-  .object({
-    success: ok,
-    user_id: uuid,
-    users: z.array(UserSummary.extend({ followed_at: z.string() })),
-    total: z.number().int(),
-    pagination: Page,
-  })
-  .openapi("FollowListResponse");
 
 export const followUserRoute = postRoute({
   name: "follow-user",
@@ -222,14 +191,14 @@ export const createTopicRoute = postRoute({
   tag: "Posts",
   summary: "Create a topic",
   request: CreateTopicRequest,
-  response: z.object({ success: ok, topic: Topic }).openapi("CreateTopicResponse"),
+  response: CreateTopicResponse,
 });
 export const getTopicsRoute = postRoute({
   name: "get-topics",
   tag: "Posts",
   summary: "List topics",
   request: GetTopicsRequest,
-  response: z.object({ success: ok, topics: z.array(Topic), pagination: Page }).openapi("GetTopicsResponse"),
+  response: GetTopicsResponse,
 });
 
 // Livestreams
@@ -239,19 +208,18 @@ export const createLivestreamRoute = postRoute({
   tag: "Posts",
   summary: "Create a livestream record (a vote target)",
   request: CreateLivestreamRequest,
-  response: z.object({ success: ok, livestream: Livestream }).openapi("CreateLivestreamResponse"),
+  response: CreateLivestreamResponse,
 });
 export const getLivestreamRoute = postRoute({
   name: "get-livestream",
   tag: "Posts",
   summary: "A livestream with its votes",
   request: LivestreamIdRequest,
-  response: z.object({ success: ok, livestream: Livestream }).openapi("GetLivestreamResponse"),
+  response: GetLivestreamResponse,
 });
 
 // Clubs
 
-const ClubResponse = z.object({ success: ok, club: Club }).openapi("ClubResponse");
 const clubAccess =
   "Without access: 403 `Access denied: no permission to view this club`. public: anyone; holders: an indexed balance of the club's token of at least min_balance (checked at every read); invite: members and invited users.";
 
@@ -290,23 +258,15 @@ export const inviteToClubRoute = postRoute({
   tag: "Clubs",
   summary: "Invite a user (the club's owner only)",
   request: ClubInviteRequest,
-  response: z
-    .object({ success: ok, club_id: uuid, user_id: uuid, created: z.boolean().describe("false: already invited") })
-    .openapi("ClubInviteResponse"),
+  response: ClubInviteResponse,
 });
 export const getClubMembersRoute = postRoute({
   name: "get-club-members",
   tag: "Clubs",
   summary: "Members of a club",
   description: clubAccess,
-  request: ClubPageRequest.omit({ cursor: true }),
-  response: z
-    .object({
-      success: ok,
-      members: z.array(UserSummary.extend({ role: z.enum(["owner", "member"]), joined_at: z.string() })),
-      pagination: Page,
-    })
-    .openapi("GetClubMembersResponse"),
+  request: ClubMembersRequest,
+  response: GetClubMembersResponse,
 });
 export const getClubPostsRoute = postRoute({
   name: "get-club-posts",
@@ -314,7 +274,7 @@ export const getClubPostsRoute = postRoute({
   summary: "A club's feed, newest first",
   description: clubAccess,
   request: ClubPageRequest,
-  response: FeedResponse("GetClubPostsResponse"),
+  response: GetClubPostsResponse,
 });
 export const getClubsRoute = postRoute({
   name: "get-clubs",
@@ -323,5 +283,5 @@ export const getClubsRoute = postRoute({
   description:
     "Public and holders-only clubs, and invite-only clubs the caller belongs to or is invited to; newest first.",
   request: ListClubsRequest,
-  response: z.object({ success: ok, clubs: z.array(Club), pagination: Page }).openapi("GetClubsResponse"),
+  response: GetClubsResponse,
 });

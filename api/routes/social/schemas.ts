@@ -1,38 +1,39 @@
 /**
- * zod schemas of the social endpoints: requests (validation, types, OpenAPI, and the MCP tools' input schemas) and
- * the records they return. Services take the parsed request types (`z.output`), so a tool and a route that share
- * a schema share every default and every error message.
+ * zod schemas of the social endpoints: requests (validation, types, OpenAPI, and the MCP tools' input schemas), the
+ * records they return and the responses. Services declare their own input and record types: the handlers and the
+ * MCP tools are where TypeScript checks that a parsed request fits a service and that what it returns fits the
+ * response. A tool and a route that share a schema share every default and every error message.
  *
  * Units: vote weights and weighted counts are JSON numbers of whole tokens (18 decimals), each next to the exact
  * base-unit amount as a decimal string (`*_wei`). Times are ISO 8601.
  */
 import { z } from "@hono/zod-openapi";
-import { hashtag, limit, offset, uuid } from "../../../core/schemas.js";
+import { hashtag, limit, offset, text, URL_MAX, uuid } from "../../../core/schemas.js";
 
 // Requests
 
 export const MediaItem = z
   .object({
-    media: z.string().min(1).max(2048).describe("URL of the image, video or link"),
+    media: text(URL_MAX).min(1).describe("URL of the image, video or link"),
     media_type: z.enum(["image", "video", "gif", "link"]).default("image"),
     order_index: z.number().int().min(0).max(99).optional().describe("Display order; default the array position"),
-    alt_text: z.string().max(500).optional(),
-    preview_image_url: z.string().max(2048).optional(),
-    link_title: z.string().max(300).optional(),
-    link_description: z.string().max(1000).optional(),
-    link_domain: z.string().max(253).optional(),
+    alt_text: text(500).optional(),
+    preview_image_url: text(URL_MAX).optional(),
+    link_title: text(300).optional(),
+    link_description: text(1000).optional(),
+    link_domain: text(253).optional(),
   })
   .openapi("MediaItem");
 
 export const PollData = z
   .object({
-    question: z.string().trim().min(1, "must not be empty").max(300),
+    question: text(300).trim().min(1, "must not be empty"),
     options: z
       .array(
         z.object({
-          id: z.string().min(1).max(64).describe("The client's id of the option; unique within the poll"),
-          text: z.string().trim().min(1, "must not be empty").max(200),
-          emoji: z.string().max(16).optional(),
+          id: text(64).min(1).describe("The client's id of the option; unique within the poll"),
+          text: text(200).trim().min(1, "must not be empty"),
+          emoji: text(16).optional(),
         }),
       )
       .min(2, "a poll needs 2 to 10 options")
@@ -49,8 +50,8 @@ export const PollData = z
 
 export const CreatePostRequest = z
   .object({
-    title: z.string().max(300).optional(),
-    content: z.string().optional().describe("At most SOCIAL_MAX_CONTENT_LENGTH characters (default 5000)"),
+    title: text(300).optional(),
+    content: text().optional().describe("At most SOCIAL_MAX_CONTENT_LENGTH characters (default 5000)"),
     taggedCoinId: uuid.optional().describe("The token the post is about; a reply inherits its parent's"),
     pollData: PollData.optional(),
     mediaData: z.array(MediaItem).max(10, "at most 10 media items").optional(),
@@ -75,10 +76,8 @@ export const VoteRequest = z
   })
   .openapi("VoteRequest");
 
-export const cursor = z
-  .string()
+export const cursor = text(200)
   .min(1)
-  .max(200)
   .optional()
   .describe(
     "Opaque keyset cursor from the previous page's pagination.next_cursor. With a cursor, offset is ignored and the page continues exactly after the last post seen, even while new posts arrive.",
@@ -142,17 +141,17 @@ export const FollowListRequest = z
   .openapi("FollowListRequest");
 
 export const CreateTopicRequest = z
-  .object({ name: z.string().trim().min(1).max(64), description: z.string().max(500).default("") })
+  .object({ name: text(64).trim().min(1), description: text(500).default("") })
   .openapi("CreateTopicRequest");
 export const GetTopicsRequest = z
-  .object({ query: z.string().trim().max(64).optional(), limit: limit(100, 20), offset })
+  .object({ query: text(64).trim().optional(), limit: limit(100, 20), offset })
   .openapi("GetTopicsRequest");
 
 export const CreateLivestreamRequest = z
   .object({
-    title: z.string().trim().min(1).max(200),
+    title: text(200).trim().min(1),
     token_id: uuid.optional(),
-    stream_url: z.string().max(2048).default(""),
+    stream_url: text(URL_MAX).default(""),
   })
   .openapi("CreateLivestreamRequest");
 export const LivestreamIdRequest = z.object({ livestream_id: uuid }).openapi("LivestreamIdRequest");
@@ -160,8 +159,8 @@ export const LivestreamIdRequest = z.object({ livestream_id: uuid }).openapi("Li
 export const clubVisibilities = ["public", "holders", "invite"] as const;
 export const CreateClubRequest = z
   .object({
-    name: z.string().trim().min(1).max(100),
-    description: z.string().max(1000).default(""),
+    name: text(100).trim().min(1),
+    description: text(1000).default(""),
     visibility: z.enum(clubVisibilities).default("public"),
     token_id: uuid.optional().describe("The token of a holders-only club (required for visibility holders)"),
     min_balance: z
@@ -176,6 +175,7 @@ export const ClubInviteRequest = z.object({ club_id: uuid, user_id: uuid }).open
 export const ClubPageRequest = z
   .object({ club_id: uuid, limit: limit(100, 20), offset, cursor })
   .openapi("ClubPageRequest");
+export const ClubMembersRequest = ClubPageRequest.omit({ cursor: true });
 export const ListClubsRequest = z
   .object({ token_id: uuid.optional(), limit: limit(100, 20), offset })
   .openapi("ListClubsRequest");
@@ -314,16 +314,76 @@ export const Livestream = z
 
 export const SearchUser = UserSummary;
 
-export type CreatePostInput = z.output<typeof CreatePostRequest>;
-export type VoteInput = z.output<typeof VoteRequest>;
-export type GetPosts2Input = z.output<typeof GetPosts2Request>;
-export type GetTimelinePostsInput = z.output<typeof GetTimelinePostsRequest>;
-export type GetTokenPostsInput = z.output<typeof GetTokenPostsRequest>;
-export type HashtagInput = z.output<typeof HashtagRequest>;
-export type GetNotificationsInput = z.output<typeof GetNotificationsRequest>;
-export type MarkNotificationsReadInput = z.output<typeof MarkNotificationsReadRequest>;
-export type CreateClubInput = z.output<typeof CreateClubRequest>;
-export type PostView = z.output<typeof Post>;
-export type VoteResultView = z.output<typeof VoteResult>;
-export type NotificationView = z.output<typeof Notification>;
-export type ClubView = z.output<typeof Club>;
+// Responses
+
+const ok = z.literal(true);
+const Page = z.object({ limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() });
+const FeedResponse = (name: string) =>
+  z.object({ success: ok, posts: z.array(Post.nullable()), pagination: FeedPagination }).openapi(name);
+
+export const CreatePostResponse = z.object({ success: ok, post: Post }).openapi("CreatePostResponse");
+export const GetPostResponse = z.object({ success: ok, post: Post }).openapi("GetPostResponse");
+export const GetPostRepliesResponse = FeedResponse("GetPostRepliesResponse");
+export const VoteResponse = z.object({ success: ok, vote: VoteResult }).openapi("VoteResponse");
+export const GetPosts2Response = z
+  .object({
+    success: ok,
+    posts: z.array(Post.nullable()),
+    pagination: FeedPagination.extend({ total_returned: z.number().int().describe("Posts in this page") }),
+  })
+  .openapi("GetPosts2Response");
+export const GetTimelinePostsResponse = FeedResponse("GetTimelinePostsResponse");
+export const GetTokenPostsResponse = z
+  .object({
+    success: ok,
+    posts: z.array(Post.nullable()),
+    total: z.number().int().describe("Posts matching the filters"),
+    pagination: FeedPagination,
+  })
+  .openapi("GetTokenPostsResponse");
+export const GetNotificationsResponse = z
+  .object({
+    success: ok,
+    notifications: z.array(Notification),
+    unread_count: z.number().int(),
+    pagination: FeedPagination,
+  })
+  .openapi("GetNotificationsResponse");
+export const MarkNotificationsReadResponse = z
+  .object({ success: ok, marked: z.number().int(), unread_count: z.number().int() })
+  .openapi("MarkNotificationsReadResponse");
+export const FollowResponse = z
+  .object({ success: ok, user_id: uuid, following: z.boolean(), follower_count: z.number().int() })
+  .openapi("FollowResponse");
+export const FollowListResponse = z
+  .object({
+    success: ok,
+    user_id: uuid,
+    users: z.array(UserSummary.extend({ followed_at: z.string() })),
+    total: z.number().int(),
+    pagination: Page,
+  })
+  .openapi("FollowListResponse");
+export const CreateTopicResponse = z.object({ success: ok, topic: Topic }).openapi("CreateTopicResponse");
+export const GetTopicsResponse = z
+  .object({ success: ok, topics: z.array(Topic), pagination: Page })
+  .openapi("GetTopicsResponse");
+export const CreateLivestreamResponse = z
+  .object({ success: ok, livestream: Livestream })
+  .openapi("CreateLivestreamResponse");
+export const GetLivestreamResponse = z.object({ success: ok, livestream: Livestream }).openapi("GetLivestreamResponse");
+export const ClubResponse = z.object({ success: ok, club: Club }).openapi("ClubResponse");
+export const ClubInviteResponse = z
+  .object({ success: ok, club_id: uuid, user_id: uuid, created: z.boolean().describe("false: already invited") })
+  .openapi("ClubInviteResponse");
+export const GetClubMembersResponse = z
+  .object({
+    success: ok,
+    members: z.array(UserSummary.extend({ role: z.enum(["owner", "member"]), joined_at: z.string() })),
+    pagination: Page,
+  })
+  .openapi("GetClubMembersResponse");
+export const GetClubPostsResponse = FeedResponse("GetClubPostsResponse");
+export const GetClubsResponse = z
+  .object({ success: ok, clubs: z.array(Club), pagination: Page })
+  .openapi("GetClubsResponse");

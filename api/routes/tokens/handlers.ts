@@ -1,4 +1,4 @@
-/** Handlers of the token read routes (schemas and route definitions in ./routes.ts). */
+/** Handlers of the token read routes (route definitions in ./routes.ts, schemas in ./schemas.ts). */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";

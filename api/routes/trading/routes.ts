@@ -1,232 +1,19 @@
-/**
- * Trading routes: request and response schemas of trade-token, quote-token and create-token-transaction. The same
- * schemas validate requests, type the handlers and make the OpenAPI document (and the MCP tools' input schemas).
- */
-import { z } from "@hono/zod-openapi";
-import { chainSlugs } from "../../../core/chains.js";
-import { MAX_BUILDER_FEE_BPS } from "../../../core/fees.js";
-import { ALL_TIERS_FAILED, ESTIMATE_MARGIN_BPS, QUOTE_MODES } from "../../../core/quote.js";
-import { chainSlug, evmAddress, hashtag, positiveAmount, uuid } from "../../../core/schemas.js";
-import { AUTO_EXECUTE_WAIT_MS } from "../../services/auto-execute.js";
-import { DEFAULT_DESTINATION_CHAINS } from "../../services/create-token.js";
-import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "../../services/media.js";
-import { DEADLINE_SECONDS, DEFAULT_SLIPPAGE_BPS, FALLBACK_GAS, MAX_SLIPPAGE_BPS } from "../../services/trade.js";
+/** Trading routes: the OpenAPI route definitions (schemas in ./schemas.ts, handlers in ./handlers.ts). */
+import { AUTO_EXECUTE_WAIT_MS, FALLBACK_GAS } from "../../../core/limits.js";
+import { ALL_TIERS_FAILED, DEADLINE_SECONDS, ESTIMATE_MARGIN_BPS } from "../../../core/quote.js";
 import { postRoute } from "../common.js";
-
-const direction = z.enum(["buy", "sell"]);
-/**
- * A required ChainSlug. core/schemas' error map marks only absent *typed* fields "Required"; an absent enum reports
- * invalid_value instead, so the string check comes first and the enum after it.
- */
-const requiredChainSlug = z.string().pipe(chainSlug);
-
-export const Builder = z
-  .object({
-    address: evmAddress.describe(
-      "Receives the builder fee. Must be a builder the launchpad's owner approved (400 otherwise) and not the trader (400)",
-    ),
-    feeBps: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_BUILDER_FEE_BPS)
-      .describe(
-        `Builder fee in bps of the trade's USDC amount, 0–${MAX_BUILDER_FEE_BPS} and at most the builder's approved maximum (400 otherwise); paid out of the protocol's part of the trade fee`,
-      ),
-  })
-  .describe(
-    "Builder attribution: paid out of the protocol's part of the launchpad's fee, so the trader pays the same with or without it and the creator's share never shrinks",
-  )
-  .openapi("Builder");
-
-/** token_referral of trade-token and create-token-transaction. */
-const tokenReferral = evmAddress
-  .optional()
-  .describe(
-    "The token's referral: must be a referrer the launchpad's owner approved (400 otherwise) and not the trader (400). The first trade or creation that names one fixes it for good; once the token has a referral this field is accepted and ignored. The referral gets 20% of every trade fee of the token, except on its own trades. Default none",
-  );
-
-const TransactionFields = {
-  to: z.string(),
-  data: z.string(),
-  value: z.string().describe("Wei, decimal string"),
-  gasLimit: z.string().describe("Decimal string"),
-};
-export const PreparedTransaction = z
-  .object({ ...TransactionFields, chain: z.enum(chainSlugs) })
-  .openapi("PreparedTransaction");
-
-export const Quote = z
-  .object({
-    mode: z.enum(QUOTE_MODES),
-    direction,
-    protocol: z.enum(["bonding_curve", "uniswap_v3"]),
-    isGraduated: z.boolean(),
-    graduates: z.boolean().describe("Whether the trade takes the curve to its migration supply (graduating the token)"),
-    estimated: z
-      .boolean()
-      .describe(
-        "True for a buy that crosses graduation: its Uniswap V3 remainder is estimated on the position graduation seeds (x·y=k, less the pool fee), since that pool does not exist before the transaction",
-      ),
-    inputToken: z.enum(["usdc", "token"]),
-    outputToken: z.enum(["usdc", "token"]),
-    inputAmount: z.string().describe("What the trader pays, launchpad fee included, in whole units (decimal string)"),
-    outputAmount: z.string().describe("What the trader receives, fee deducted, in whole units (decimal string)"),
-    inputAmountBaseUnits: z.string(),
-    outputAmountBaseUnits: z.string(),
-    feeTier: z.number().int().nullable().describe("Uniswap V3 fee tier of this (best) result; null on the curve"),
-    execution: z
-      .object({
-        feeTier: z.number().int().nullable(),
-        inputAmountBaseUnits: z.string(),
-        outputAmountBaseUnits: z.string(),
-      })
-      .nullable()
-      .describe(
-        "What the launchpad will actually do: it swaps only in the token's own pool, at its pool type's fee tier; null when that tier has no quote",
-      ),
-    priceImpact: z
-      .number()
-      .describe("(average price excluding the launchpad fee − marginal price before) / marginal price; 0.01 = 1%"),
-    fee: z.object({
-      tradeFeeBps: z.number().int(),
-      amount: z.string().describe("The launchpad's fee in USD (decimal string)"),
-      amountBaseUnits: z.string(),
-      protocol: z.string(),
-      creator: z.string(),
-      referral: z.string(),
-      builder: z.string(),
-      poolFeeTier: z.number().int().nullable().describe("Uniswap V3 pool fee (in its price), hundredths of a bip"),
-    }),
-    legs: z.array(
-      z.object({
-        protocol: z.enum(["bonding_curve", "uniswap_v3"]),
-        inputAmountBaseUnits: z.string(),
-        outputAmountBaseUnits: z.string(),
-        feeBaseUnits: z.string(),
-        estimated: z.boolean(),
-      }),
-    ),
-    tiers: z
-      .array(
-        z.object({
-          feeTier: z.number().int(),
-          ok: z.boolean(),
-          inputAmountBaseUnits: z.string().nullable(),
-          outputAmountBaseUnits: z.string().nullable(),
-        }),
-      )
-      .describe("Graduated tokens: the QuoterV2 result of every fee tier (100, 500, 3000, 10000)"),
-    timestamp: z.string().describe("ISO 8601 time the quote was made"),
-    block: z
-      .number()
-      .int()
-      .nullable()
-      .describe("Block the quote is valid at: the indexed block (curve) or the block of the eth_call (V3)"),
-  })
-  .openapi("Quote");
-
-const autoExecuteFields = {
-  autoExecute: z
-    .boolean()
-    .optional()
-    .describe(
-      `Default false. True: the service executes with the custodial wallet on record (userAddress must then be absent or equal it) and waits up to ${AUTO_EXECUTE_WAIT_MS / 1000} s for the final state`,
-    ),
-  idempotencyKey: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .describe(
-      "With autoExecute: a key of the client's choosing (default a fresh uuid); a request that reuses it executes nothing new and answers the first one's execution",
-    ),
-};
-
-export const IntentStatus = z.enum(["pending", "signed", "broadcast", "confirmed", "reverted", "failed"]);
-
-export const Intent = z
-  .object({
-    id: z.string(),
-    kind: z.string().describe("create_token, trade, approval or transaction"),
-    status: IntentStatus,
-    chainSlug: z.string(),
-    chainId: z.number().int(),
-    from: z.string(),
-    to: z.string(),
-    value: z.string().describe("Wei, decimal string"),
-    afterIntentId: z.string().nullable().describe("The intent that must confirm first (an approval)"),
-    transactionHash: z.string().nullable().describe("Known once signed"),
-    blockNumber: z.number().int().nullable(),
-    gasUsed: z.string().nullable(),
-    errorCode: z.string().nullable().describe("INSUFFICIENT_BALANCE, TRANSACTION_FAILED, …"),
-    errorReason: z.string().nullable().describe("The decoded revert reason"),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("Intent");
+import {
+  CreateTokenRequest,
+  CreateTokenResponse,
+  QuoteTokenRequest,
+  QuoteTokenResponse,
+  TradeTokenRequest,
+  TradeTokenResponse,
+} from "./schemas.js";
 
 const executionText = `With autoExecute true the answer waits up to ${AUTO_EXECUTE_WAIT_MS / 1000} s: confirmed in time gives executed true and transactionHash; still running gives executed false with intentId and status (poll get-intent-status); a revert or failed simulation is a 400 "INSUFFICIENT_BALANCE: <reason> (intent <id>)" or "TRANSACTION_FAILED: <reason> (intent <id>)" with the decoded revert reason and the intent that failed.`;
 
 const venueText = `The venue follows the token's graduation state: the bonding curve (exact, from the indexed pool state) before, Uniswap V3 after. Graduated tokens are quoted with QuoterV2 for fee tiers 100, 500, 3000 and 10000 in one Multicall3 aggregate3 call; a failing tier does not fail the quote and the best result is reported, but the launchpad always swaps in the token's own pool at its pool type's fee tier (meme 10000, startup-preseed 3000), so \`quote.execution\` and the slippage bound come from that tier. When no tier can quote: "${ALL_TIERS_FAILED}". The launchpad's trade fee is taken on the USDC side on top of V3. The worker computes every quote: a cached one answers at once while the pool has not changed (the curve pool's last update, or the indexed block for V3), otherwise the request waits up to 10 s for a quote job (503 when no worker answers).`;
-
-export const TradeTokenRequest = z
-  .object({
-    tokenId: uuid,
-    chainSlug: requiredChainSlug,
-    direction: direction.optional().describe("buy or sell; optional, must agree with the amount field given"),
-    side: direction.optional().describe("Alias of direction"),
-    buyAmountUSD: positiveAmount.optional().describe("Buy exact-in: USD (USDC) to spend, fee included"),
-    buyAmountToken: positiveAmount.optional().describe("Buy exact-out: whole tokens to receive"),
-    sellAmountToken: positiveAmount.optional().describe("Sell exact-in: whole tokens to sell"),
-    sellAmountUSD: positiveAmount.optional().describe("Sell exact-out: USD (USDC) to receive, fee deducted"),
-    userAddress: evmAddress.optional().describe("The trader (sender); default: the wallet on record"),
-    token_referral: tokenReferral,
-    builder: Builder.optional(),
-    slippageBps: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_SLIPPAGE_BPS)
-      .optional()
-      .describe(`Slippage tolerance in bps; default ${DEFAULT_SLIPPAGE_BPS} (1%), 0–${MAX_SLIPPAGE_BPS}`),
-    ...autoExecuteFields,
-  })
-  .openapi("TradeTokenRequest");
-
-const executionFields = {
-  executed: z.boolean().describe("True once the service's own execution (autoExecute) is confirmed on chain"),
-  transactionHash: z.string().nullable().describe("The executed transaction; null without autoExecute"),
-  intentId: z.string().nullable().optional().describe("autoExecute: the intent to poll with get-intent-status"),
-  status: IntentStatus.nullable().optional().describe("autoExecute: the intent's status when the answer was made"),
-  intents: z.array(Intent).optional().describe("autoExecute: every intent of the request, prerequisites first"),
-  replayed: z.boolean().optional().describe("True when an idempotencyKey already used answered this request"),
-};
-
-export const TradeTokenResponse = z
-  .object({
-    success: z.literal(true),
-    ...executionFields,
-    transaction: PreparedTransaction,
-    approvals: z
-      .array(PreparedTransaction)
-      .optional()
-      .describe(
-        "Transactions to send first, in order: a USDC approve to the launchpad when the allowance is short (absent on a replayed autoExecute)",
-      ),
-    quote: Quote.optional().describe("Absent on a replayed autoExecute"),
-    trade: z
-      .object({
-        mode: z.enum(QUOTE_MODES),
-        userAddress: z.string(),
-        amountBaseUnits: z.string(),
-        slippageBps: z.number().int(),
-        boundBaseUnits: z.string().describe("min out (exact-in, rounded down) or max in (exact-out, rounded up)"),
-        deadline: z.number().int().describe("Unix seconds"),
-      })
-      .optional(),
-  })
-  .openapi("TradeTokenResponse");
 
 export const tradeTokenRoute = postRoute({
   name: "trade-token",
@@ -237,23 +24,6 @@ export const tradeTokenRoute = postRoute({
   response: TradeTokenResponse,
 });
 
-export const QuoteTokenRequest = z
-  .object({
-    tokenId: uuid,
-    chainSlug: requiredChainSlug,
-    direction: direction.default("sell"),
-    amount: positiveAmount.default(1).describe("In units of inputToken: whole tokens or USD"),
-    inputToken: z
-      .enum(["token", "usdc"])
-      .default("token")
-      .describe(
-        "The unit of amount. buy+usdc = buy exact-in (spend USD), buy+token = buy exact-out (receive tokens), sell+token = sell exact-in, sell+usdc = sell exact-out (receive USD)",
-      ),
-  })
-  .openapi("QuoteTokenRequest");
-
-export const QuoteTokenResponse = z.object({ success: z.literal(true), quote: Quote }).openapi("QuoteTokenResponse");
-
 export const quoteTokenRoute = postRoute({
   name: "quote-token",
   tag: "Tokens",
@@ -262,65 +32,6 @@ export const quoteTokenRoute = postRoute({
   request: QuoteTokenRequest,
   response: QuoteTokenResponse,
 });
-
-const mediaText = (kind: "image" | "video") =>
-  kind === "image"
-    ? `An http(s) URL or a base64 data:image/ URI (PNG, JPEG, GIF, WEBP or SVG, checked by magic bytes, at most ${MAX_IMAGE_BYTES / 2 ** 20} MB); data URIs are stored content-addressed and referenced as ipfs://<cid>`
-    : `An http(s) URL or a base64 data:video/ URI (MP4 or WebM, checked by magic bytes, at most ${MAX_VIDEO_BYTES / 2 ** 20} MB, within the request body limit)`;
-
-export const CreateTokenRequest = z
-  .object({
-    name: z.string().min(1),
-    symbol: z.string().min(1).max(10),
-    description: z.string().min(1),
-    image: z.string().min(1).describe(mediaText("image")),
-    chainSlug: requiredChainSlug,
-    banner: z.string().min(1).optional().describe(mediaText("image")),
-    video: z.string().min(1).optional().describe(mediaText("video")),
-    links: z
-      .object({
-        website: z.url().optional(),
-        twitter: z.url().optional(),
-        youtube: z.url().optional(),
-        discord: z.url().optional(),
-        telegram: z.url().optional(),
-      })
-      .optional(),
-    destinationChains: z
-      .array(chainSlug)
-      .optional()
-      .describe(`Recorded with the token; default ${DEFAULT_DESTINATION_CHAINS.join(", ")}`),
-    poolType: z.enum(["meme", "startup-preseed"]).optional().describe("meme (7, default) or startup-preseed (8)"),
-    userAddress: evmAddress
-      .optional()
-      .describe("The creator, who must send the transaction; default the wallet on record"),
-    builder: Builder.optional(),
-    token_referral: tokenReferral,
-    tags: z.array(hashtag).optional().describe("Hashtags, with or without #"),
-    type: z.enum(["coin"]).optional().describe('Only "coin"'),
-    ...autoExecuteFields,
-  })
-  .openapi("CreateTokenRequest");
-
-export const CreateTokenResponse = z
-  .object({
-    success: z.literal(true),
-    ...executionFields,
-    chainId: z.number().int(),
-    transaction: z.object(TransactionFields),
-    metadata: z.object({
-      tokenUri: z.string(),
-      tokenId: z.string(),
-      name: z.string(),
-      symbol: z.string(),
-      slug: z.string(),
-      description: z.string(),
-      hubUrl: z.string(),
-      addresses: z.object({ evm: z.string(), solana: z.string() }),
-      token_layer_id: z.string(),
-    }),
-  })
-  .openapi("CreateTokenResponse");
 
 export const createTokenRoute = postRoute({
   name: "create-token-transaction",

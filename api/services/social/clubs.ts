@@ -12,11 +12,10 @@
  */
 import { parseUnits } from "viem";
 import { AppError } from "../../../core/errors.js";
+import { readTokenBalance } from "../../../db/indexed/holdings.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import type { ClubView, CreateClubInput } from "../../routes/social/schemas.js";
 import { assertTokenExists } from "../tokens.js";
-import { indexedBalance } from "./balances.js";
 import { iso, wholeTokens } from "./units.js";
 
 export const CLUB_ACCESS_DENIED = "Access denied: no permission to view this club";
@@ -31,6 +30,30 @@ export type ClubRow = {
   owner_id: string;
   member_count: number;
   created_at: Date;
+};
+
+/** create-club's input; `min_balance` is a decimal number of whole tokens (holders-only clubs). */
+export type CreateClubInput = {
+  name: string;
+  description: string;
+  visibility: ClubRow["visibility"];
+  token_id?: string;
+  min_balance?: string;
+};
+
+/** A club as a caller who may view it sees it; `min_balance` in token base units beside whole tokens. */
+export type ClubView = {
+  id: string;
+  name: string;
+  description: string;
+  visibility: ClubRow["visibility"];
+  token_id: string | null;
+  min_balance: string;
+  min_balance_tokens: number;
+  owner_id: string;
+  member_count: number;
+  is_member: boolean;
+  created_at: string;
 };
 
 const denied = () => new AppError("FORBIDDEN", CLUB_ACCESS_DENIED);
@@ -58,7 +81,7 @@ async function membership(deps: ApiDeps, clubId: string, userId: string) {
 
 async function holdsEnough(deps: ApiDeps, club: ClubRow, user: AuthedUser) {
   if (!club.token_id) return false;
-  const balance = await indexedBalance(deps, club.token_id, user.walletAddress);
+  const balance = await readTokenBalance(deps.db, deps.config, club.token_id, user.walletAddress);
   const minimum = BigInt(club.min_balance);
   return minimum === 0n ? balance > 0n : balance >= minimum;
 }
@@ -138,9 +161,14 @@ export async function joinClub(deps: ApiDeps, user: AuthedUser, clubId: string):
   return clubView(await clubRow(deps, clubId), true);
 }
 
-/** leave-club: members leave (idempotent); the owner cannot. */
+/**
+ * leave-club: members leave (idempotent), even from a club they could no longer join; the owner cannot. Anyone else
+ * who may not view the club gets get-club's refusal, so leaving reveals nothing of a club one cannot see.
+ */
 export async function leaveClub(deps: ApiDeps, user: AuthedUser, clubId: string): Promise<ClubView> {
   const club = await clubRow(deps, clubId);
+  const access = await accessOf(deps, club, user);
+  if (!access.allowed && !access.member) throw denied();
   if (club.owner_id === user.id) throw new AppError("INVALID_PARAMETERS", "The owner cannot leave their club");
   const s = deps.config.appSchema;
   await deps.db.query(
@@ -151,9 +179,10 @@ export async function leaveClub(deps: ApiDeps, user: AuthedUser, clubId: string)
   return clubView(await clubRow(deps, clubId), false);
 }
 
-/** invite-to-club: the owner invites a user (idempotent). */
+/** invite-to-club: the owner invites a user (idempotent); who may not view the club gets get-club's refusal. */
 export async function inviteToClub(deps: ApiDeps, user: AuthedUser, clubId: string, userId: string) {
   const club = await clubRow(deps, clubId);
+  if (club.owner_id !== user.id && !(await accessOf(deps, club, user)).allowed) throw denied();
   if (club.owner_id !== user.id) throw new AppError("FORBIDDEN", "Only the club's owner can invite");
   const s = deps.config.appSchema;
   const exists = await deps.db.query(`SELECT 1 FROM ${s}.users WHERE id = $1`, [userId]);

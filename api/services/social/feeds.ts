@@ -11,16 +11,10 @@
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import type {
-  GetPosts2Input,
-  GetTimelinePostsInput,
-  GetTokenPostsInput,
-  PostView,
-} from "../../routes/social/schemas.js";
 import { assertTokenExists } from "../tokens.js";
 import { assertClubAccess } from "./clubs.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { pickPosts, type ViewerRow, viewsOfPicked } from "./post-view.js";
+import { type PostView, pickPosts, type ViewerRow, viewsOfPicked } from "./post-view.js";
 import { readablePost } from "./posts.js";
 import { newest, watermarkAfter, windowStore } from "./windows.js";
 
@@ -36,6 +30,19 @@ const orderings: Record<Ordering, { key: string | null; desc: boolean }> = {
 
 export type FeedPagination = { limit: number; offset: number; has_more: boolean; next_cursor: string | null };
 export type FeedPage = { posts: PostView[]; pagination: FeedPagination };
+
+/** get-posts-2: one token's posts, or every token's. */
+export type GetPosts2Input = PageInput & { token_id?: string };
+/** get-timeline-posts: every author, or those the caller follows. */
+export type GetTimelinePostsInput = PageInput & { filter: "following" | "all" };
+/** get-token-posts: see listTokenPosts. */
+export type GetTokenPostsInput = PageInput & {
+  token_id?: string;
+  category: "timelines" | "polls" | "media";
+  sort: "trending" | "new" | "popular";
+  filter: "following" | "all";
+  view_filter?: "my_posts" | "my_replies";
+};
 
 type FeedQuery = {
   ordering: Ordering;

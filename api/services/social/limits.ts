@@ -1,21 +1,22 @@
 /**
- * Abuse limits of the social features, from the environment (parsed with zod, read at each call so that a test
+ * Abuse limits of the social features, from the environment (its variables in core/env.ts, read at each call so that a test
  * or an operator can change them without a restart):
  * - SOCIAL_POSTS_PER_MINUTE (default 20): posts and replies per user per sliding minute;
  * - SOCIAL_VOTES_PER_MINUTE (default 120): votes per user per sliding minute (a removal counts too);
  * - SOCIAL_MAX_CONTENT_LENGTH (default 5000): characters of a post's content.
  * The windows live in Redis (the REST limiter's Lua script), so every API process shares the counts.
  */
-import { z } from "zod";
+import { envSchema } from "../../../core/env.js";
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import { hitRateLimit } from "../../middleware/rate-limit.js";
 
-const schema = z.object({
-  SOCIAL_POSTS_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  SOCIAL_VOTES_PER_MINUTE: z.coerce.number().int().positive().default(120),
-  SOCIAL_MAX_CONTENT_LENGTH: z.coerce.number().int().positive().default(5000),
+/** The three variables of the one environment schema (core/env.ts). */
+const schema = envSchema.pick({
+  SOCIAL_POSTS_PER_MINUTE: true,
+  SOCIAL_VOTES_PER_MINUTE: true,
+  SOCIAL_MAX_CONTENT_LENGTH: true,
 });
 
 export type SocialLimits = { postsPerMinute: number; votesPerMinute: number; maxContentLength: number };

@@ -8,13 +8,9 @@
  * the graduation block's time. No poller is needed, and a holder sees it on their next read.
  */
 import type pg from "pg";
+import { readUnnotifiedGraduations } from "../../../db/indexed/holdings.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import type {
-  GetNotificationsInput,
-  MarkNotificationsReadInput,
-  NotificationView,
-} from "../../routes/social/schemas.js";
 import { ensureAppToken } from "../token-catalog.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { iso } from "./units.js";
@@ -43,31 +39,34 @@ export async function notify(client: Queryable, schema: string, p: NotifyParamet
 /** Graduation notifications for tokens the user holds that have graduated (see the module comment). */
 async function syncGraduations(deps: ApiDeps, user: AuthedUser) {
   const s = deps.config.appSchema;
-  const ix = deps.config.indexerSchema;
-  const { rows } = await deps.db.query<{ token_layer_id: string; graduated_at: string | null; has_app: boolean }>(
-    `SELECT t.token_layer_id, min(p.graduated_at)::text AS graduated_at,
-            EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = t.token_layer_id) AS has_app
-       FROM ${ix}.holder h
-       JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token AND p.graduated
-       JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
-      WHERE h.address = lower($1) AND h.balance > 0
-        AND NOT EXISTS (SELECT 1 FROM ${s}.notifications n
-                         WHERE n.user_id = $2 AND n.dedupe_key = 'graduation:' || t.token_layer_id)
-      GROUP BY t.token_layer_id`,
-    [user.walletAddress, user.id],
-  );
-  for (const r of rows) {
+  const graduations = await readUnnotifiedGraduations(deps.db, deps.config, user.id, user.walletAddress);
+  for (const g of graduations) {
     // Tokens created directly on chain get their app row (and uuid) here, as on every other read.
-    if (!r.has_app) await ensureAppToken(deps, r.token_layer_id);
+    if (!g.hasAppRow) await ensureAppToken(deps, g.tokenLayerId);
     await deps.db.query(
       `INSERT INTO ${s}.notifications (user_id, kind, token_id, dedupe_key, created_at)
        SELECT $1, 'graduation', a.id, 'graduation:' || $2, COALESCE(to_timestamp($3::bigint), now())
          FROM ${s}.tokens a WHERE lower(a.token_layer_id) = $2
        ON CONFLICT (user_id, dedupe_key) DO NOTHING`,
-      [user.id, r.token_layer_id, r.graduated_at],
+      [user.id, g.tokenLayerId, g.graduatedAt],
     );
   }
 }
+
+export type GetNotificationsInput = { limit: number; offset: number; unread_only: boolean; cursor?: string };
+/** No ids: every notification of the caller. */
+export type MarkNotificationsReadInput = { notification_ids?: string[] };
+
+/** One notification as the recipient reads it; `actor` is null for graduations. */
+export type NotificationView = {
+  id: string;
+  kind: "reply" | "vote" | "mention" | "follow" | "graduation";
+  actor: { id: string; username: string; profile_picture: string } | null;
+  post_id: string | null;
+  token_id: string | null;
+  read: boolean;
+  created_at: string;
+};
 
 type NotificationRow = {
   id: string;

@@ -11,7 +11,18 @@
 import type { Change, Versions } from "../../../db/versions.js";
 import { perDatabase } from "../../../db/versions.js";
 import type { ApiDeps } from "../../deps.js";
-import type { PostView } from "../../routes/social/schemas.js";
+
+/** A media item of a post, as stored: its display order always set (the array position when none was given). */
+export type PostMedia = {
+  media: string;
+  media_type: "image" | "video" | "gif" | "link";
+  order_index: number;
+  alt_text?: string;
+  preview_image_url?: string;
+  link_title?: string;
+  link_description?: string;
+  link_domain?: string;
+};
 
 /** What every viewer sees of a post alike; `seq` and the sort keys let feeds continue after it. */
 export type PostRow = {
@@ -27,7 +38,7 @@ export type PostRow = {
   club_id: string | null;
   topic_id: string | null;
   tagged_token_id: string | null;
-  media: PostView["media"];
+  media: PostMedia[];
   upvotes: number;
   downvotes: number;
   weighted_upvotes: string;

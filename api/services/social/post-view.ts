@@ -10,9 +10,51 @@
 
 import { createHash } from "node:crypto";
 import type { ApiDeps } from "../../deps.js";
-import type { PostView } from "../../routes/social/schemas.js";
-import { type PostRow, postRows } from "./post-cache.js";
-import { iso, tallyCounts, weightedCounts } from "./units.js";
+import { type PostMedia, type PostRow, postRows } from "./post-cache.js";
+import { iso, tallyCounts, type VoteCounts, weightedCounts } from "./units.js";
+
+/** A post's poll with its tallies, and the option the viewer voted for. */
+export type PollView = {
+  question: string;
+  is_weighted: boolean;
+  /** The token whose snapshot balances weigh the votes (weighted polls). */
+  voting_token_id: string | null;
+  /** The indexed block of the balance snapshot. */
+  snapshot_block: number | null;
+  /** `id` is the option's uuid (the vote's content_id), `key` the id its creator sent. */
+  options: ({ id: string; key: string; text: string; emoji: string } & VoteCounts)[];
+  user_vote_option_id: string | null;
+};
+
+/**
+ * The Post record of every social read, as one viewer sees it. Weighted counts are whole tokens beside the exact
+ * base-unit strings (`_wei`); times are ISO 8601.
+ */
+export type PostView = {
+  id: string;
+  title: string;
+  content: string;
+  user_id: string;
+  user: { id: string; username: string; profile_picture: string };
+  created_at: string;
+  parent_post_id: string | null;
+  club_id: string | null;
+  topic_id: string | null;
+  tagged_coin_id: string | null;
+  media: PostMedia[];
+  poll: PollView | null;
+  upvote_count: number;
+  downvote_count: number;
+  weighted_upvotes: number;
+  weighted_downvotes: number;
+  weighted_upvotes_wei: string;
+  weighted_downvotes_wei: string;
+  reply_count: number;
+  /** The ranking score of get-posts-2. */
+  score: number;
+  /** The viewer's vote on the post. */
+  user_vote: "upvote" | "downvote" | null;
+};
 
 type OptionRow = {
   id: string;

@@ -12,15 +12,15 @@
  * Side effects in the same transaction: the parent's reply count, reply and mention notifications.
  */
 import { AppError } from "../../../core/errors.js";
+import { snapshotBalances } from "../../../db/indexed/holdings.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import type { CreatePostInput, PostView } from "../../routes/social/schemas.js";
 import { getAppToken } from "../tokens.js";
-import { snapshotBalances } from "./balances.js";
 import { assertClubAccess } from "./clubs.js";
 import { checkSocialLimit, socialLimits } from "./limits.js";
 import { notify } from "./notifications.js";
-import { postViews } from "./post-view.js";
+import type { PostMedia } from "./post-cache.js";
+import { type PostView, postViews } from "./post-view.js";
 import { withTransaction } from "./transaction.js";
 
 const MENTION = /(?:^|[^A-Za-z0-9_])@([A-Za-z0-9_]{1,64})/g;
@@ -32,6 +32,25 @@ export function mentionedUsernames(text: string): string[] {
   for (const m of text.matchAll(MENTION)) if (m[1]) names.add(m[1].toLowerCase());
   return [...names].slice(0, MAX_MENTIONS);
 }
+
+/** create-post's input; content, title or media must be given (checked here). */
+export type CreatePostInput = {
+  title?: string;
+  content?: string;
+  /** The token the post is about; a reply inherits its parent's. */
+  taggedCoinId?: string;
+  pollData?: {
+    question: string;
+    /** `id` is the client's id of the option, unique within the poll. */
+    options: { id: string; text: string; emoji?: string }[];
+    isWeighted: boolean;
+  };
+  /** In display order; order_index defaults to the array position. */
+  mediaData?: (Omit<PostMedia, "order_index"> & { order_index?: number })[];
+  parentPostId?: string;
+  topicId?: string;
+  clubId?: string;
+};
 
 type PostRef = { id: string; user_id: string; club_id: string | null; tagged_token_id: string | null };
 
@@ -124,7 +143,7 @@ export async function createPost(deps: ApiDeps, user: AuthedUser, input: CreateP
           [id, poll.options.map((o) => o.id), poll.options.map((o) => o.text), poll.options.map((o) => o.emoji ?? "")],
         );
         if (pollToken) {
-          const block = await snapshotBalances(deps, client, id, pollToken);
+          const block = await snapshotBalances(client, deps.config, id, pollToken);
           await client.query(`UPDATE ${s}.polls SET snapshot_block = $2 WHERE post_id = $1`, [id, block]);
         }
       }

@@ -10,8 +10,7 @@
  * followers, then name.
  */
 import type { ApiDeps } from "../../deps.js";
-import type { PostView } from "../../routes/social/schemas.js";
-import { postViews } from "./post-view.js";
+import { type PostView, postViews } from "./post-view.js";
 import { newest, watermarkAfter, windowStore } from "./windows.js";
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -16,6 +16,9 @@ export function weightedCounts(up: string | bigint, down: string | bigint) {
 
 export const iso = (d: Date) => d.toISOString();
 
+/** The counters of a vote target (token, post, livestream, poll option) as its record shows them. */
+export type VoteCounts = ReturnType<typeof tallyCounts>;
+
 /** A vote_tallies row (LEFT JOINed: null when nobody voted) as the counters of a record. */
 export function tallyCounts(r: {
   upvotes: number | null;

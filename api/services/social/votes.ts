@@ -15,19 +15,42 @@
  */
 import type pg from "pg";
 import { AppError } from "../../../core/errors.js";
+import { readSnapshotBalance, readTokenBalance } from "../../../db/indexed/holdings.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import type { VoteInput, VoteResultView } from "../../routes/social/schemas.js";
 import { assertTokenExists } from "../tokens.js";
-import { indexedBalance, snapshotBalance } from "./balances.js";
 import { checkSocialLimit } from "./limits.js";
 import { notify } from "./notifications.js";
 import { readablePost } from "./posts.js";
 import { withTransaction } from "./transaction.js";
-import { iso, weightedCounts, wholeTokens } from "./units.js";
+import { iso, type VoteCounts, weightedCounts, wholeTokens } from "./units.js";
 
 type VoteType = "upvote" | "downvote";
 type ContentType = VoteInput["content_type"];
+
+/** A vote on a token, post, livestream or poll option; poll options name their poll's post in `post_id`. */
+export type VoteInput = {
+  content_id: string;
+  content_type: "token" | "post" | "livestream" | "poll_option";
+  vote_type: VoteType;
+  /** Token whose holdings weigh the vote; default the voted token, or the post's or livestream's token. */
+  voting_token_id?: string;
+  post_id?: string;
+};
+
+/** The vote as cast (the withdrawn one when removed), with the target's counters after it. */
+export type VoteResultView = {
+  id: string;
+  content_id: string;
+  content_type: ContentType;
+  action: "created" | "updated" | "removed";
+  vote_type: VoteType;
+  /** Whole tokens; 0 when removed. */
+  weight: number;
+  weight_wei: string;
+  voting_token_id: string | null;
+  created_at: string;
+} & VoteCounts;
 
 /** What a vote lands on, resolved before the transaction. */
 type Target = {
@@ -143,9 +166,9 @@ export async function castVote(deps: ApiDeps, user: AuthedUser, input: VoteInput
   const weightOf = async (client: pg.PoolClient) => {
     if (!target.weightTokenId) return 0n;
     if (target.snapshot && target.pollPostId) {
-      return snapshotBalance(client, s, target.pollPostId, user.walletAddress);
+      return readSnapshotBalance(client, deps.config, target.pollPostId, user.walletAddress);
     }
-    return indexedBalance(deps, target.weightTokenId, user.walletAddress);
+    return readTokenBalance(deps.db, deps.config, target.weightTokenId, user.walletAddress);
   };
 
   return withTransaction(deps, async (client) => {

@@ -1,0 +1,131 @@
+/**
+ * createApiDeps: the one place the API's outside world is assembled, for the server (api/server.ts), the MCP stdio
+ * entry (scripts/mcp-stdio.ts), the tests (tests/helpers/api.ts) and the benchmarks. It migrates the app schema,
+ * opens the Postgres pool and Redis, starts the chain-head poller and the change versions (db/versions.ts), and
+ * connects to the worker's execute queue and quote queue and cache. What it opened, `close` releases; what the
+ * caller passed in (an execute queue) stays the caller's.
+ */
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { type ChainTarget, chainTargets, type Env } from "../core/env.js";
+import { queueName } from "../core/jobs.js";
+import { migrate } from "../db/migrate.js";
+import { startVersions } from "../db/versions.js";
+import { apiConfigOf } from "./config.js";
+import type { ApiConfig, ApiDeps } from "./deps.js";
+import { startChainHead } from "./services/chain-head.js";
+import { createQuoteClient } from "./services/quotes.js";
+
+/**
+ * The API's Redis connection (rate limits). Auto-pipelining sends the commands of one event-loop tick in one write:
+ * under concurrent requests that is one socket write for many rate-limit checks instead of one each.
+ */
+function createApiRedis(url: string, keyPrefix?: string): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, ...(keyPrefix ? { keyPrefix } : {}) });
+}
+
+export type CreateApiDepsParameters = {
+  databaseUrl: string;
+  redisUrl: string;
+  config: ApiConfig;
+  /** The chains served, by slug: deployment and RPC URL. */
+  chains: Map<string, ChainTarget>;
+  /**
+   * Options of the Postgres pool besides its URL; default 20 connections, as the server, and config's statement
+   * timeout.
+   */
+  pool?: Omit<pg.PoolConfig, "connectionString">;
+  /** Prefix of the API's own Redis keys (rate limits); none by default. */
+  redisKeyPrefix?: string;
+  /** How often the chain head is polled, ms; default 1 000. */
+  chainHeadPollMs?: number;
+  /** Change versions and the caches behind them; default on, polling every 250 ms when notifications fail. */
+  versions?: false | { pollMs?: number };
+  /**
+   * The worker's execute queue (autoExecute, execute-transaction): by default one opened here on QUEUE_PREFIX's
+   * queue, `{ prefix }` one on another prefix's queue, a Queue the caller's own, false none (those answer 503).
+   */
+  executeQueue?: false | Queue | { prefix: string };
+  /**
+   * The worker's quote queue and cache (quote-token, trade-token): by default on QUEUE_PREFIX's queue,
+   * `{ prefix, timeoutMs }` another's; false none (those answer 503).
+   */
+  quotes?: false | { prefix?: string; timeoutMs?: number };
+  /** How long an executing request waits for its intent to be final; ms (services/auto-execute.ts default). */
+  autoExecuteWaitMs?: number;
+  /** Where start-up notes go; default stderr with an [api] tag. */
+  log?: (line: string) => void;
+};
+
+export type CreateApiDepsReturnType = { deps: ApiDeps; close: () => Promise<void> };
+
+export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateApiDepsReturnType> {
+  const { config } = p;
+  const log = p.log ?? ((line: string) => console.error(`[api] ${line}`));
+  await migrate({ databaseUrl: p.databaseUrl, schema: config.appSchema });
+  const db = new pg.Pool({
+    max: 20,
+    statement_timeout: config.dbStatementTimeoutMs,
+    ...p.pool,
+    connectionString: p.databaseUrl,
+  });
+  const redis = createApiRedis(p.redisUrl, p.redisKeyPrefix);
+  const deployments = new Map([...p.chains].map(([slug, c]) => [slug, c.deployment]));
+  const rpcUrls = new Map([...p.chains].map(([slug, c]) => [slug, c.rpcUrl]));
+  const chainHead = startChainHead(rpcUrls, p.chainHeadPollMs);
+  const closers: (() => Promise<unknown>)[] = [];
+  const versions =
+    p.versions === false
+      ? undefined
+      : await startVersions({
+          databaseUrl: p.databaseUrl,
+          appSchema: config.appSchema,
+          indexerSchema: config.indexerSchema,
+          pollMs: p.versions?.pollMs,
+          log,
+        });
+  let executeQueue: Queue | undefined;
+  if (p.executeQueue instanceof Queue) executeQueue = p.executeQueue;
+  else if (p.executeQueue !== false) {
+    // On a connection of its own: BullMQ needs maxRetriesPerRequest null and no key prefix.
+    const connection = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
+    const queue = new Queue(queueName("execute", p.executeQueue?.prefix), { connection });
+    executeQueue = queue;
+    closers.push(() => queue.close().then(() => connection.quit()));
+  }
+  const quotes =
+    p.quotes === false
+      ? undefined
+      : await createQuoteClient({ redisUrl: p.redisUrl, prefix: p.quotes?.prefix, timeoutMs: p.quotes?.timeoutMs });
+  if (quotes) closers.push(() => quotes.close());
+  const deps: ApiDeps = {
+    db,
+    redis,
+    config,
+    deployments,
+    rpcUrls,
+    chainHead,
+    ...(versions ? { versions } : {}),
+    ...(executeQueue ? { executeQueue } : {}),
+    ...(quotes ? { quotes } : {}),
+    ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
+  };
+  const close = async () => {
+    chainHead.stop();
+    await versions?.stop();
+    await Promise.allSettled([db.end(), redis.quit(), ...closers.map((c) => c())]);
+  };
+  return { deps, close };
+}
+
+/** The production wiring from a parsed environment: API_CHAINS (default CHAIN_SLUG), DATABASE_URL, REDIS_URL. */
+export function apiDepsParametersOf(env: Env, pool?: CreateApiDepsParameters["pool"]): CreateApiDepsParameters {
+  return {
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    config: apiConfigOf(env),
+    chains: chainTargets(env, env.API_CHAINS),
+    ...(pool ? { pool } : {}),
+  };
+}

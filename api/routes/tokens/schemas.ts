@@ -1,0 +1,385 @@
+/**
+ * Token read schemas: requests and responses of the token read routes (./routes.ts). They drive validation, types,
+ * the OpenAPI document and the MCP tools' input schemas.
+ *
+ * Units in responses: `price`/`market_cap` of a token are USD numbers; exact amounts are decimal strings in base
+ * units (token wei with 18 decimals, USDC base units with 6 decimals, prices in USD per whole token × 1e18), each
+ * next to a display number (`*_tokens` whole tokens, `*_usd` USD). Times are ISO 8601 unless named `timestamp`
+ * (unix seconds).
+ */
+import { z } from "@hono/zod-openapi";
+import { candleIntervals } from "../../../core/candles.js";
+import { searchTypes, tokenFilters } from "../../../core/catalog.js";
+import { chainSlug, hashtag, limit, offset, text, uuid } from "../../../core/schemas.js";
+import { SLUG_MAX } from "../../../core/text.js";
+import { Freshness } from "../common-schemas.js";
+import { Post, SearchUser } from "../social/schemas.js";
+
+const chainParam = chainSlug
+  .optional()
+  .describe("Chain of the deployment to read; default: the chain the token was created for, else its first deployment");
+
+const Creator = z
+  .object({ id: uuid, username: z.string(), profile_picture: z.string() })
+  .nullable()
+  .describe("The user who created the token; null when the creating wallet belongs to no user of the service")
+  .openapi("TokenCreator");
+
+export const TokenAddress = z
+  .object({
+    id: uuid.describe("Stable id of this deployment (uuid v5 of the token id, chain id and address)"),
+    token_id: uuid,
+    address: z.string().describe("Token contract address, EIP-55 checksummed"),
+    address_display: z.string().describe("Shortened address for display, 0x1234…abcd"),
+    address_type: z.literal("evm"),
+    chain: z.string().describe("ChainSlug"),
+    platform_name: z.string().describe("Human name of the chain"),
+    is_registered: z.boolean().describe("Always true: the deployment is registered with the launchpad (it is indexed)"),
+    dex_name: z.enum(["Bonding curve", "Uniswap V3"]),
+    dex_address: z.string().nullable().describe("The launchpad (bonding curve) or the Uniswap V3 pool (graduated)"),
+    created_at: z.string().describe("Block time of the token's creation on this chain"),
+  })
+  .openapi("TokenAddress");
+
+export const Token = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    symbol: z.string(),
+    slug: z.string(),
+    logo: z.string(),
+    banner_url: z.string(),
+    video_url: z.string(),
+    description: z.string(),
+    token_layer_id: z.string().describe("bytes32 on-chain id, 0x + 64 lowercase hex"),
+    created_at: z.string(),
+    launch_post_id: uuid.nullable(),
+    total_posts_count: z.number().int().describe("Top-level posts tagged with the token, outside clubs"),
+    total_media_count: z.number().int().describe("Those of them with media"),
+    groups_count: z.number().int().describe("Clubs of the token"),
+    holders_count: z.number().int().describe("Holders on the primary chain"),
+    upvotes: z.number().int().describe("Upvotes on the token"),
+    downvotes: z.number().int(),
+    weighted_upvotes: z.number().int().describe("Sum of the upvoters' weights in whole tokens, floored"),
+    weighted_downvotes: z.number().int(),
+    weighted_upvotes_wei: z.string().describe("The exact weighted upvotes, token base units"),
+    weighted_downvotes_wei: z.string(),
+    user_vote: z.enum(["upvote", "downvote"]).nullable().describe("The caller's vote on the token, if any"),
+    is_live: z.boolean().describe("A livestream about the token is live"),
+    hashtags: z.array(z.string()),
+    creator: Creator,
+    creator_address: z.string().describe("Address that created the token on chain"),
+    price: z.number().describe("USD per whole token, primary chain; 0 without a deployment"),
+    market_cap: z.number().describe("USD, primary chain; 0 without a deployment"),
+    total_holder_count: z.number().int().describe("Holders summed over every chain"),
+    is_graduated: z.boolean(),
+    verified: z.boolean(),
+    token_addresses: z.array(TokenAddress).describe("One per indexed chain, the primary chain first"),
+  })
+  .openapi("Token");
+
+export const TokenListItem = z
+  .object({
+    id: uuid,
+    name: z.string(),
+    symbol: z.string(),
+    slug: z.string(),
+    logo: z.string(),
+    contract_address: z.string().nullable().describe("Address on the primary chain, EIP-55"),
+    chain: z.string(),
+    holders_count: z.number().int(),
+    upvote_count: z.number().int().describe("0 until voting exists"),
+    downvote_count: z.number().int().describe("0 until voting exists"),
+    creator: Creator,
+    price: z.number().describe("USD per whole token"),
+    market_cap: z.number().describe("USD"),
+    is_graduated: z.boolean(),
+    verified: z.boolean(),
+    hashtags: z.array(z.string()),
+    created_at: z.string(),
+  })
+  .openapi("TokenListItem");
+
+/**
+ * get-hashtag-token's response (its route is in ../social/routes.ts). It sits here, beside TokenListItem, because
+ * this module imports ../social/schemas.ts (Post, SearchUser), which therefore cannot import TokenListItem back.
+ */
+export const GetHashtagTokenResponse = z
+  .object({ success: z.literal(true), token: TokenListItem.extend({ hashtag: z.string() }) })
+  .openapi("GetHashtagTokenResponse");
+
+const Pagination = z
+  .object({ limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() })
+  .openapi("Pagination");
+
+// search-token
+
+/** The longest search-token input, in characters: a token_layer_id is 66, a name 64. */
+const SEARCH_TOKEN_INPUT_MAX = 128;
+export const SearchTokenRequest = z
+  .object({
+    input: text(SEARCH_TOKEN_INPUT_MAX)
+      .min(1)
+      .describe(
+        "Token uuid, token_layer_id (0x + 64 hex), contract address (0x + 40 hex, any indexed chain; a Solana base58 address matches nothing), upper-case symbol, slug, or part of the name",
+      ),
+  })
+  .openapi("SearchTokenRequest");
+export const SearchTokenResponse = z
+  .object({ success: z.literal(true), token: Token, freshness: Freshness })
+  .openapi("SearchTokenResponse");
+
+// get-pool-data
+
+export const PoolData = z
+  .object({
+    chain: z.string(),
+    token_address: z.string(),
+    pool_type: z.object({ id: z.number().int(), name: z.string().describe("meme (7) or startup-preseed (8)") }),
+    venue: z.enum(["bonding_curve", "uniswap_v3"]),
+    supply: z.string().describe("Curve supply before graduation, total supply after; token wei"),
+    supply_tokens: z.number().describe("supply in whole tokens"),
+    reserve: z.string().describe("Curve USDC reserve, USDC base units (0 once graduated)"),
+    reserve_usd: z.number(),
+    weight_ppm: z.number().int().describe("Reserve weight, parts per million"),
+    weight: z.number().describe("Reserve weight as a fraction"),
+    virtual_supply: z.string().describe("S0, token wei"),
+    virtual_reserve: z.string().describe("R0, USDC base units"),
+    migration_supply: z.string().describe("Curve supply at which the token graduates, token wei"),
+    migration_supply_tokens: z.number(),
+    remaining_to_graduation: z.string().describe("Token wei still to be bought before graduation"),
+    price: z.string().describe("USD per whole token × 1e18"),
+    price_usd: z.number(),
+    market_cap: z.string().describe("USDC base units"),
+    market_cap_usd: z.number(),
+    progress_bps: z.number().int().describe("Graduation progress, 0 to 10000"),
+    progress_percent: z.number().describe("Graduation progress, 0 to 100"),
+    is_graduated: z.boolean(),
+    graduating: z
+      .boolean()
+      .describe(
+        "True between the buy that closed the curve and the end of graduation, when a V3 pool someone created early at another price needs more than one call to reprice: trades fail until anyone calls the launchpad's graduate(token) enough times",
+      ),
+    graduation: z
+      .object({
+        v3_pool: z.string().nullable(),
+        sqrt_price_x96: z.string().nullable().describe("The V3 pool's price after the last graduation call, Q64.96"),
+        target_sqrt_price_x96: z.string().nullable().describe("The curve's final price, Q64.96"),
+      })
+      .nullable()
+      .describe("Set while graduating (GraduationPending)"),
+    referral: z
+      .string()
+      .nullable()
+      .describe(
+        "The token's referral: an approved referrer fixed by the first trade or creation that named one, permanent; null for none",
+      ),
+    collected_pool_fees: z
+      .object({
+        usdc: z.string().describe("USDC base units"),
+        usd: z.number(),
+        tokens: z.string().describe("Token wei"),
+        tokens_whole: z.number(),
+      })
+      .describe(
+        "Swap fees of the graduated token's locked V3 position collected so far (collectPoolFees), creator's and protocol's parts together",
+      ),
+    trade_fee_bps: z.number().int(),
+    creator_share_bps: z
+      .number()
+      .int()
+      .describe("Creator's share of each fee, in bps of the whole fee (attribution never reduces it)"),
+    dex_fee_tier: z.number().int().describe("Uniswap V3 fee tier at graduation, hundredths of a bip"),
+    dex_supply: z.string().describe("Tokens seeded into Uniswap V3 at graduation, token wei"),
+    dex_reserve: z.string().describe("USDC seeded into Uniswap V3 at graduation, USDC base units"),
+    v3_pool: z
+      .object({
+        address: z.string().nullable(),
+        fee_tier: z.number().int().nullable().describe("hundredths of a bip"),
+        sqrt_price_x96: z.string().nullable().describe("Q64.96, as the pool reports it (token0/token1 order)"),
+        tick: z.number().int().nullable(),
+        liquidity: z.string().nullable(),
+        position_id: z.string().nullable().describe("The launchpad's locked position NFT"),
+        usdc_is_token0: z.boolean(),
+      })
+      .nullable()
+      .describe("Set once graduated"),
+    updated_block: z.number().int(),
+  })
+  .openapi("PoolData");
+
+export const PoolDataRequest = z.object({ tokenId: uuid, chainSlug: chainParam }).openapi("GetPoolDataRequest");
+export const PoolDataResponse = z
+  .object({
+    success: z.literal(true),
+    pool_data: PoolData.nullable().describe("null while the token has no indexed deployment"),
+    freshness: Freshness,
+  })
+  .openapi("GetPoolDataResponse");
+
+// get-tokens
+
+export const GetTokensRequest = z
+  .object({
+    filter: z
+      .enum(tokenFilters)
+      .describe(
+        "trending: USDC volume of the last 24 h; new: creation time; popular: holders; top_posts: posts (none yet), then all-time volume",
+      ),
+    limit: limit(100, 20),
+    offset,
+    hashtag_name: hashtag.optional().describe("Only tokens with this hashtag (with or without #, any case)"),
+    verified_only: z.boolean().default(false),
+  })
+  .openapi("GetTokensRequest");
+export const GetTokensResponse = z
+  .object({
+    success: z.literal(true),
+    tokens: z.array(TokenListItem.extend({ volume_24h: z.number().describe("USD traded in the last 24 h") })),
+    total: z.number().int().describe("Tokens matching the filters"),
+    freshness: Freshness,
+  })
+  .openapi("GetTokensResponse");
+
+// search
+
+/** The longest search query, in characters: it bounds the full-text and substring work of one search. */
+const SEARCH_QUERY_MAX = 256;
+
+export const SearchRequest = z
+  .object({
+    query: text(SEARCH_QUERY_MAX).min(1),
+    type: z.enum(searchTypes).default("all"),
+    limit: limit(100, 20).describe("Per result kind"),
+  })
+  .openapi("SearchRequest");
+export const SearchResponse = z
+  .object({
+    success: z.literal(true),
+    results: z.object({
+      tokens: z.array(TokenListItem.nullable()),
+      users: z.array(SearchUser.nullable()),
+      posts: z.array(Post.nullable()).describe("Posts outside clubs"),
+    }),
+    freshness: Freshness,
+  })
+  .openapi("SearchResponse");
+
+// tag-coin
+
+export const TagCoinRequest = z
+  .object({
+    slug: text(SLUG_MAX).min(1),
+    tags: z
+      .array(hashtag)
+      .max(20)
+      .optional()
+      .describe("Hashtags to add (creator only); omit to read the token's hashtags"),
+  })
+  .openapi("TagCoinRequest");
+export const TagCoinResponse = z
+  .object({
+    success: z.literal(true),
+    token_id: uuid,
+    slug: z.string(),
+    hashtags: z.array(z.string()).describe("All of the token's hashtags, lower case without #, sorted"),
+  })
+  .openapi("TagCoinResponse");
+
+// get-token-candles
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const CandlesRequest = z
+  .object({
+    tokenId: uuid,
+    interval: z.enum(Object.keys(candleIntervals) as [keyof typeof candleIntervals]).default("1h"),
+    from: isoTime.optional().describe("ISO 8601; candles whose bucket starts at or after the bucket of this time"),
+    to: isoTime.optional().describe("ISO 8601; candles whose bucket starts at or before this time"),
+    limit: limit(1000, 200).describe("The most recent candles within the range"),
+    chainSlug: chainParam,
+  })
+  .openapi("GetTokenCandlesRequest");
+export const Candle = z
+  .object({
+    time: z.string().describe("Bucket start, ISO 8601"),
+    timestamp: z.number().int().describe("Bucket start, unix seconds"),
+    open: z.number().describe("USD per whole token"),
+    high: z.number(),
+    low: z.number(),
+    close: z.number(),
+    volume_usd: z.number(),
+    volume_tokens: z.number().describe("whole tokens"),
+    volume_usdc: z.string().describe("USDC base units"),
+    volume_token: z.string().describe("token wei"),
+    trades: z.number().int(),
+  })
+  .openapi("Candle");
+export const CandlesResponse = z
+  .object({
+    success: z.literal(true),
+    interval: z.string(),
+    chain: z.string().nullable(),
+    candles: z.array(Candle).describe("Oldest first; only buckets with trades (no gap filling)"),
+    freshness: Freshness,
+  })
+  .openapi("GetTokenCandlesResponse");
+
+// get-token-holders
+
+export const PageRequest = z.object({ tokenId: uuid, limit: limit(100, 20), offset, chainSlug: chainParam });
+export const HoldersRequest = PageRequest.openapi("GetTokenHoldersRequest");
+export const HoldersResponse = z
+  .object({
+    success: z.literal(true),
+    chain: z.string().nullable(),
+    holders: z.array(
+      z.object({
+        rank: z.number().int(),
+        address: z.string(),
+        balance: z.string().describe("token wei"),
+        balance_tokens: z.number(),
+        percent_of_supply: z.number().describe("Share of the supply (curve supply before graduation), 0 to 100"),
+        is_pool: z.boolean().describe("The token's Uniswap V3 pool"),
+        user: z.object({ id: uuid, username: z.string() }).nullable().describe("The user whose wallet it is"),
+      }),
+    ),
+    total: z.number().int().describe("Holders with a balance above zero"),
+    pagination: Pagination,
+    freshness: Freshness,
+  })
+  .openapi("GetTokenHoldersResponse");
+
+// get-token-trades
+
+export const TradesRequest = PageRequest.openapi("GetTokenTradesRequest");
+export const TradesResponse = z
+  .object({
+    success: z.literal(true),
+    chain: z.string().nullable(),
+    trades: z.array(
+      z.object({
+        id: z.string().describe("<chainId>-<txHash>-<logIndex>"),
+        side: z.enum(["buy", "sell"]),
+        mode: z.string().describe("buy_exact_in, buy_exact_out, sell_exact_in, sell_exact_out, dex_buy, dex_sell"),
+        venue: z.string().describe("bonding_curve or uniswap_v3"),
+        trader: z.string(),
+        token_amount: z.string().describe("token wei"),
+        token_amount_tokens: z.number(),
+        usdc_amount: z.string().describe("USDC base units the trader paid (buy, fee included) or received (sell)"),
+        amount_usd: z.number(),
+        price: z.string().describe("Pool price after the trade, USD per whole token × 1e18"),
+        price_usd: z.number(),
+        fee_usdc: z.string().describe("Total fee, USDC base units"),
+        fee_usd: z.number(),
+        tx_hash: z.string(),
+        log_index: z.number().int(),
+        block_number: z.number().int(),
+        timestamp: z.string().describe("Block time, ISO 8601"),
+      }),
+    ),
+    total: z.number().int(),
+    pagination: Pagination,
+    freshness: Freshness,
+  })
+  .openapi("GetTokenTradesResponse");

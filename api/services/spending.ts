@@ -1,0 +1,184 @@
+/**
+ * The spending policy of every execution from a custodial wallet, for REST and MCP alike: each transaction the
+ * service is about to submit (api/services/auto-execute.ts submitSteps) is priced by core/spend.ts, and the total
+ * is reserved against two daily caps before any intent exists.
+ *
+ * Decisions:
+ * - Caps, per UTC day: the credential's (an API key's own api_keys.daily_spend_cap_usdc, else the server default;
+ *   a JWT's is the server default, over what that user spent with JWTs) and the user's, over every key and JWT of
+ *   the user: USER_DAILY_SPEND_CAP_USD, raised to the largest own cap of the user's keys so that no key's cap is
+ *   cut short by it (a user's keys together cannot spend more than their largest cap, or the server default).
+ * - The reservation is written in the same database transaction as the intents it pays for, after a per-user
+ *   advisory lock, so concurrent calls in any process cannot overshoot and a failed submit leaves nothing behind.
+ *   An intent that fails or reverts spends nothing: its row stops counting (no hook at the intent's end is needed).
+ * - Refusals (undecodable calls, unlimited approvals, unpriced token transfers, a destination off the allowlist)
+ *   are INVALID_PARAMETERS with `details.reason`; over a cap, INSUFFICIENT_BALANCE "Daily spending cap exceeded: …".
+ */
+import type pg from "pg";
+import { type Address, formatUnits, type Hex } from "viem";
+import { AppError } from "../../core/errors.js";
+import { spendOf } from "../../core/spend.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+
+const usd = (units: bigint) => formatUnits(units, 6);
+const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
+const nextUtcMidnight = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
+
+/** The credential a spend counts against: `key:<api key id>`, or `user:<user id>` for a JWT. */
+const subjectOf = (user: AuthedUser) => (user.apiKeyId ? `key:${user.apiKeyId}` : `user:${user.id}`);
+
+type Rules = { credentialCapUsdc: bigint | null; userCapUsdc: bigint | null; allowlist: string[] | null };
+
+/** The caller's caps and allowlist: the API key's own, else the server defaults (ApiConfig.spending). */
+async function rulesOf(deps: ApiDeps, user: AuthedUser, db: pg.Pool | pg.PoolClient = deps.db): Promise<Rules> {
+  const defaults = deps.config.spending;
+  const { rows } = await db.query<{ cap: string | null; allowed: string[] | null; largest: string | null }>(
+    `SELECT k.daily_spend_cap_usdc AS cap, k.allowed_destinations AS allowed,
+            (SELECT max(o.daily_spend_cap_usdc) FROM ${deps.config.appSchema}.api_keys o
+              WHERE o.user_id = $2 AND o.revoked_at IS NULL)::text AS largest
+       FROM (SELECT 1) one LEFT JOIN ${deps.config.appSchema}.api_keys k ON k.id = $1`,
+    [user.apiKeyId ?? null, user.id],
+  );
+  const row = rows[0];
+  const largest = row?.largest != null ? BigInt(row.largest) : null;
+  const userCap = defaults.userCapUsdc;
+  return {
+    credentialCapUsdc: row?.cap != null ? BigInt(row.cap) : defaults.credentialCapUsdc,
+    userCapUsdc: userCap === null || largest === null || largest <= userCap ? userCap : largest,
+    allowlist: row?.allowed ? row.allowed.map((a) => a.toLowerCase()) : defaults.allowedDestinations,
+  };
+}
+
+/** USDC base units spent today by `column` = `value` and not released (failed and reverted intents spent nothing). */
+async function spentToday(deps: ApiDeps, db: pg.Pool | pg.PoolClient, column: "subject" | "user_id", value: string) {
+  const s = deps.config.appSchema;
+  const { rows } = await db.query<{ spent: string }>(
+    `SELECT coalesce(sum(m.amount_usdc), 0)::text AS spent FROM ${s}.spend m
+      WHERE m.${column} = $1 AND m.day = $2 AND m.released_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM ${s}.intents i WHERE i.id = m.intent_id AND i.status IN ('failed', 'reverted'))`,
+    [value, utcDay()],
+  );
+  return BigInt(rows[0]?.spent ?? "0");
+}
+
+/** One transaction a call is about to send from the wallet on record. */
+export type SpendStep = { to: Address; data: Hex; value?: bigint };
+
+/**
+ * USDC base units `steps` can move out of the user's wallet on `chainSlug`, at the worst case (core/spend.ts), or
+ * INVALID_PARAMETERS when the policy refuses one of them.
+ */
+async function priceSteps(deps: ApiDeps, user: AuthedUser, chainSlug: string, steps: SpendStep[], rules: Rules) {
+  const deployment = deps.deployments.get(chainSlug);
+  if (!deployment) throw new AppError("INVALID_PARAMETERS", `Transactions are not available on chain ${chainSlug}`);
+  let total = 0n;
+  for (const step of steps) {
+    const priced = spendOf({
+      contracts: deployment.contracts,
+      from: user.walletAddress,
+      to: step.to,
+      data: step.data,
+      value: step.value ?? 0n,
+      allowlist: rules.allowlist,
+      nativeUsdPrice: deps.config.spending.nativeUsdPrice,
+    });
+    if ("refuse" in priced) {
+      throw new AppError("INVALID_PARAMETERS", priced.message, { details: { reason: priced.refuse, to: step.to } });
+    }
+    total += priced.usdc;
+  }
+  return total;
+}
+
+const overCap = (who: "credential" | "user", amount: bigint, spent: bigint, cap: bigint) =>
+  new AppError(
+    "INSUFFICIENT_BALANCE",
+    who === "credential"
+      ? `Daily spending cap exceeded: ${usd(amount)} USD would bring today's spending to ${usd(spent + amount)} USD, over the cap of ${usd(cap)} USD`
+      : `Daily spending cap exceeded: ${usd(amount)} USD would bring this user's spending today, over all its credentials, to ${usd(spent + amount)} USD, over the user's cap of ${usd(cap)} USD`,
+    {
+      details: {
+        reason: who === "credential" ? "daily_spend_cap" : "user_daily_spend_cap",
+        requestedUsd: usd(amount),
+        spentTodayUsd: usd(spent),
+        dailyCapUsd: usd(cap),
+        resetsAt: nextUtcMidnight(),
+      },
+    },
+  );
+
+export type ReserveSpendParameters = {
+  chainSlug: string;
+  steps: SpendStep[];
+  /** What the spend is for (the intent kind of the last step: trade, create, transaction, claim_fees). */
+  tool: string;
+};
+
+/**
+ * Price `steps` and reserve their spend against the caller's caps on `conn`, inside the caller's database
+ * transaction (submitSteps): the row is kept only if that transaction commits. Returns the row's id (null when
+ * nothing is spent), for attachSpend. Throws INVALID_PARAMETERS (refused) or INSUFFICIENT_BALANCE (over a cap).
+ */
+export async function reserveSpend(
+  deps: ApiDeps,
+  conn: pg.PoolClient,
+  user: AuthedUser,
+  p: ReserveSpendParameters,
+): Promise<string | null> {
+  // One lock per user serializes both of its caps: a key's spending is part of its user's.
+  await conn.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`spend:user:${user.id}`]);
+  const rules = await rulesOf(deps, user, conn);
+  const amount = await priceSteps(deps, user, p.chainSlug, p.steps, rules);
+  if (amount === 0n) return null;
+  const subject = subjectOf(user);
+  if (rules.credentialCapUsdc !== null) {
+    const spent = await spentToday(deps, conn, "subject", subject);
+    if (spent + amount > rules.credentialCapUsdc) throw overCap("credential", amount, spent, rules.credentialCapUsdc);
+  }
+  if (rules.userCapUsdc !== null) {
+    const spent = await spentToday(deps, conn, "user_id", user.id);
+    if (spent + amount > rules.userCapUsdc) throw overCap("user", amount, spent, rules.userCapUsdc);
+  }
+  const { rows } = await conn.query<{ id: string }>(
+    `INSERT INTO ${deps.config.appSchema}.spend (subject, user_id, interface, day, tool, amount_usdc)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [subject, user.id, user.via ?? "rest", utcDay(), p.tool, amount.toString()],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** Record which intent a reserved spend pays for (in the same database transaction as reserveSpend). */
+export async function attachSpend(deps: ApiDeps, conn: pg.PoolClient, id: string | null, intentId: string) {
+  if (id) await conn.query(`UPDATE ${deps.config.appSchema}.spend SET intent_id = $2 WHERE id = $1`, [id, intentId]);
+}
+
+/**
+ * Where the caller stands today for `steps` (dry runs): amounts in USD decimal strings, against the credential's
+ * cap. Throws as reserveSpend does when the policy refuses a step.
+ */
+export async function spendPreview(deps: ApiDeps, user: AuthedUser, chainSlug: string, steps: SpendStep[]) {
+  const rules = await rulesOf(deps, user);
+  const amount = await priceSteps(deps, user, chainSlug, steps, rules);
+  const spent = await spentToday(deps, deps.db, "subject", subjectOf(user));
+  const userSpent = rules.userCapUsdc === null ? 0n : await spentToday(deps, deps.db, "user_id", user.id);
+  const cap = rules.credentialCapUsdc;
+  return {
+    amountUsd: usd(amount),
+    spentTodayUsd: usd(spent),
+    dailyCapUsd: cap === null ? null : usd(cap),
+    withinCap:
+      (cap === null || spent + amount <= cap) &&
+      (rules.userCapUsdc === null || userSpent + amount <= rules.userCapUsdc),
+  };
+}
+
+/** execute-transaction's allowlist: the key's own, else the server default; none means any destination. */
+export async function checkDestination(deps: ApiDeps, user: AuthedUser, to: string): Promise<void> {
+  const { allowlist } = await rulesOf(deps, user);
+  if (allowlist === null || allowlist.includes(to.toLowerCase())) return;
+  throw new AppError("INVALID_PARAMETERS", `Destination not allowed: ${to} is not on this credential's allowlist`, {
+    details: { reason: "destination_not_allowed", to, allowedDestinations: allowlist },
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * Limits the service keeps and states in its API: the services enforce them, and the request schemas and OpenAPI
+ * descriptions of the routes read them from here, so that what the document promises is what the code does.
+ */
+
+/** Largest image of a token (logo, banner) sent as a data URI, in bytes of the decoded data (5 MiB). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Largest video of a token sent as a data URI, in bytes of the decoded data (20 MiB). */
+export const MAX_VIDEO_BYTES = 20 * 1024 * 1024;
+
+/** How long an executing request (autoExecute, execute-transaction) waits for its final state by default, in ms. */
+export const AUTO_EXECUTE_WAIT_MS = 10_000;
+
+/** Gas limits of prepared trade transactions when eth_estimateGas cannot run (e.g. the approval is not mined yet). */
+export const FALLBACK_GAS = {
+  approve: 80_000n,
+  bondingCurve: 500_000n,
+  uniswapV3: 700_000n,
+  /** A buy that graduates the token: pool creation, initialisation, position mint and the V3 remainder swap. */
+  graduatingBuy: 7_000_000n,
+} as const;

@@ -1,0 +1,201 @@
+/**
+ * What addresses hold, as indexed (Ponder's holder, fees and token_fees tables): portfolios, the balances that weigh
+ * votes and open holders-only clubs, poll snapshots, and graduated holdings. Balances are token base units per
+ * chain, token and address; a token's balance is summed over every chain it is deployed on.
+ */
+import { checkpointBlockSql } from "./checkpoint.js";
+import type { Queryable, Schemas } from "./types.js";
+
+/** One holding of a portfolio: a deployment with its pool's price (0 when it has no pool) and app uuid. */
+export type PortfolioHolding = {
+  chainId: number;
+  token: string;
+  balance: bigint;
+  price: bigint;
+  graduated: boolean;
+  name: string;
+  symbol: string;
+  tokenId: string | null;
+};
+
+/** USDC fees of a recipient on one chain, base units. */
+export type ChainFees = { chainId: number; claimable: bigint; accrued: bigint; claimed: bigint };
+
+/** Launch-token fees of a recipient of one token, base units. */
+export type TokenFees = ChainFees & { token: string; symbol: string | null; tokenId: string | null };
+
+/**
+ * A page of `address`'s holdings with a balance above zero, largest value first (then balance, then token
+ * address), their count, and its USDC and launch-token fees, read concurrently.
+ */
+export async function readPortfolio(
+  db: Queryable,
+  schemas: Schemas,
+  address: string,
+  page: { limit: number; offset: number },
+): Promise<{ holdings: PortfolioHolding[]; total: number; fees: ChainFees[]; tokenFees: TokenFees[] }> {
+  const ix = schemas.indexerSchema;
+  const s = schemas.appSchema;
+  const who = address.toLowerCase();
+  const [held, count, fees, tokenFees] = await Promise.all([
+    db.query<{
+      chain_id: number;
+      token: string;
+      balance: string;
+      price: string | null;
+      graduated: boolean | null;
+      name: string;
+      symbol: string;
+      token_id: string | null;
+    }>(
+      `SELECT h.chain_id, h.token, h.balance, p.price, p.graduated, t.name, t.symbol, a.id AS token_id
+         FROM ${ix}.holder h
+         JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
+         LEFT JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token
+         LEFT JOIN ${s}.tokens a ON lower(a.token_layer_id) = t.token_layer_id
+        WHERE h.address = $1 AND h.balance > 0
+        ORDER BY h.balance * coalesce(p.price, 0) DESC, h.balance DESC, h.token LIMIT $2 OFFSET $3`,
+      [who, page.limit, page.offset],
+    ),
+    db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${ix}.holder h JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
+        WHERE h.address = $1 AND h.balance > 0`,
+      [who],
+    ),
+    db.query<{ chain_id: number; claimable: string; accrued: string; claimed: string }>(
+      `SELECT chain_id, claimable, accrued, claimed FROM ${ix}.fees WHERE recipient = $1 ORDER BY chain_id`,
+      [who],
+    ),
+    db.query<{
+      chain_id: number;
+      token: string;
+      claimable: string;
+      accrued: string;
+      claimed: string;
+      symbol: string | null;
+      token_id: string | null;
+    }>(
+      `SELECT f.chain_id, f.token, f.claimable, f.accrued, f.claimed, t.symbol, a.id AS token_id
+         FROM ${ix}.token_fees f
+         LEFT JOIN ${ix}.token t ON t.chain_id = f.chain_id AND t.address = f.token
+         LEFT JOIN ${s}.tokens a ON lower(a.token_layer_id) = t.token_layer_id
+        WHERE f.recipient = $1 ORDER BY f.chain_id, f.token`,
+      [who],
+    ),
+  ]);
+  const amounts = (f: { chain_id: number; claimable: string; accrued: string; claimed: string }): ChainFees => ({
+    chainId: f.chain_id,
+    claimable: BigInt(f.claimable),
+    accrued: BigInt(f.accrued),
+    claimed: BigInt(f.claimed),
+  });
+  return {
+    holdings: held.rows.map((r) => ({
+      chainId: r.chain_id,
+      token: r.token,
+      balance: BigInt(r.balance),
+      price: BigInt(r.price ?? 0),
+      graduated: r.graduated ?? false,
+      name: r.name,
+      symbol: r.symbol,
+      tokenId: r.token_id,
+    })),
+    total: count.rows[0]?.n ?? 0,
+    fees: fees.rows.map(amounts),
+    tokenFees: tokenFees.rows.map((f) => ({ ...amounts(f), token: f.token, symbol: f.symbol, tokenId: f.token_id })),
+  };
+}
+
+/** Current indexed balance of `tokenId` (app uuid) held by `address`, summed over its chains (0 when none). */
+export async function readTokenBalance(
+  db: Queryable,
+  schemas: Schemas,
+  tokenId: string,
+  address: string,
+): Promise<bigint> {
+  const { rows } = await db.query<{ balance: string }>(
+    `SELECT COALESCE(sum(h.balance), 0)::text AS balance
+       FROM ${schemas.appSchema}.tokens a
+       JOIN ${schemas.indexerSchema}.token t ON t.token_layer_id = lower(a.token_layer_id)
+       JOIN ${schemas.indexerSchema}.holder h ON h.chain_id = t.chain_id AND h.token = t.address
+      WHERE a.id = $1 AND h.address = lower($2)`,
+    [tokenId, address],
+  );
+  return BigInt(rows[0]?.balance ?? "0");
+}
+
+/**
+ * Copy every non-zero balance of `tokenId` into poll_snapshot_balances for `postId`, and return the indexed block
+ * of the token's primary chain. Must run inside a REPEATABLE READ transaction (`client`), so that the balances and
+ * the checkpoint are read from one consistent snapshot of the indexer's tables. Returns null when the token has no
+ * indexed deployment yet (every voter then weighs 0).
+ */
+export async function snapshotBalances(
+  client: Queryable,
+  schemas: Schemas,
+  postId: string,
+  tokenId: string,
+): Promise<number | null> {
+  const s = schemas.appSchema;
+  const ix = schemas.indexerSchema;
+  const block = await client.query<{ block: string | null }>(
+    `SELECT ${checkpointBlockSql(ix, "a.chain_slug")}::text AS block FROM ${s}.tokens a WHERE a.id = $1`,
+    [tokenId],
+  );
+  await client.query(
+    `INSERT INTO ${s}.poll_snapshot_balances (post_id, address, chain_id, balance)
+     SELECT $1, h.address, h.chain_id, h.balance
+       FROM ${s}.tokens a
+       JOIN ${ix}.token t ON t.token_layer_id = lower(a.token_layer_id)
+       JOIN ${ix}.holder h ON h.chain_id = t.chain_id AND h.token = t.address
+      WHERE a.id = $2 AND h.balance > 0`,
+    [postId, tokenId],
+  );
+  const value = block.rows[0]?.block;
+  return value === null || value === undefined ? null : Number(value);
+}
+
+/** A voter's balance in a poll's snapshot, in token base units (0 when not a holder at the snapshot block). */
+export async function readSnapshotBalance(
+  client: Queryable,
+  schemas: Pick<Schemas, "appSchema">,
+  postId: string,
+  address: string,
+): Promise<bigint> {
+  const { rows } = await client.query<{ balance: string }>(
+    `SELECT COALESCE(sum(balance), 0)::text AS balance FROM ${schemas.appSchema}.poll_snapshot_balances
+      WHERE post_id = $1 AND address = lower($2)`,
+    [postId, address],
+  );
+  return BigInt(rows[0]?.balance ?? "0");
+}
+
+/** A graduated token `address` holds whose graduation `userId` has not been notified of. */
+export type UnnotifiedGraduation = { tokenLayerId: string; graduatedAt: string | null; hasAppRow: boolean };
+
+/**
+ * The graduated tokens `address` holds for which `userId` has no 'graduation:<token_layer_id>' notification yet,
+ * with the first graduation time over their chains (unix seconds as text) and whether the app has a row for them.
+ */
+export async function readUnnotifiedGraduations(
+  db: Queryable,
+  schemas: Schemas,
+  userId: string,
+  address: string,
+): Promise<UnnotifiedGraduation[]> {
+  const s = schemas.appSchema;
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ token_layer_id: string; graduated_at: string | null; has_app: boolean }>(
+    `SELECT t.token_layer_id, min(p.graduated_at)::text AS graduated_at,
+            EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = t.token_layer_id) AS has_app
+       FROM ${ix}.holder h
+       JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token AND p.graduated
+       JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
+      WHERE h.address = lower($1) AND h.balance > 0
+        AND NOT EXISTS (SELECT 1 FROM ${s}.notifications n
+                         WHERE n.user_id = $2 AND n.dedupe_key = 'graduation:' || t.token_layer_id)
+      GROUP BY t.token_layer_id`,
+    [address, userId],
+  );
+  return rows.map((r) => ({ tokenLayerId: r.token_layer_id, graduatedAt: r.graduated_at, hasAppRow: r.has_app }));
+}

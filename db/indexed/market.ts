@@ -1,0 +1,166 @@
+/**
+ * A deployment's market as indexed: candles, holders and trades (Ponder's candle, holder and trade tables), one
+ * holder's balance, and the launchpad's builder and referrer approvals. Amounts are bigint base units.
+ */
+import type { Queryable, Schemas } from "./types.js";
+
+/** One deployment: its chain id and token address. */
+export type DeploymentKey = { chainId: number; address: string };
+
+/** One candle: prices in USDC base units per whole token (as indexed), volumes in base units. */
+export type IndexedCandle = {
+  bucket: bigint;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  volumeUsdc: bigint;
+  volumeToken: bigint;
+  trades: number;
+};
+
+/**
+ * The most recent `limit` candles of `seconds` whose bucket starts within [from, to] (either open), oldest first.
+ * Only buckets with trades exist.
+ */
+export async function readCandles(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: DeploymentKey,
+  p: { seconds: number; from: number | null; to: number | null; limit: number },
+): Promise<IndexedCandle[]> {
+  const { rows } = await db.query<Record<string, string>>(
+    `SELECT bucket, open, high, low, close, volume_usdc, volume_token, trades
+       FROM ${schemas.indexerSchema}.candle
+      WHERE chain_id = $1 AND token = $2 AND interval = $3
+        AND ($4::numeric IS NULL OR bucket >= $4) AND ($5::numeric IS NULL OR bucket <= $5)
+      ORDER BY bucket DESC LIMIT $6`,
+    [d.chainId, d.address.toLowerCase(), p.seconds, p.from, p.to, p.limit],
+  );
+  return rows.reverse().map((r) => ({
+    bucket: BigInt(r.bucket ?? 0),
+    open: BigInt(r.open ?? 0),
+    high: BigInt(r.high ?? 0),
+    low: BigInt(r.low ?? 0),
+    close: BigInt(r.close ?? 0),
+    volumeUsdc: BigInt(r.volume_usdc ?? 0),
+    volumeToken: BigInt(r.volume_token ?? 0),
+    trades: Number(r.trades),
+  }));
+}
+
+/** A holder with a balance above zero, and the user whose custodial wallet the address is. */
+export type IndexedHolder = { address: string; balance: bigint; userId: string | null; username: string | null };
+
+/** A page of holders with a balance above zero, largest first (address as tie-break). */
+export async function readHolders(
+  db: Queryable,
+  schemas: Schemas,
+  d: DeploymentKey,
+  page: { limit: number; offset: number },
+): Promise<IndexedHolder[]> {
+  const { rows } = await db.query<{
+    address: string;
+    balance: string;
+    user_id: string | null;
+    username: string | null;
+  }>(
+    `SELECT h.address, h.balance, u.id AS user_id, u.username
+       FROM ${schemas.indexerSchema}.holder h
+       LEFT JOIN ${schemas.appSchema}.users u ON lower(u.wallet_address) = h.address
+      WHERE h.chain_id = $1 AND h.token = $2 AND h.balance > 0
+      ORDER BY h.balance DESC, h.address LIMIT $3 OFFSET $4`,
+    [d.chainId, d.address.toLowerCase(), page.limit, page.offset],
+  );
+  return rows.map((r) => ({ address: r.address, balance: BigInt(r.balance), userId: r.user_id, username: r.username }));
+}
+
+/** One indexed trade on either venue. */
+export type IndexedTrade = {
+  id: string;
+  trader: string;
+  mode: string;
+  isBuy: boolean;
+  venue: string;
+  tokenAmount: bigint;
+  usdcAmount: bigint;
+  price: bigint;
+  /** The whole trade fee: protocol, creator, referral and builder parts. */
+  fee: bigint;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  timestamp: bigint;
+};
+
+/** A page of trades, newest first (timestamp, block, then log index). */
+export async function readTrades(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: DeploymentKey,
+  page: { limit: number; offset: number },
+): Promise<IndexedTrade[]> {
+  const { rows } = await db.query<Record<string, string> & { is_buy: boolean; log_index: number }>(
+    `SELECT id, trader, mode, is_buy, venue, token_amount, usdc_amount, price, fee_protocol, fee_creator, fee_referral,
+            fee_builder, tx_hash, log_index, block_number, timestamp
+       FROM ${schemas.indexerSchema}.trade
+      WHERE chain_id = $1 AND token = $2
+      ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT $3 OFFSET $4`,
+    [d.chainId, d.address.toLowerCase(), page.limit, page.offset],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    trader: String(r.trader),
+    mode: String(r.mode),
+    isBuy: r.is_buy,
+    venue: String(r.venue),
+    tokenAmount: BigInt(r.token_amount ?? 0),
+    usdcAmount: BigInt(r.usdc_amount ?? 0),
+    price: BigInt(r.price ?? 0),
+    fee: [r.fee_protocol, r.fee_creator, r.fee_referral, r.fee_builder].reduce((n, f) => n + BigInt(f ?? 0), 0n),
+    txHash: String(r.tx_hash),
+    logIndex: r.log_index,
+    blockNumber: BigInt(r.block_number ?? 0),
+    timestamp: BigInt(r.timestamp ?? 0),
+  }));
+}
+
+/** `holder`'s balance of the deployment, in token base units (0 when it holds none). */
+export async function readHolderBalance(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: DeploymentKey,
+  holder: string,
+): Promise<bigint> {
+  const { rows } = await db.query<{ balance: string }>(
+    `SELECT balance FROM ${schemas.indexerSchema}.holder WHERE chain_id = $1 AND token = $2 AND address = $3`,
+    [d.chainId, d.address.toLowerCase(), holder.toLowerCase()],
+  );
+  return rows[0] ? BigInt(rows[0].balance) : 0n;
+}
+
+/** What the indexer knows of an attribution's parties on a chain (BuilderSet, ReferrerSet). */
+export type AttributionApprovals = {
+  /** The builder's approved maximum fee in bps; 0 when never approved or revoked. */
+  builderMaxFeeBps: number;
+  /** Whether the referral is an approved referrer. */
+  referralApproved: boolean;
+};
+
+/** The indexed approvals of `builder` and `referral` on `chainId`, in one statement. */
+export async function readAttributionApprovals(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  chainId: number,
+  builder: string,
+  referral: string,
+): Promise<AttributionApprovals> {
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ max_fee_bps: number | null; approved: boolean | null }>({
+    name: `attribution-approvals:${ix}`,
+    text: `SELECT (SELECT max_fee_bps FROM ${ix}.builder WHERE chain_id = $1 AND address = $2) AS max_fee_bps,
+                  (SELECT approved FROM ${ix}.referrer WHERE chain_id = $1 AND address = $3) AS approved`,
+    values: [chainId, builder.toLowerCase(), referral.toLowerCase()],
+  });
+  return { builderMaxFeeBps: rows[0]?.max_fee_bps ?? 0, referralApproved: rows[0]?.approved ?? false };
+}
