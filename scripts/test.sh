@@ -38,13 +38,25 @@ forge_pid=$!
 
 step "vitest (unit, differential, integration and end-to-end against anvil, Postgres and Redis)"
 vitest_status=0
-npx vitest run || vitest_status=$?
+vitest_report=$(mktemp --suffix=.json)
+npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_report" || vitest_status=$?
 
-step "forge test output"
 forge_status=0
 wait "$forge_pid" || forge_status=$?
-cat "$forge_log"
+if [ "$forge_status" -ne 0 ]; then
+  step "forge test output"
+  cat "$forge_log"
+else
+  # Passing: the per-suite results only, so that the end of the log stays on what failed, if anything did.
+  step "forge test passed"
+  grep -E '^(Ran|Suite result)' "$forge_log" || true
+fi
 rm -f "$forge_log"
+
+# Printed last: a log that keeps only its tail still names the failing tests.
+step "vitest recap"
+npx tsx scripts/test-recap.ts "$vitest_report"
+rm -f "$vitest_report"
 
 if [ "$vitest_status" -ne 0 ] || [ "$forge_status" -ne 0 ]; then
   step "FAILED: vitest exit ${vitest_status}, forge test exit ${forge_status}"

@@ -1,0 +1,65 @@
+/**
+ * Prints the failures of a vitest JSON report, briefly: the file, the test, and the first lines of each error.
+ * The test command prints this last, so that a CI log that keeps only its tail still says what failed.
+ *
+ *   npx tsx scripts/test-recap.ts <report.json>
+ */
+import { readFileSync } from "node:fs";
+
+interface AssertionResult {
+  fullName: string;
+  status: string;
+  failureMessages?: string[];
+}
+interface FileResult {
+  name: string;
+  status: string;
+  message?: string;
+  assertionResults: AssertionResult[];
+}
+interface Report {
+  numFailedTests: number;
+  numPassedTests: number;
+  numTotalTests: number;
+  testResults: FileResult[];
+}
+
+const LINES_PER_ERROR = 12;
+
+function firstLines(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !/node_modules|<anonymous>|node:internal/.test(line))
+    .slice(0, LINES_PER_ERROR)
+    .map((line) => `      ${line}`)
+    .join("\n");
+}
+
+const path = process.argv[2];
+if (!path) {
+  console.error("usage: test-recap.ts <vitest-report.json>");
+  process.exit(2);
+}
+let report: Report;
+try {
+  report = JSON.parse(readFileSync(path, "utf8")) as Report;
+} catch (error) {
+  console.log(`[recap] no vitest report at ${path} (${(error as Error).message}); see vitest's output above`);
+  process.exit(0);
+}
+
+console.log(
+  `[recap] vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numTotalTests} in all`,
+);
+const root = `${process.cwd()}/`;
+for (const file of report.testResults) {
+  const failed = file.assertionResults.filter((test) => test.status === "failed");
+  if (file.status !== "failed" && failed.length === 0) continue;
+  console.log(`  FAIL ${file.name.replace(root, "")}`);
+  // A file can fail outside any test (a hook, an import, an unhandled rejection).
+  if (failed.length === 0 && file.message) console.log(firstLines(file.message));
+  for (const test of failed) {
+    console.log(`    × ${test.fullName}`);
+    for (const message of test.failureMessages ?? []) console.log(firstLines(message));
+  }
+}
