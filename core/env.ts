@@ -124,6 +124,11 @@ export const envSchema = z.object({
   WORKER_RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
   /** Blocks below the head at which an executed intent is final; until then each reconcile pass checks it again. */
   WORKER_FINALITY_DEPTH: positiveInt.default(12),
+  /**
+   * How long an execute job's lock lasts, ms. A live worker renews it every half of this; a worker that died leaves
+   * its jobs locked until it expires, and another worker takes them over within this plus 5 s.
+   */
+  WORKER_LOCK_MS: positiveInt.default(30_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

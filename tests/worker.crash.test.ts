@@ -2,6 +2,9 @@
  * The worker dying or stopping with a transaction in flight, on an anvil of this file's own with automine off, so a
  * broadcast transaction waits in the mempool for as long as the test wants:
  * - SIGKILL between broadcast and acknowledgement, then a restart: one transaction per intent, each confirmed.
+ * - SIGKILL at every other step boundary of an execution, found by a JSON-RPC proxy that holds the worker's next
+ *   call there: simulated but not signed; signed but not sent; sent, with the node's answer lost; mined, with the
+ *   receipt not recorded. A restart leaves exactly one transaction, the one recorded.
  * - SIGTERM / SIGINT with a job in hand: the job finishes, then the process exits 0.
  * - A trade bounded by its exact quote, front-run in the same block by a larger buy with a higher tip: it passed
  *   simulation, reverts on chain, and its intent ends reverted with the decoded reason.
@@ -11,17 +14,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { walletAddress } from "../core/wallets.js";
-import { dispatchIntent } from "../db/intents.js";
+import { dispatchIntent, type IntentRow } from "../db/intents.js";
 import { type Chain, createToken, fundUsdc, send } from "./helpers/chain.js";
 import {
   dispatchFaucetIntents,
+  type HoldRule,
   newIntent,
   sleep,
   spawnWorker,
+  startRpcProxy,
   startSideChain,
   txsFrom,
   uniqueName,
   type WorkerContext,
+  type WorkerProcess,
   waitForIntents,
   workerContext,
 } from "./helpers/worker.js";
@@ -32,8 +38,43 @@ let side: Awaited<ReturnType<typeof startSideChain>>;
 let c: Chain;
 let ctx: WorkerContext;
 
-const startWorker = (name: string) =>
-  spawnWorker({ ctx, rpcUrl: c.rpcUrl, deploymentsDir: side.deploymentsDir, walletSecret: secret, name });
+/** Jobs of a killed worker come back after this (WORKER_LOCK_MS) plus BullMQ's 5 s stalled check. */
+const LOCK_MS = 5_000;
+
+const startWorker = (name: string, rpcUrl = c.rpcUrl) =>
+  spawnWorker({ ctx, rpcUrl, deploymentsDir: side.deploymentsDir, walletSecret: secret, name, lockMs: LOCK_MS });
+
+/**
+ * Where an execution is killed: the worker's call the proxy holds there, and the intent's recorded status then. The
+ * boundary "broadcast recorded, not mined" is the first test below.
+ */
+const KILL_POINTS: { name: string; hold: HoldRule; status: IntentRow["status"]; nodeHasTx: boolean }[] = [
+  {
+    name: "simulated, not signed",
+    // The nonce read just before the transaction that allocates, signs and records.
+    hold: { method: "eth_getTransactionCount", stage: "request", when: (params) => params[1] === "pending" },
+    status: "pending",
+    nodeHasTx: false,
+  },
+  {
+    name: "signed and recorded, not sent",
+    hold: { method: "eth_sendRawTransaction", stage: "request" },
+    status: "signed",
+    nodeHasTx: false,
+  },
+  {
+    name: "sent and accepted by the node, its answer lost",
+    hold: { method: "eth_sendRawTransaction", stage: "answer" },
+    status: "signed",
+    nodeHasTx: true,
+  },
+  {
+    name: "mined, the receipt not recorded",
+    hold: { method: "eth_getTransactionReceipt", stage: "answer", when: (_params, result) => result != null },
+    status: "broadcast",
+    nodeHasTx: true,
+  },
+];
 
 async function fundedWallet(index: number) {
   const address = walletAddress(secret, index);
@@ -87,6 +128,61 @@ describe("worker crash and shutdown", () => {
     } finally {
       expect(await second.stop()).toEqual({ code: 0, signal: null });
     }
+  });
+
+  KILL_POINTS.forEach((point, i) => {
+    it(`test_execute_oneTransactionPerIntent_ifTheWorkerIsKilled_${point.name}`, async () => {
+      const walletIndex = 10 + i;
+      const from = await fundedWallet(walletIndex);
+      const startBlock = (await c.publicClient.getBlockNumber({ cacheTime: 0 })) + 1n;
+      await c.testClient.setAutomine(false);
+      const proxy = await startRpcProxy(c.rpcUrl);
+      const first = startWorker(`kill-${i}`, proxy.url);
+      let second: WorkerProcess | undefined;
+      try {
+        await first.ready();
+        const held = proxy.hold(point.hold);
+        const [id] = await dispatchFaucetIntents(ctx, c, { n: 1, walletIndex, secret });
+        if (!id) throw new Error("no intent");
+        if (point.status === "broadcast") {
+          // Sent and recorded; the worker polls for the receipt, which comes (and is held) once a block is mined.
+          await waitForIntents(ctx, [id], (r) => r.status === "broadcast", 30_000);
+          await c.testClient.mine({ blocks: 1 });
+        }
+        await held;
+        first.kill("SIGKILL");
+        await first.exited;
+
+        const [killed] = await waitForIntents(ctx, [id], () => true, 1_000);
+        expect(killed?.status).toBe(point.status);
+        const inNode = killed?.tx_hash
+          ? await c.publicClient.getTransaction({ hash: killed.tx_hash }).then(
+              () => true,
+              () => false,
+            )
+          : false;
+        expect(inNode).toBe(point.nodeHasTx);
+
+        second = startWorker(`restart-${i}`);
+        await second.ready();
+        if (point.status !== "broadcast") {
+          await waitForIntents(ctx, [id], (r) => r.status === "broadcast", LOCK_MS + 30_000);
+          await c.testClient.mine({ blocks: 1 });
+        }
+        const [row] = await waitForIntents(ctx, [id], (r) => r.status === "confirmed", LOCK_MS + 30_000);
+        // One transaction: the one recorded, signed again only when nothing had been signed before the kill.
+        expect(await c.publicClient.getTransactionCount({ address: from, blockTag: "pending" })).toBe(1);
+        const txs = await txsFrom(c.publicClient, from, startBlock);
+        expect(txs.map((t) => t.hash)).toEqual([row?.tx_hash]);
+        if (killed?.tx_hash) expect(row?.tx_hash).toBe(killed.tx_hash);
+        expect(second.lines.filter((l) => /signed nonce/.test(l)).length).toBe(point.status === "pending" ? 1 : 0);
+      } finally {
+        if (second) expect(await second.stop()).toEqual({ code: 0, signal: null });
+        await first.stop();
+        await proxy.stop();
+        await c.testClient.setAutomine(true);
+      }
+    });
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -23,6 +23,8 @@ export type WorkerConfig = {
   reconcileIntervalMs: number;
   /** Blocks below the head at which an executed intent is final (worker/processors/finality.ts). */
   finalityDepth: number;
+  /** Lock of an execute job, ms: how long the jobs of a worker that died stay with it. */
+  lockMs: number;
 };
 
 export function workerConfigOf(env: Env): WorkerConfig {
@@ -37,5 +39,6 @@ export function workerConfigOf(env: Env): WorkerConfig {
     quoteConcurrency: env.WORKER_QUOTE_CONCURRENCY,
     reconcileIntervalMs: env.WORKER_RECONCILE_INTERVAL_MS,
     finalityDepth: env.WORKER_FINALITY_DEPTH,
+    lockMs: env.WORKER_LOCK_MS,
   };
 }

@@ -49,7 +49,7 @@ async function main() {
     {
       connection,
       concurrency: config.concurrency,
-      lockDuration: 30_000,
+      lockDuration: config.lockMs,
       stalledInterval: 5_000,
     },
   );

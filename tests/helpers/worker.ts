@@ -227,6 +227,8 @@ export type WorkerProcessParameters = {
   reconcileIntervalMs?: number;
   /** INDEXER_SCHEMA: the indexed state the worker quotes from (tests with an indexer). */
   indexerSchema?: string;
+  /** WORKER_LOCK_MS: how soon another worker takes over the jobs of one that died (default 30 s). */
+  lockMs?: number;
 };
 
 export type WorkerProcess = ReturnType<typeof spawnWorker>;
@@ -248,6 +250,7 @@ export function spawnWorker(p: WorkerProcessParameters) {
     WORKER_CONCURRENCY: String(p.concurrency ?? 16),
     ...(p.reconcileIntervalMs ? { WORKER_RECONCILE_INTERVAL_MS: String(p.reconcileIntervalMs) } : {}),
     ...(p.indexerSchema ? { INDEXER_SCHEMA: p.indexerSchema } : {}),
+    ...(p.lockMs ? { WORKER_LOCK_MS: String(p.lockMs) } : {}),
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
     cwd: root,
@@ -328,24 +331,47 @@ export function spawnWorker(p: WorkerProcessParameters) {
 export type ProxiedSend = { at: number; hash: Hex; failed: boolean };
 
 /**
+ * A call the proxy holds: it never answers it, so the caller hangs there until it is killed.
+ * - `stage: "request"`: the call never reaches the node.
+ * - `stage: "answer"`: the node gets the call and answers; the answer is dropped.
+ * `when` narrows the calls held by their params and, at the answer stage, the node's result.
+ */
+export type HoldRule = {
+  method: string;
+  stage: "request" | "answer";
+  when?: (params: unknown[], result?: unknown) => boolean;
+};
+
+type JsonRpcCall = { method?: string; params?: unknown[] };
+
+/**
  * An HTTP JSON-RPC proxy in front of `target`. With `failEveryOtherSend`, every second eth_sendRawTransaction it
- * receives is answered with HTTP 500 and never reaches the node. Records every send and every JSON-RPC error the
- * node returned, so a test can assert what the worker saw.
+ * receives is answered with HTTP 500 and never reaches the node. `hold(rule)` makes it hold the calls a rule matches
+ * (see HoldRule) and resolves at the first one it holds, which is where a test kills the caller. Records every send
+ * and every JSON-RPC error the node returned, so a test can assert what the worker saw.
  */
 export async function startRpcProxy(target: string, p: { failEveryOtherSend?: boolean } = {}) {
   const sends: ProxiedSend[] = [];
   const nodeErrors: { method: string; message: string }[] = [];
   let sendCount = 0;
+  let holding: { rule: HoldRule; held: () => void } | undefined;
+  const holds = (call: JsonRpcCall | undefined, stage: HoldRule["stage"], result?: unknown) => {
+    if (!holding || !call || holding.rule.method !== call.method || holding.rule.stage !== stage) return false;
+    if (holding.rule.when && !holding.rule.when(call.params ?? [], result)) return false;
+    holding.held();
+    return true;
+  };
   const server = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      let parsed: { method?: string; params?: unknown[] } | unknown[] = {};
+      let parsed: JsonRpcCall | unknown[] = {};
       try {
         parsed = JSON.parse(body);
       } catch {}
       const single = Array.isArray(parsed) ? undefined : parsed;
+      if (holds(single, "request")) return;
       if (single?.method === "eth_sendRawTransaction") {
         const hash = keccak256(single.params?.[0] as Hex);
         const fail = p.failEveryOtherSend === true && sendCount++ % 2 === 1;
@@ -358,10 +384,12 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
       try {
         const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
         const text = await upstream.text();
-        for (const answer of [JSON.parse(text)].flat() as { error?: { message?: string } }[]) {
+        const answers = [JSON.parse(text)].flat() as { result?: unknown; error?: { message?: string } }[];
+        for (const answer of answers) {
           if (answer?.error)
             nodeErrors.push({ method: single?.method ?? "batch", message: String(answer.error.message) });
         }
+        if (holds(single, "answer", answers[0]?.result)) return;
         res.writeHead(upstream.status, { "content-type": "application/json" }).end(text);
       } catch (error) {
         res.writeHead(502).end(String(error));
@@ -374,7 +402,20 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
     url: `http://127.0.0.1:${port}`,
     sends,
     nodeErrors,
-    stop: () => new Promise<void>((done) => server.close(() => done())),
+    /** Hold the calls `rule` matches from now on; resolves when the first is held. */
+    hold: (rule: HoldRule) =>
+      new Promise<void>((held) => {
+        holding = { rule, held };
+      }),
+    /** Stop holding: calls made from now on pass (those held stay held). */
+    passAll: () => {
+      holding = undefined;
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 }
 
