@@ -47,7 +47,17 @@ export const quoteCacheKey = (queueName: string, job: QuoteJob) =>
   `${queueName}:cache:${job.chainSlug}:${job.token.toLowerCase()}:${job.mode}:${job.amount}:${job.attribution.builder.toLowerCase()}:${job.attribution.builderFeeBps}:${job.attribution.referral.toLowerCase()}`;
 export const hotSetKey = (queueName: string) => `${queueName}:hot`;
 
-/** The validity string of a quote over a pool in the state `pool` at indexed block `indexedBlock`. */
-export function quoteValidity(graduated: boolean, updatedBlock: bigint, indexedBlock: bigint | null): string {
-  return graduated ? `block:${indexedBlock ?? "?"}` : `pool:${updatedBlock}`;
+/**
+ * The validity string of a quote over a pool in the state `pool` at indexed block `indexedBlock`. A curve quote is
+ * valid while the pool row is the one last changed in block `updatedBlock` with hash `updatedBlockHash`; a Uniswap
+ * V3 quote (its other fee tiers are pools the indexer does not follow) only at the indexed block it was made at, and
+ * while its own pool's last change is that same block. Keyed on the block hash, so that a reorg that replaces the
+ * block of the pool's last change at the same height invalidates what was cached over it.
+ */
+export function quoteValidity(
+  pool: { graduated: boolean; updatedBlock: bigint; updatedBlockHash: string },
+  indexedBlock: bigint | null,
+): string {
+  const changed = `${pool.updatedBlock}:${pool.updatedBlockHash.toLowerCase()}`;
+  return pool.graduated ? `block:${indexedBlock ?? "?"}:pool:${changed}` : `pool:${changed}`;
 }

@@ -88,6 +88,8 @@ export const pool = onchainTable(
     tick: t.integer(),
     liquidity: t.bigint(),
     updatedBlock: t.bigint().notNull(),
+    /** Hash of updatedBlock: a quote of this row is valid for it (a reorg that replaces the block changes it). */
+    updatedBlockHash: t.hex().notNull(),
     updatedAt: t.bigint().notNull(),
   }),
   (table) => ({

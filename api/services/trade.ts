@@ -226,11 +226,7 @@ async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint
     throw new AppError("NETWORK_ERROR", "Quotes are unavailable: this server has no quote worker", { status: 503 });
   }
   const indexedBlock = m.pool.graduated ? (await freshness(deps, m.deployment.chainSlug)).indexed_block : null;
-  const validity = quoteValidity(
-    m.pool.graduated,
-    m.pool.updatedBlock,
-    indexedBlock === null ? null : BigInt(indexedBlock),
-  );
+  const validity = quoteValidity(m.pool, indexedBlock === null ? null : BigInt(indexedBlock));
   return requestQuote(
     deps.quotes,
     { chainSlug: m.deployment.chainSlug, token: m.token.address, mode, amount: amount.toString(), attribution },

@@ -76,6 +76,8 @@ export type IndexedPool = {
   usdcIsToken0: boolean;
   params: PoolTypeParams;
   updatedBlock: bigint;
+  /** Hash of updatedBlock: the block of the pool's last change, as the indexer saw it. */
+  updatedBlockHash: `0x${string}`;
 };
 
 const big = (v: string | null) => (v === null ? null : BigInt(v));
@@ -86,7 +88,8 @@ const POOL_COLUMNS = `p.token AS pool_token, p.supply, p.reserve, p.price, p.mar
             p.target_sqrt_price_x_96 AS target_sqrt_price_x96, p.referral AS pool_referral, p.collected_fees_usdc,
             p.collected_fees_tokens, p.v3_pool, p.fee_tier, p.position_id, p.sqrt_price_x_96 AS sqrt_price_x96, p.tick,
             p.liquidity, p.usdc_is_token0, p.weight_ppm, p.virtual_supply, p.virtual_reserve, p.migration_supply,
-            p.dex_supply, p.dex_reserve, p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.updated_block`;
+            p.dex_supply, p.dex_reserve, p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.updated_block,
+            p.updated_block_hash`;
 
 /** The token and pool columns every deployment read selects, `t` and `p` being the tables' aliases. */
 const DEPLOYMENT_COLUMNS = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
@@ -230,5 +233,6 @@ function poolOfRow(r: any): IndexedPool | null {
     usdcIsToken0: r.usdc_is_token0,
     params: poolParamsOfRow(r as PoolParamsRow),
     updatedBlock: BigInt(r.updated_block),
+    updatedBlockHash: r.updated_block_hash,
   };
 }

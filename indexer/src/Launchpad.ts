@@ -64,6 +64,7 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     collectedFeesTokens: 0n,
     usdcIsToken0: isUsdcToken0(usdc, address),
     updatedBlock: event.block.number,
+    updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   });
 });
@@ -80,6 +81,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     progressBps: Number(progressBps(p, onCurve ? state.supply : p.migrationSupply)),
     ...(onCurve ? {} : { sqrtPriceX96: state.sqrtPriceX96 }),
     updatedBlock: event.block.number,
+    updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   }));
   await bookTrade(context, {
@@ -137,6 +139,7 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
     tick,
     liquidity,
     updatedBlock: event.block.number,
+    updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   });
   await context.db.insert(v3Pool).values({ chainId, address: v3, token: address, usdcIsToken0: row.usdcIsToken0 });
@@ -186,6 +189,7 @@ ponder.on("Launchpad:GraduationPending", async ({ event, context }) => {
     pendingSqrtPriceX96: sqrtPriceX96,
     targetSqrtPriceX96,
     updatedBlock: event.block.number,
+    updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   });
 });

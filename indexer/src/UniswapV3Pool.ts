@@ -21,6 +21,7 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
     price,
     marketCap: marketCapAt(price, p.supply),
     updatedBlock: event.block.number,
+    updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   }));
   const meta = await context.db.find(launchpad, { chainId });
@@ -58,7 +59,7 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
 async function liquidityChange(
   context: Parameters<Parameters<typeof ponder.on<"UniswapV3Pool:Mint">>[1]>[0]["context"],
   poolAddress: `0x${string}`,
-  block: { number: bigint; timestamp: bigint },
+  block: { number: bigint; hash: `0x${string}`; timestamp: bigint },
   tickLower: number,
   tickUpper: number,
   delta: bigint,
@@ -70,7 +71,12 @@ async function liquidityChange(
   await context.db.update(pool, { chainId, token: link.token }).set((p) => {
     const inRange = p.tick !== null && tickLower <= p.tick && p.tick < tickUpper;
     return inRange
-      ? { liquidity: (p.liquidity ?? 0n) + delta, updatedBlock: block.number, updatedAt: block.timestamp }
+      ? {
+          liquidity: (p.liquidity ?? 0n) + delta,
+          updatedBlock: block.number,
+          updatedBlockHash: block.hash,
+          updatedAt: block.timestamp,
+        }
       : {};
   });
 }

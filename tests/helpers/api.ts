@@ -12,7 +12,7 @@ import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
 import { startQuoteWorker } from "../../worker/quote-worker.js";
-import { chain } from "./chain.js";
+import { type Chain, chain } from "./chain.js";
 import { createDatabase } from "./indexer/fixtures.js";
 
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
@@ -40,10 +40,9 @@ async function releaseDatabase() {
   await db.drop();
 }
 
-/** Run the indexer on the global anvil into a fresh schema; resolves once it is ready. */
-export async function startTestIndexer() {
+/** Run the indexer on the global anvil (or `c`, a side chain) into a fresh schema; resolves once it is ready. */
+export async function startTestIndexer(c: Chain = chain()) {
   const databaseUrl = await acquireDatabase();
-  const c = chain();
   const dir = mkdtempSync(join(tmpdir(), "deployments-"));
   writeFileSync(join(dir, `${c.deployment.chainSlug}.json`), JSON.stringify(c.deployment));
   const schema = uniqueName("ix");
@@ -68,6 +67,8 @@ export async function startTestIndexer() {
 
 export type TestApiParameters = {
   indexerSchema: string;
+  /** The chain served (default: the global anvil). */
+  chain?: Chain;
   config?: Partial<ApiConfig>;
   /** The worker's execute queue, for autoExecute and execute-transaction (tests/helpers/worker.ts). */
   executeQueue?: ApiDeps["executeQueue"];
@@ -82,7 +83,7 @@ export type TestApiParameters = {
 };
 
 export async function createTestApi(p: TestApiParameters) {
-  const c = chain();
+  const c = p.chain ?? chain();
   const databaseUrl = await acquireDatabase();
   const appSchema = uniqueName("app");
   // Custodial wallets of this API's own: with the development secret, wallet index 0 of every file's fresh app

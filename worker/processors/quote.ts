@@ -3,9 +3,10 @@
  * and caches the answer in Redis under the state it is valid for, where every API process reads it
  * (api/services/quotes.ts). A request that finds no valid entry enqueues a job and waits for its result.
  *
- * Validity: a curve quote depends only on its pool row, so it stays valid until the pool's `updated_block` moves;
- * a Uniswap V3 quote depends on pools the indexer does not all follow (the other fee tiers), so it is valid for
- * the indexed block it was made at. The validity is a string both sides derive from the indexed state they read.
+ * Validity: a curve quote depends only on its pool row, so it stays valid until the pool's last change (the block
+ * number and hash of `updated_block`) moves; a Uniswap V3 quote depends on pools the indexer does not all follow
+ * (the other fee tiers), so it is valid for the indexed block it was made at, and its own pool's last change. The
+ * validity is a string both sides derive from the indexed state they read (core/jobs.ts quoteValidity).
  *
  * Refresh: each quote a request asked for stays "hot" for HOT_MS. When a block is indexed the worker quotes every
  * hot entry again whose validity moved (refreshHotQuotes), so a client polling the same quote finds it ready.
@@ -46,7 +47,7 @@ export type QuoteProcessorDeps = {
 /** The pool of `token` on `chainId` as indexed, the indexed block, and the quote's validity under them. */
 async function readPool(deps: QuoteProcessorDeps, chainId: number, chainSlug: string, token: Address) {
   const { pool, indexedBlock } = await readQuotePool(deps.db, deps, { chainId, chainSlug }, token);
-  return { pool, indexedBlock, validity: quoteValidity(pool.graduated, pool.updatedBlock, indexedBlock) };
+  return { pool, indexedBlock, validity: quoteValidity(pool, indexedBlock) };
 }
 
 type PoolState = Awaited<ReturnType<typeof readPool>>;

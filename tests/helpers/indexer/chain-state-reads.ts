@@ -120,6 +120,13 @@ export async function readViews(
   return { views, v3State };
 }
 
+/** The hash of each block `logs` come from, as a lookup by block number. */
+export function blockHashesOf(logs: AnyLog[]): (block: bigint) => Hex {
+  const hashes = new Map<bigint, Hex>();
+  for (const l of logs) hashes.set(l.blockNumber, l.blockHash);
+  return (n: bigint) => hashes.get(n) as Hex;
+}
+
 /** The timestamp (unix seconds) of each block `logs` come from, as a lookup by block number. */
 export async function readBlockTimes(c: Chain, logs: AnyLog[]): Promise<(block: bigint) => bigint> {
   const blocks = new Set<bigint>();

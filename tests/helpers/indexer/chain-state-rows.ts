@@ -123,7 +123,7 @@ export function expectedPools(
   { graduations }: ChainLogs,
   { views, v3State }: ChainViews,
   r: Replay,
-  time: (block: bigint) => bigint,
+  { time, hashOf }: { time: (block: bigint) => bigint; hashOf: (block: bigint) => Hex },
   inconsistencies: string[],
 ): Row[] {
   const chainId = c.deployment.chainId;
@@ -161,6 +161,7 @@ export function expectedPools(
       tick: v3 ? v3.tick : null,
       liquidity: v3 ? v3.liquidity : null,
       updatedBlock,
+      updatedBlockHash: hashOf(updatedBlock),
       updatedAt: time(updatedBlock),
     });
     if (!v.graduated && !v.graduating && v.v3Pool !== zeroAddress)

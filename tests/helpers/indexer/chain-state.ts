@@ -7,7 +7,7 @@
  */
 import * as curve from "../../../core/curve.js";
 import type { Chain } from "../chain.js";
-import { lower, readBlockTimes, readLogs, readViews } from "./chain-state-reads.js";
+import { blockHashesOf, lower, readBlockTimes, readLogs, readViews } from "./chain-state-reads.js";
 import { replayLogs } from "./chain-state-replay.js";
 import { countTrades, expectedCandles, expectedFees, expectedHolders, expectedPools } from "./chain-state-rows.js";
 import type { Dump, IndexedTable, Row, TableDump } from "./dump.js";
@@ -66,7 +66,8 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
   const { holders, balances } = await expectedHolders(c, tokenLogs, r.tokenRows, block, inconsistencies);
   countTrades(r.tokenRows, r.trades);
   const candles = expectedCandles(chainId, r.trades);
-  const pools = expectedPools(c, logs, chainViews, r, time, inconsistencies);
+  const hashOf = blockHashesOf([...launchpadLogs, ...tokenLogs, ...poolLogs]);
+  const pools = expectedPools(c, logs, chainViews, r, { time, hashOf }, inconsistencies);
   const fees = await expectedFees(c, r, block, inconsistencies);
   const v3Rows: Row[] = [...graduations.values()].map((g) => ({
     chainId,
