@@ -35,7 +35,7 @@ import {
   http,
   parseEther,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { type LocalAccount, mnemonicToAccount } from "viem/accounts";
 import { launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { DEV_JWT_SECRET } from "../api/config.js";
 import type { Deployment } from "../core/deployment.js";
@@ -62,6 +62,8 @@ export type SeedDemoParameters = {
   jwtSecret?: string;
   /** First anvil mnemonic index of the five trading wallets. */
   walletBase?: number;
+  /** The five trading wallets' accounts, instead of mnemonic accounts from walletBase (tests: a file's own). */
+  accounts?: readonly LocalAccount[];
   force?: boolean;
   log?: (line: string) => void;
   /** How long to wait for the indexer to reach a block, ms. */
@@ -94,6 +96,7 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
   const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 100 });
   const testClient = createTestClient({ chain: viemChain, transport, mode: "anvil" });
   const base = p.walletBase ?? 1;
+  const accountOf = (i: number) => p.accounts?.[i] ?? mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: base + i });
 
   const api = async <T = Record<string, unknown>>(name: string, body: unknown, token?: string): Promise<T> => {
     const res = await p.call(name, body, token);
@@ -115,7 +118,7 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
       .setIssuedAt()
       .setExpirationTime("30d")
       .sign(secret);
-    const trader = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: base + i }).address;
+    const trader = accountOf(i).address;
     users.push({ name, sub, jwt, id: "", username: "", trader });
   }
   const user = (name: DemoName) => users.find((u) => u.name === name) as DemoUser;
@@ -127,7 +130,7 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
 
   const wallets = users.map((_, i) =>
     createWalletClient({
-      account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: base + i }),
+      account: accountOf(i),
       chain: viemChain,
       transport,
     }),

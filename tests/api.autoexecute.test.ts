@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { createTestApi, type startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain, fundUsdc, send } from "./helpers/chain.js";
+import { type Chain, chain, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { sleep, uniqueName } from "./helpers/worker.js";
 
@@ -24,6 +24,9 @@ let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
 let stack: Stack;
 let alice: { jwt: string; wallet: Address };
 let bob: { jwt: string; wallet: Address };
+/** This file's own wallets: one calls the USDC faucet; the other front-runs a trade, and is a stranger's address. */
+let funder: Wallet;
+let frontRunner: Wallet;
 
 async function userOf(sub: string) {
   const jwt = await api.jwt(sub);
@@ -40,7 +43,7 @@ async function userOf(sub: string) {
 }
 
 async function faucetTo(to: Address, amount: bigint) {
-  await send(c, c.wallet(42), {
+  await send(c, funder, {
     address: c.deployment.contracts.usdc,
     abi: mockUsdcAbi,
     functionName: "faucet",
@@ -80,9 +83,7 @@ const trade = (jwt: string, body: Record<string, unknown>) =>
 
 beforeAll(async () => {
   c = chain();
-  for (const i of [42, 43]) {
-    await c.testClient.setBalance({ address: c.wallet(i).account.address, value: parseEther("1000") });
-  }
+  [funder, frontRunner] = await fundedWallets(c, 2);
   stack = await startStack({ walletSecret: secret, autoExecuteWaitMs: WAIT_MS, name: "autoexecute" });
   ({ api, indexer } = stack);
   alice = await userOf("autoexecute-alice");
@@ -177,7 +178,7 @@ describe("autoExecute", () => {
   });
 
   it("test_autoExecute_rejectsAUserAddressThatIsNotTheWalletOnRecord", async () => {
-    const other = c.wallet(43).account.address;
+    const other = frontRunner.account.address;
     const expected = `userAddress must be the wallet on record (${alice.wallet}) when autoExecute is true`;
     const t = await trade(alice.jwt, { tokenId, buyAmountUSD: 1, userAddress: other });
     expect(t.status).toBe(400);
@@ -263,7 +264,6 @@ describe("autoExecute", () => {
       alice.jwt,
     );
     expect(approved.body).toMatchObject({ executed: true, status: "confirmed", dryRun: false });
-    const frontRunner = c.wallet(43);
     await fundUsdc(c, frontRunner, 10_000n * USDC);
     await indexer.sync();
 
@@ -302,7 +302,7 @@ describe("get-intent-status and execute-transaction", () => {
   it("test_getIntentStatus_hidesOtherUsersIntents", async () => {
     const sent = await api.post(
       "execute-transaction",
-      { to: c.wallet(43).account.address, amount: "1000", chainSlug: "base-sepolia" },
+      { to: frontRunner.account.address, amount: "1000", chainSlug: "base-sepolia" },
       alice.jwt,
     );
     expect(sent.body.error).toBeUndefined();
@@ -353,7 +353,7 @@ describe("get-intent-status and execute-transaction", () => {
     );
     const good = await api.post(
       "execute-transaction",
-      { to: c.wallet(43).account.address, amount: "1", chainSlug: "base-sepolia", dryRun: true },
+      { to: frontRunner.account.address, amount: "1", chainSlug: "base-sepolia", dryRun: true },
       bob.jwt,
     );
     expect(good.body.simulation).toMatchObject({ success: true, errorCode: null, reason: null });
@@ -384,7 +384,7 @@ describe("get-intent-status and execute-transaction", () => {
     try {
       const res = await quick.post(
         "execute-transaction",
-        { to: c.wallet(43).account.address, amount: "7", chainSlug: "base-sepolia" },
+        { to: frontRunner.account.address, amount: "7", chainSlug: "base-sepolia" },
         bob.jwt,
       );
       expect(res.body).toMatchObject({ success: true, executed: false, status: "pending" });

@@ -1,27 +1,17 @@
 /**
  * Token read endpoints against a real indexer on the global anvil: search-token (every kind of input, lazy app
  * rows), get-pool-data (curve and graduated), get-tokens (each ranking, filters, limits), search, tag-coin,
- * get-token-candles, get-token-holders and get-token-trades. Wallets: anvil mnemonic accounts 20–29, plus the
+ * get-token-candles, get-token-holders and get-token-trades. Wallets: this file's own, from fundedWallets, plus the
  * custodial wallet of a provisioned user, so that tokens have a creator user.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import {
-  type Address,
-  createWalletClient,
-  formatUnits,
-  getAddress,
-  type Hex,
-  http,
-  maxUint256,
-  parseEther,
-  parseEventLogs,
-} from "viem";
+import { type Address, formatUnits, getAddress, type Hex, maxUint256, parseEther, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi } from "../abis/index.js";
 import { deriveWalletKey } from "../core/wallets.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain, createToken, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { type Chain, chain, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 
 const USDC = 10n ** 6n;
 const run = Date.now().toString(36).slice(-5).toUpperCase();
@@ -34,7 +24,9 @@ let creatorJwt: string;
 let otherJwt: string;
 let creatorUserId: string;
 let creatorWallet: Wallet;
-const traders: Wallet[] = [];
+/** Creates the orphan token, and collects pool fees. */
+let orphanCreator: Wallet;
+let traders: [Wallet, Wallet, Wallet];
 /** Tokens created by the creator user's custodial wallet. */
 const t: Record<
   "A" | "B" | "C" | "D",
@@ -107,20 +99,11 @@ beforeAll(async () => {
   creatorUserId = rows[0]?.id ?? "";
   const account = privateKeyToAccount(deriveWalletKey(api.config.walletSecret, rows[0]?.wallet_index ?? -1));
   await c.testClient.setBalance({ address: account.address, value: parseEther("100") });
-  creatorWallet = createWalletClient({
-    account,
-    chain: c.publicClient.chain,
-    transport: http(c.rpcUrl),
-  }) as unknown as Wallet;
-  // anvil funds only its first ten accounts with ether.
-  for (let i = 20; i <= 24; i++)
-    await c.testClient.setBalance({ address: c.wallet(i).account.address, value: parseEther("100") });
-  for (let i = 21; i <= 23; i++) {
-    const w = c.wallet(i);
-    await fundUsdc(c, w, 100_000n * USDC);
-    traders.push(w);
-  }
-  const [t1, t2, t3] = traders as [Wallet, Wallet, Wallet];
+  creatorWallet = c.walletOf(account);
+  let filler: Wallet;
+  [orphanCreator, filler, ...traders] = await fundedWallets(c, 5);
+  for (const w of traders) await fundUsdc(c, w, 100_000n * USDC);
+  const [t1, t2, t3] = traders;
   const make = async (key: keyof typeof t, poolType: number, name: string, symbol: string) => {
     t[key] = { ...(await createToken(c, creatorWallet, poolType, { name, symbol })), name, symbol };
   };
@@ -128,7 +111,7 @@ beforeAll(async () => {
   await make("B", 8, `Zephyr Beta ${run}`, `ZB${run}`);
   await make("C", 7, `Zephyr Gamma ${run}`, `ZC${run}`);
   await make("D", 7, `Zephyr Delta ${run}`, `ZD${run}`);
-  orphan = await createToken(c, c.wallet(20), 7, { name: `Zephyr Alpha ${run}`, symbol: `ZO${run}` });
+  orphan = await createToken(c, orphanCreator, 7, { name: `Zephyr Alpha ${run}`, symbol: `ZO${run}` });
   // A: three holders, a sell; B: one holder; C: no trades; D: graduates.
   await buy(t1, t.A.token, 500n * USDC);
   await buy(t2, t.A.token, 40n * USDC);
@@ -137,7 +120,7 @@ beforeAll(async () => {
   await buy(t1, t.B.token, 20n * USDC);
   await buy(t1, t.D.token, 45_000n * USDC);
   // Enough further tokens that default limits (20) are visible.
-  for (let i = 0; i < 21; i++) await createToken(c, c.wallet(24), 7, { name: `Filler ${run} ${i}`, symbol: `F${i}` });
+  for (let i = 0; i < 21; i++) await createToken(c, filler, 7, { name: `Filler ${run} ${i}`, symbol: `F${i}` });
   await ix.sync();
   for (const key of ["A", "B", "C", "D"] as const) {
     t[key].id = (await searchToken(t[key].tokenLayerId)).id;
@@ -239,7 +222,7 @@ describe("search-token", () => {
     // Same name as A, whose slug it cannot take.
     expect(first.slug).toBe(`zephyr-alpha-${run.toLowerCase()}-${orphan.tokenLayerId.slice(2, 8).toLowerCase()}`);
     expect(first.creator).toBeNull();
-    expect(first.creator_address).toBe(c.wallet(20).account.address);
+    expect(first.creator_address).toBe(orphanCreator.account.address);
     const { rows } = await api.deps.db.query(`SELECT 1 FROM ${api.appSchema}.tokens WHERE token_layer_id = $1`, [
       orphan.tokenLayerId.toLowerCase(),
     ]);
@@ -282,7 +265,7 @@ describe("search-token", () => {
     const { rows } = await api.deps.db.query<{ id: string }>(
       `INSERT INTO ${api.appSchema}.tokens (token_layer_id, name, symbol, slug, pool_type, chain_slug, creator_address, salt)
        VALUES ($1, $2, 'B58', $2, 7, 'base-sepolia', $3, '') RETURNING id`,
-      [`0x${randomBytes(32).toString("hex")}`, slug, c.wallet(20).account.address],
+      [`0x${randomBytes(32).toString("hex")}`, slug, orphanCreator.account.address],
     );
     const res = await post("search-token", { input: slug });
     expect(res.status).toBe(200);
@@ -353,7 +336,7 @@ describe("get-pool-data", () => {
 
   it("shows the pool fees collected from a graduated token's locked position, per token", async () => {
     // The crossing buy routed its remainder through the pool, so the position has earned USDC fees.
-    const receipt = await send(c, c.wallet(20), {
+    const receipt = await send(c, orphanCreator, {
       address: c.deployment.contracts.launchpad,
       abi: launchpadAbi,
       functionName: "collectPoolFees",
@@ -410,7 +393,7 @@ async function insertAppOnlyToken() {
   const { rows } = await api.deps.db.query<{ id: string }>(
     `INSERT INTO ${api.appSchema}.tokens (token_layer_id, name, symbol, slug, pool_type, chain_slug, creator_address, salt)
      VALUES ($1, 'Pending ${run}', 'PEND', 'pending-${run.toLowerCase()}', 7, 'base-sepolia', $2, '0x00') RETURNING id`,
-    [`0x${"ef".repeat(32)}`, c.wallet(20).account.address],
+    [`0x${"ef".repeat(32)}`, orphanCreator.account.address],
   );
   appOnly = rows[0]?.id;
   return appOnly ?? "";

@@ -2,11 +2,11 @@
  * Trading API end to end: create-token-transaction, trade-token and quote-token in process (app.request), every
  * returned transaction sent with viem as a client would, the indexer following the chain. Curve trades must equal
  * their quotes to the wei; graduated tokens trade on Uniswap V3 and equal their QuoterV2 quotes.
- * Wallets: mnemonic accounts 30–39 and 47 (the others belong to other test files).
+ * Wallets: this file's own, from fundedWallets; the deployer (c.owner()) approves the builder and referrer.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { CID } from "multiformats/cid";
-import { type Address, type Hex, maxUint256, parseEther, parseEventLogs } from "viem";
+import { type Address, type Hex, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import {
@@ -24,7 +24,7 @@ import { type QuoteJob, quoteCacheKey } from "../core/jobs.js";
 import { ALL_TIERS_FAILED } from "../core/quote.js";
 import { processQuote } from "../worker/processors/quote.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain, createToken, fundUsdc, prng, send, type Wallet } from "./helpers/chain.js";
+import { type Chain, chain, createToken, fundedWallets, fundUsdc, prng, send, type Wallet } from "./helpers/chain.js";
 
 const USDC = 10n ** 6n;
 const TOKEN = 10n ** 18n;
@@ -61,8 +61,16 @@ let indexer: Indexer;
 let token: string;
 let trader: Wallet;
 let other: Wallet;
-const builder = () => c.wallet(32).account.address;
-const referral = () => c.wallet(33).account.address;
+/** The approved builder and referrer (the referrer trades too). */
+let builderWallet: Wallet;
+let referralWallet: Wallet;
+/** Creators of the tokens of the later describe blocks. */
+let whale: Wallet;
+let preseeder: Wallet;
+let attacker: Wallet;
+let quoter: Wallet;
+const builder = () => builderWallet.account.address;
+const referral = () => referralWallet.account.address;
 const BUILDER_MAX_FEE_BPS = 30;
 
 const usdcOf = (who: Address) =>
@@ -164,20 +172,15 @@ beforeAll(async () => {
   indexer = await startTestIndexer();
   api = await createTestApi({ indexerSchema: indexer.schema });
   token = await api.jwt("trading-test-user");
-  trader = c.wallet(30);
-  other = c.wallet(31);
-  // anvil funds only its first accounts with ether; ours get it here.
-  for (let i = 30; i < 40; i++) {
-    await c.testClient.setBalance({ address: c.wallet(i).account.address, value: 1000n * 10n ** 18n });
-  }
+  [trader, other, builderWallet, referralWallet, whale, preseeder, attacker, quoter] = await fundedWallets(c, 8);
   await faucet(trader, 500_000n * USDC);
-  // The owner (anvil account 0 deployed the shared launchpad) approves the builder, up to 30 bps, and the referrer
-  // these tests name; wallet 31 (other) stays unapproved.
+  // The owner (the deployer of the shared launchpad) approves the builder, up to 30 bps, and the referrer these
+  // tests name; `other` stays unapproved.
   for (const [functionName, args] of [
     ["setBuilder", [builder(), BUILDER_MAX_FEE_BPS]],
     ["setReferrer", [referral(), true]],
   ] as const) {
-    await send(c, c.wallet(0), {
+    await send(c, c.owner(), {
       address: c.deployment.contracts.launchpad,
       abi: launchpadAbi,
       functionName,
@@ -387,9 +390,8 @@ describe("trading API end to end on the bonding curve", () => {
     expect(BigInt(body.quote.fee.referral)).toBe(ev?.args.fees.referral);
     expect(ev?.args.fees.referral).toBeGreaterThan(0n);
     // The referral trading its token: no referral share, and the quote says so.
-    const ref = c.wallet(33);
-    await faucet(ref, 100n * USDC);
-    const own = await tradeViaApi(ref, address, { tokenId, buyAmountUSD: 10 });
+    await faucet(referralWallet, 100n * USDC);
+    const own = await tradeViaApi(referralWallet, address, { tokenId, buyAmountUSD: 10 });
     const [ownEv] = parseEventLogs({ abi: launchpadAbi, logs: own.receipt.logs, eventName: "Trade" });
     expect(own.body.quote.fee.referral).toBe("0");
     expect(ownEv?.args.fees.referral).toBe(0n);
@@ -556,17 +558,16 @@ describe("trading API end to end on the bonding curve", () => {
 describe("graduated tokens trade on Uniswap V3", () => {
   let tokenId: string;
   let address: Address;
-  const whale = () => c.wallet(34);
 
   beforeAll(async () => {
-    await faucet(whale(), 200_000n * USDC);
-    const created = await createViaApi(whale(), { name: "Graduation Test", symbol: "GRAD" });
+    await faucet(whale, 200_000n * USDC);
+    const created = await createViaApi(whale, { name: "Graduation Test", symbol: "GRAD" });
     tokenId = created.body.metadata.tokenId;
     address = created.address;
   });
 
   it("quotes a buy that crosses graduation across both venues and executes it within the bound", async () => {
-    const { body, dToken, dUsdc, receipt } = await tradeViaApi(whale(), address, { tokenId, buyAmountUSD: 45_000 });
+    const { body, dToken, dUsdc, receipt } = await tradeViaApi(whale, address, { tokenId, buyAmountUSD: 45_000 });
     const q = body.quote;
     expect(q.graduates).toBe(true);
     expect(q.estimated).toBe(true);
@@ -592,7 +593,7 @@ describe("graduated tokens trade on Uniswap V3", () => {
       [{ sellAmountUSD: 50 }, "sell"],
     ];
     for (const [amount, direction] of steps) {
-      const { body, dUsdc, dToken } = await tradeViaApi(whale(), address, { tokenId, ...amount });
+      const { body, dUsdc, dToken } = await tradeViaApi(whale, address, { tokenId, ...amount });
       const q = body.quote;
       expect(q.protocol).toBe("uniswap_v3");
       expect(q.isGraduated).toBe(true);
@@ -631,7 +632,7 @@ describe("graduated tokens trade on Uniswap V3", () => {
       expect(quoted.body.error).toBe(ALL_TIERS_FAILED);
       // A seller who holds the tokens hears of the pool; one who does not, of the balance (checked first).
       const sell = { tokenId, chainSlug: "base-sepolia", sellAmountToken: 10 };
-      const traded = await api.post("trade-token", { ...sell, userAddress: whale().account.address }, token);
+      const traded = await api.post("trade-token", { ...sell, userAddress: whale.account.address }, token);
       expect(traded.body.error).toBe(ALL_TIERS_FAILED);
       expect((await api.post("trade-token", sell, token)).body.error).toBe("Insufficient token balance");
     } finally {
@@ -741,8 +742,7 @@ describe("validation and metadata", () => {
   });
 
   it("maps poolType startup-preseed to 8 and records destinationChains", async () => {
-    const w = c.wallet(35);
-    const { created, body } = await createViaApi(w, {
+    const { created, body } = await createViaApi(preseeder, {
       name: "Preseed",
       symbol: "PRE",
       poolType: "startup-preseed",
@@ -808,7 +808,7 @@ describe("a graduation that takes more than one call", () => {
   it("shows graduating in get-pool-data, refuses trades with a 400 until graduate() finishes, then trades on V3", async () => {
     // An attacker creates the token's V3 pool before graduation at 4x the curve's final price and stands USDC bids
     // over more initialized ticks than one graduation call crosses (MAX_REPRICE_CROSSINGS = 16).
-    const w = c.wallet(36);
+    const w = attacker;
     await faucet(w, 200_000n * USDC);
     const { body, address } = await createViaApi(w, { name: "Pending Graduation", symbol: "PEND" });
     const tokenId = body.metadata.tokenId;
@@ -961,12 +961,10 @@ describe("quotes through the worker", () => {
   let jwt: string;
   let tokenId: string;
   let token: `0x${string}`;
-  const w = () => c.wallet(47);
 
   beforeAll(async () => {
-    await c.testClient.setBalance({ address: w().account.address, value: parseEther("10") });
-    await fundUsdc(c, w(), 1_000n * USDC);
-    token = (await createToken(c, w(), 7, { name: "Quoted", symbol: "QTD" })).token;
+    await fundUsdc(c, quoter, 1_000n * USDC);
+    token = (await createToken(c, quoter, 7, { name: "Quoted", symbol: "QTD" })).token;
     await indexer.sync();
     jwt = await api.jwt(`quotes-${randomUUID()}`);
     const found = await api.post("search-token", { input: token }, jwt);
@@ -1027,7 +1025,7 @@ describe("quotes through the worker", () => {
       const key = quoteCacheKey(quotes.queueName, job);
       const validityBefore = JSON.parse((await quotes.redis.get(key)) as string).validity as string;
 
-      await send(c, w(), {
+      await send(c, quoter, {
         address: c.deployment.contracts.launchpad,
         abi: launchpadAbi,
         functionName: "buyExactIn",

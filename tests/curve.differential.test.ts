@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi } from "../abis/index.js";
 import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
-import { type Chain, chain, createToken, fundUsdc, prng, send, type Wallet } from "./helpers/chain.js";
+import { type Chain, chain, createToken, fundedWallets, fundUsdc, prng, send, type Wallet } from "./helpers/chain.js";
 
 const seed = Number(process.env.CURVE_SEED ?? 20261122);
 const rand = prng(seed);
@@ -36,7 +36,7 @@ async function poolOf(token: Address) {
 
 beforeAll(async () => {
   c = chain();
-  trader = c.wallet(3);
+  [trader] = await fundedWallets(c, 1);
   await fundUsdc(c, trader, 3_000_000n * 10n ** 6n);
   const launchpad = c.deployment.contracts.launchpad;
   // Per pool type: a fresh pool, one at a random depth, and one just short of graduation.

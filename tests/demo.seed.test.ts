@@ -1,12 +1,13 @@
 /**
  * The demo seed (scripts/seed-demo.ts) against the test chain, this file's own indexer and the API in process: the
- * demo must be visible through the endpoints a new user would call. Wallets: mnemonic accounts 70–74 (no other
- * test file uses them).
+ * demo must be visible through the endpoints a new user would call. Its five trading wallets are this file's own
+ * (fundedWallets).
  */
+import type { LocalAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SeedDemoReturnType, seedDemo } from "../scripts/seed-demo.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { chain } from "./helpers/chain.js";
+import { chain, fundedWallets } from "./helpers/chain.js";
 
 type Api = Awaited<ReturnType<typeof createTestApi>>;
 type Indexer = Awaited<ReturnType<typeof startTestIndexer>>;
@@ -24,6 +25,8 @@ type Post = {
 let indexer: Indexer;
 let api: Api;
 let demo: SeedDemoReturnType;
+/** The five trading wallets: this file's own. */
+let accounts: LocalAccount[];
 
 const call = (name: string, body: unknown, token?: string) => api.post(name, body, token);
 const jwtOf = (name: string) => demo.users.find((u) => u.name === name)?.jwt as string;
@@ -32,12 +35,13 @@ beforeAll(async () => {
   indexer = await startTestIndexer();
   api = await createTestApi({ indexerSchema: indexer.schema });
   const c = chain();
+  accounts = (await fundedWallets(c, 5)).map((w) => w.account);
   demo = await seedDemo({
     call,
     rpcUrl: c.rpcUrl,
     deployment: c.deployment,
     jwtSecret: api.config.jwtSecret,
-    walletBase: 70,
+    accounts,
     log: () => {},
   });
 }, 300_000);
@@ -131,7 +135,7 @@ describe("demo seed", () => {
       rpcUrl: chain().rpcUrl,
       deployment: chain().deployment,
       jwtSecret: api.config.jwtSecret,
-      walletBase: 70,
+      accounts,
       log: () => {},
     });
     expect(again.seeded).toBe(false);

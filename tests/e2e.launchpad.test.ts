@@ -18,7 +18,7 @@ import {
   splitFeeFor,
 } from "../core/fees.js";
 import { deploy } from "../scripts/deploy.js";
-import { type Chain, chain, send, type Wallet } from "./helpers/chain.js";
+import { type Chain, chain, fundedWallets, send, type Wallet } from "./helpers/chain.js";
 
 const USDC = 10n ** 6n;
 const TOKEN = 10n ** 18n;
@@ -27,6 +27,9 @@ let c: Chain;
 let d: Deployment;
 let creator: Wallet;
 let trader: Wallet;
+let builderWallet: Wallet;
+let referralWallet: Wallet;
+let strangerWallet: Wallet;
 let attribution: Attribution;
 let token: Address;
 
@@ -101,20 +104,19 @@ const BUILDER_MAX_FEE_BPS = 30;
 beforeAll(async () => {
   c = chain();
   // A deployment of its own, so this test covers the deploy script too.
-  // Approves builder wallet 5 (max 30 bps) and referrer wallet 6, as APPROVED_BUILDERS / APPROVED_REFERRERS would.
+  // Approves the builder (max 30 bps) and the referrer, as APPROVED_BUILDERS / APPROVED_REFERRERS would.
+  [creator, trader, builderWallet, referralWallet, strangerWallet] = await fundedWallets(c, 5);
   d = await deploy({
     rpcUrl: c.rpcUrl,
     chainSlug: "base-sepolia",
     write: false,
     approvals: {
-      builders: [{ address: c.wallet(5).account.address, maxFeeBps: BUILDER_MAX_FEE_BPS }],
-      referrers: [c.wallet(6).account.address],
+      builders: [{ address: builderWallet.account.address, maxFeeBps: BUILDER_MAX_FEE_BPS }],
+      referrers: [referralWallet.account.address],
     },
   });
-  creator = c.wallet(1);
-  trader = c.wallet(2);
-  attribution = { builder: c.wallet(5).account.address, builderFeeBps: 25, referral: c.wallet(6).account.address };
-  for (const w of [trader, c.wallet(5), c.wallet(6)]) {
+  attribution = { builder: builderWallet.account.address, builderFeeBps: 25, referral: referralWallet.account.address };
+  for (const w of [trader, builderWallet, referralWallet]) {
     await send(c, w, {
       address: d.contracts.usdc,
       abi: mockUsdcAbi,
@@ -219,9 +221,9 @@ describe("launchpad end to end", () => {
   });
 
   it("applies the attribution rules of core/fees.ts exactly where the launchpad reverts", async () => {
-    const builder = c.wallet(5);
-    const referral = c.wallet(6);
-    const stranger = c.wallet(7).account.address;
+    const builder = builderWallet;
+    const referral = referralWallet;
+    const stranger = strangerWallet.account.address;
     const cases: [string, Wallet, Attribution][] = [
       ["approved builder and referral", trader, attribution],
       ["unapproved builder", trader, { ...noAttribution, builder: stranger, builderFeeBps: 1 }],
@@ -350,10 +352,10 @@ describe("launchpad end to end", () => {
 
   it("pays every fee recipient what accrued to it, and the launchpad stays solvent", async () => {
     const recipients: [Wallet, string][] = [
-      [c.wallet(5), "builder"],
-      [c.wallet(6), "referral"],
+      [builderWallet, "builder"],
+      [referralWallet, "referral"],
       [creator, "creator"],
-      [c.wallet(0), "protocol"],
+      [c.owner(), "protocol"],
     ];
     for (const [w, role] of recipients) {
       const who = w.account.address;

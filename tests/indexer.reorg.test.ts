@@ -13,14 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartAnvilReturnType, startAnvil } from "../scripts/anvil.js";
 import { deploy } from "../scripts/deploy.js";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
-import { type Chain, chainAt } from "./helpers/chain.js";
+import { type Chain, chainAt, fundedWallets, type Wallet } from "./helpers/chain.js";
 import { type ChainState, readChainState } from "./helpers/indexer/chain-state.js";
 import { type Dump, diffDumps, diffRows, dumpTables, indexedTables } from "./helpers/indexer/dump.js";
 import { createDatabase, deploymentsFolder, indexerLog, uniqueSchema } from "./helpers/indexer/fixtures.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
 
 const SEED = Number(process.env.INDEXER_TEST_SEED ?? 0x0e0e5eed);
-const WALLETS = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
+/** Ten wallets of this file's own, the same in every run, so that a seed replays. */
+let WALLETS: Wallet[];
 
 let anvil: StartAnvilReturnType;
 let c: Chain;
@@ -41,6 +42,7 @@ beforeAll(async () => {
   anvil = await startAnvil({ port: 0 });
   const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
   c = chainAt(anvil.rpcUrl, deployment);
+  WALLETS = await fundedWallets(c, 10, { seed: "indexer.reorg" });
   folder = deploymentsFolder(deployment);
   database = await createDatabase("reorg");
   const start = async (tag: string, log?: (line: string) => void) => {

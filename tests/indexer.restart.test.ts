@@ -12,14 +12,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
-import { type Chain, chain } from "./helpers/chain.js";
+import { type Chain, chain, fundedWallets, type Wallet } from "./helpers/chain.js";
 import { type ChainState, readChainState } from "./helpers/indexer/chain-state.js";
 import { type Dump, diffDumps, diffRows, dumpTables, indexedTables } from "./helpers/indexer/dump.js";
 import { createDatabase, deploymentsFolder, indexerLog, uniqueSchema } from "./helpers/indexer/fixtures.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
 
 const SEED = Number(process.env.INDEXER_TEST_SEED ?? 0xc4a5bed);
-const WALLETS = [10, 11, 12, 13, 14, 15, 16, 17, 18, 19];
+/** Ten wallets of this file's own, the same in every run, so that a seed replays. */
+let WALLETS: Wallet[];
 /** Ponder's lock wait after a crash (up to 25 s) plus its start-up, with room for a loaded machine. */
 const RESTART_TIMEOUT = 120_000;
 
@@ -69,6 +70,7 @@ const time = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
 beforeAll(async () => {
   console.log(`indexer restart: seed ${SEED} (INDEXER_TEST_SEED to replay)`);
   c = chain();
+  WALLETS = await fundedWallets(c, 10, { seed: "indexer.restart" });
   folder = deploymentsFolder(c.deployment);
   database = await createDatabase("restart");
 

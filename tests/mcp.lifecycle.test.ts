@@ -3,7 +3,7 @@ import { type Address, encodeFunctionData, formatUnits, type Hex, parseEther } f
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import type { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain } from "./helpers/chain.js";
+import { type Chain, chain, fundedWallets } from "./helpers/chain.js";
 import { call, httpClient, mcpConfig, ok, serveMcp, userWithKey } from "./helpers/mcp.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { uniqueName } from "./helpers/worker.js";
@@ -365,6 +365,7 @@ describe("execution errors and the spending cap", () => {
       details: { reason: "daily_spend_cap", spentTodayUsd: "100", requestedUsd: "60", dailyCapUsd: "150" },
     });
     // A USDC transfer through execute_transaction counts too: 50 fits exactly, 0.000001 more does not.
+    const [recipient] = await fundedWallets(c, 1);
     const transfer = (units: bigint) =>
       call(client, "execute_transaction", {
         to: c.deployment.contracts.usdc,
@@ -372,7 +373,7 @@ describe("execution errors and the spending cap", () => {
         data: encodeFunctionData({
           abi: mockUsdcAbi,
           functionName: "transfer",
-          args: [c.wallet(45).account.address, units],
+          args: [recipient.account.address, units],
         }),
         chainSlug: "base-sepolia",
       });

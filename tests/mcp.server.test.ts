@@ -5,7 +5,7 @@
  * OAuth metadata, the rate limit of each tier at its boundary (small limits, and the documented defaults), the
  * spending cap, the allowlist and dry runs. Transactions the tools prepare are signed here with the custodial key
  * (derived from this file's WALLET_SECRET), as a client would sign them.
- * Wallets: mnemonic account 44 (USDC faucet and gas).
+ * Wallets: one of this file's own, from fundedWallets (USDC faucet calls).
  */
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import pg from "pg";
-import { type Address, createWalletClient, encodeFunctionData, formatUnits, type Hex, http, parseEther } from "viem";
+import { type Address, encodeFunctionData, formatUnits, type Hex, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
@@ -24,7 +24,7 @@ import { DEFAULT_RATE_LIMITS, mcpConfigFromEnv } from "../api/mcp/config.js";
 import { DEFAULT_DAILY_SPEND_CAP_USDC } from "../core/spend.js";
 import { deriveWalletKey } from "../core/wallets.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain, send } from "./helpers/chain.js";
+import { type Chain, chain, fundedWallets, send, type Wallet } from "./helpers/chain.js";
 import { call, httpClient, mcpConfig, ok, serveMcp, stdioClient, userWithKey } from "./helpers/mcp.js";
 import { deploymentsDirFor, sharedRedisUrl, uniqueName } from "./helpers/worker.js";
 
@@ -49,6 +49,8 @@ let bobClient: Client;
 let anonClient: Client;
 let tokenId: string;
 let tokenAddress: Address;
+/** Calls the USDC faucet. */
+let funder: Wallet;
 const clients: Client[] = [];
 
 async function connect(token?: string, headers: Record<string, string> = {}, url = served.url) {
@@ -60,8 +62,7 @@ async function connect(token?: string, headers: Record<string, string> = {}, url
 /** Sign and send a prepared transaction with a user's custodial key, as a client of the service would. */
 async function sendAs(user: KeyUser, tx: { to: string; data: string; value?: string }) {
   const account = privateKeyToAccount(deriveWalletKey(secret, user.walletIndex));
-  const wallet = createWalletClient({ account, chain: c.publicClient.chain, transport: http(c.rpcUrl) });
-  const hash = await wallet.sendTransaction({
+  const hash = await c.walletOf(account).sendTransaction({
     to: tx.to as Address,
     data: tx.data as Hex,
     value: BigInt(tx.value ?? "0"),
@@ -81,7 +82,7 @@ const claimableOf = (who: Address) =>
   });
 
 async function faucetTo(to: Address, amount: bigint) {
-  await send(c, c.wallet(44), {
+  await send(c, funder, {
     address: c.deployment.contracts.usdc,
     abi: mockUsdcAbi,
     functionName: "faucet",
@@ -91,7 +92,7 @@ async function faucetTo(to: Address, amount: bigint) {
 
 beforeAll(async () => {
   c = chain();
-  await c.testClient.setBalance({ address: c.wallet(44).account.address, value: parseEther("1000") });
+  [funder] = await fundedWallets(c, 1);
   indexer = await startTestIndexer();
   // Anonymous clients are told apart by X-Forwarded-For here, as behind a proxy on this machine.
   api = await createTestApi({

@@ -11,7 +11,7 @@ import { noAttribution } from "../core/fees.js";
 import { type StartAnvilReturnType, startAnvil } from "../scripts/anvil.js";
 import { deploy } from "../scripts/deploy.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chainAt, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { type Chain, chainAt, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 import { sleep } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
@@ -32,8 +32,7 @@ beforeAll(async () => {
   indexer = await startTestIndexer(c);
   api = await createTestApi({ indexerSchema: indexer.schema, chain: c });
   jwt = await api.jwt("quotes-reorg");
-  // A chain of this file's own: its prefunded accounts are nobody else's.
-  trader = c.wallet(1);
+  [trader] = await fundedWallets(c, 1);
   await fundUsdc(c, trader, 1_000_000n * USDC);
 });
 

@@ -11,7 +11,7 @@ import { createApiKey } from "../api/services/api-keys.js";
 import { noAttribution } from "../core/fees.js";
 import { poolTypeIds } from "../core/poolTypes.js";
 import type { createTestApi } from "./helpers/api.js";
-import { type Chain, chain, send } from "./helpers/chain.js";
+import { type Chain, chain, fundedWallets, send, type Wallet } from "./helpers/chain.js";
 import { call, httpClient, mcpConfig, serveMcp, userWithKey } from "./helpers/mcp.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { uniqueName } from "./helpers/worker.js";
@@ -29,12 +29,15 @@ let api: Api;
 let stack: Stack;
 let served: Awaited<ReturnType<typeof serveMcp>>;
 const clients: Client[] = [];
+/** Calls the USDC faucet for each key user (this file's own wallet). */
+let funder: Wallet;
+/** Where the attacker tries to move value: an address of this file's own. */
 let attacker: Address;
 
 async function keyUser(dailyCapUsdc: bigint) {
   const user = await userWithKey(api.deps, { dailyCapUsdc });
   await c.testClient.setBalance({ address: user.wallet, value: parseEther("10") });
-  await send(c, c.wallet(42), {
+  await send(c, funder, {
     address: c.deployment.contracts.usdc,
     abi: mockUsdcAbi,
     functionName: "faucet",
@@ -56,8 +59,9 @@ const capExceeded = (requestedUsd: string) => ({
 
 beforeAll(async () => {
   c = chain();
-  attacker = c.wallet(43).account.address;
-  await c.testClient.setBalance({ address: c.wallet(42).account.address, value: parseEther("1000") });
+  const [faucetCaller, attackerWallet] = await fundedWallets(c, 2);
+  funder = faucetCaller;
+  attacker = attackerWallet.account.address;
   stack = await startStack({ walletSecret: uniqueName("spending-secret"), autoExecuteWaitMs: WAIT_MS, name: "spend" });
   ({ api } = stack);
   served = await serveMcp(api.deps, mcpConfig());

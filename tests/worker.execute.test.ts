@@ -2,10 +2,11 @@
  * The execution worker on the global anvil: one worker process (`node --import tsx worker/index.ts`) with a fresh
  * app schema and queue. Intents end confirmed, reverted or failed with their reason; an intent executes once however
  * often it is created or dispatched; a simulation revert broadcasts nothing.
- * Wallets: mnemonic account 40 (creates a token); custodial wallets come from this file's own WALLET_SECRET.
+ * Wallets: one of this file's own from fundedWallets (creates tokens); custodial wallets come from this file's own
+ * WALLET_SECRET.
  */
 import { rmSync } from "node:fs";
-import { createWalletClient, encodeFunctionData, http, maxUint256, parseEther } from "viem";
+import { encodeFunctionData, maxUint256, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
@@ -16,7 +17,7 @@ import { dispatchIntent } from "../db/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
 import { recheckSettled } from "../worker/processors/finality.js";
 import { localSigner } from "../worker/signer.js";
-import { type Chain, chain, chainAt, createToken } from "./helpers/chain.js";
+import { type Chain, chain, chainAt, createToken, fundedWallets, type Wallet } from "./helpers/chain.js";
 import {
   deploymentsDirFor,
   faucetData,
@@ -40,6 +41,8 @@ let ctx: WorkerContext;
 let worker: WorkerProcess;
 let deploymentsDir: string;
 let startBlock: bigint;
+/** Creates the tokens the intents trade. */
+let creator: Wallet;
 
 /** A custodial wallet with 1 ETH for gas. */
 async function fundedWallet(index: number) {
@@ -73,7 +76,7 @@ beforeAll(async () => {
   c = chainAt(g.rpcUrl, g.deployment);
   startBlock = await c.publicClient.getBlockNumber();
   deploymentsDir = deploymentsDirFor(c.deployment);
-  await c.testClient.setBalance({ address: c.wallet(40).account.address, value: parseEther("100") });
+  [creator] = await fundedWallets(c, 1);
   ctx = await workerContext();
   worker = spawnWorker({ ctx, rpcUrl: c.rpcUrl, deploymentsDir, walletSecret: secret });
   await worker.ready();
@@ -172,7 +175,7 @@ describe("worker execute", () => {
   it("test_execute_failsWithoutBroadcast_ifSimulationRevertsOnAStaleSlippageBound", async () => {
     const trader = walletAddress(secret, 4);
     await fundedWallet(4);
-    const { token } = await createToken(c as never, c.wallet(40) as never, 7);
+    const { token } = await createToken(c, creator, 7);
     // USDC from the faucet (sent by the custodial wallet itself) and an approval, both through the worker.
     const usdc = c.deployment.contracts.usdc;
     const launchpad = c.deployment.contracts.launchpad;
@@ -236,7 +239,7 @@ describe("worker execute", () => {
     });
 
     // A buy with no USDC behind it: the launchpad's transferFrom fails.
-    const { token } = await createToken(c as never, c.wallet(40) as never, 7);
+    const { token } = await createToken(c, creator, 7);
     const approve = encodeFunctionData({
       abi: mockUsdcAbi,
       functionName: "approve",
@@ -305,11 +308,7 @@ describe("worker execute", () => {
       await waitUntil(async () => (await intentRow(ctx, intent.id)).status === "broadcast");
       const sent = await intentRow(ctx, intent.id);
       await c.testClient.dropTransaction({ hash: sent.tx_hash as `0x${string}` });
-      const owner = createWalletClient({
-        account: privateKeyToAccount(deriveWalletKey(secret, 8)),
-        chain: c.publicClient.chain,
-        transport: http(c.rpcUrl),
-      });
+      const owner = c.walletOf(privateKeyToAccount(deriveWalletKey(secret, 8)));
       const replacement = await owner.sendTransaction({ to: from, value: 0n, nonce: Number(sent.nonce), gas: 21_000n });
       await c.testClient.mine({ blocks: 1 });
       const outcome = await execution;
@@ -385,11 +384,7 @@ describe("finality: a reorg after confirmation", () => {
     const { snapshot, intent } = await confirmedAfterSnapshot(61);
     await c.testClient.revert({ id: snapshot });
     // After the reorg, another transaction of the same wallet takes the nonce.
-    const owner = createWalletClient({
-      account: privateKeyToAccount(deriveWalletKey(secret, 61)),
-      chain: c.publicClient.chain,
-      transport: http(c.rpcUrl),
-    });
+    const owner = c.walletOf(privateKeyToAccount(deriveWalletKey(secret, 61)));
     const other = await owner.sendTransaction({ to: owner.account.address, value: 0n, nonce: Number(intent.nonce) });
     await c.publicClient.waitForTransactionReceipt({ hash: other });
 

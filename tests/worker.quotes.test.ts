@@ -6,8 +6,8 @@
  * - Graduated tokens: QuoterV2 quotes (four tiers in one Multicall3 call) equal the executed launchpad swaps in all
  *   four modes, and the only tier with liquidity (the pool type's: 10000 meme, 3000 startup-preseed) is the one
  *   quoted, the other tiers reported failed.
- * Wallets: mnemonic account 41 creates tokens and pays gas for the faucet; custodial wallets 1–6 of this file's own
- * WALLET_SECRET trade.
+ * Wallets: a funded wallet of this file's own creates tokens and pays gas for the faucet; custodial wallets 1–6 of
+ * this file's own WALLET_SECRET trade.
  */
 import pg from "pg";
 import { type Address, encodeFunctionData, type Hex, maxUint256, parseEther } from "viem";
@@ -23,7 +23,7 @@ import { createIntent } from "../db/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
 import { localSigner } from "../worker/signer.js";
 import { startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain, createToken, prng, send } from "./helpers/chain.js";
+import { type Chain, chain, createToken, fundedWallets, prng, send, type Wallet } from "./helpers/chain.js";
 import { uniqueName, type WorkerContext, workerContext } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
@@ -34,6 +34,8 @@ const secret = uniqueName("worker-quotes-secret");
 const modes: QuoteMode[] = ["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"];
 
 let c: Chain;
+/** Creates the tokens and pays gas for the faucet. */
+let creator: Wallet;
 let ctx: WorkerContext;
 let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
 let execDeps: Parameters<typeof executeIntent>[0];
@@ -78,7 +80,7 @@ async function fundCustodial(index: number, usdc: bigint) {
   await c.testClient.setBalance({ address, value: parseEther("100") });
   const limit = 1_000_000n * USDC;
   for (let left = usdc; left > 0n; left -= left > limit ? limit : left) {
-    await send(c, c.wallet(41), {
+    await send(c, creator, {
       address: c.deployment.contracts.usdc,
       abi: mockUsdcAbi,
       functionName: "faucet",
@@ -139,7 +141,7 @@ let ixDb: pg.Pool;
 
 beforeAll(async () => {
   c = chain();
-  await c.testClient.setBalance({ address: c.wallet(41).account.address, value: parseEther("1000") });
+  [creator] = await fundedWallets(c, 1);
   indexer = await startTestIndexer();
   ixDb = new pg.Pool({ connectionString: indexer.databaseUrl, max: 2 });
   ctx = await workerContext();
@@ -164,7 +166,7 @@ describe("bonding-curve quotes from indexed state", () => {
     const poolTypes = [MEME, MEME, PRESEED, PRESEED];
     const tokens: { address: Address; layerId: Hex; index: number; held: bigint }[] = [];
     for (const [i, poolType] of poolTypes.entries()) {
-      const { token, tokenLayerId } = await createToken(c, c.wallet(41), poolType, { symbol: `Q${i}` });
+      const { token, tokenLayerId } = await createToken(c, creator, poolType, { symbol: `Q${i}` });
       await fundCustodial(i + 1, 2_000_000n * USDC);
       tokens.push({ address: token, layerId: tokenLayerId, index: i + 1, held: 0n });
     }
@@ -237,7 +239,7 @@ describe("bonding-curve quotes from indexed state", () => {
 
 describe("graduated tokens: QuoterV2 over four fee tiers", () => {
   async function graduate(poolType: number, index: number, usdc: bigint) {
-    const { token, tokenLayerId } = await createToken(c, c.wallet(41), poolType, { symbol: "GRQ" });
+    const { token, tokenLayerId } = await createToken(c, creator, poolType, { symbol: "GRQ" });
     await fundCustodial(index, usdc + 100_000n * USDC);
     // A buy that crosses graduation; its V3 remainder is an estimate, so no bound.
     await execute(

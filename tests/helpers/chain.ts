@@ -3,6 +3,7 @@
  */
 
 import {
+  type Abi,
   type Address,
   createPublicClient,
   createTestClient,
@@ -11,10 +12,11 @@ import {
   http,
   keccak256,
   maxUint256,
+  parseEther,
   parseEventLogs,
   toHex,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { generatePrivateKey, type LocalAccount, mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { inject } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { Deployment } from "../../core/deployment.js";
@@ -39,21 +41,65 @@ export function chainAt(rpcUrl: string, deployment: Deployment) {
   } as const;
   const publicClient = createPublicClient({ chain: viemChain, transport, pollingInterval: 50 });
   const testClient = createTestClient({ chain: viemChain, transport, mode: "anvil" });
-  const wallet = (index: number) =>
-    createWalletClient({
-      account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }),
-      chain: viemChain,
-      transport,
-    });
-  return { rpcUrl, deployment, publicClient, testClient, wallet };
+  /** A wallet client on this chain that signs as `account`. */
+  const walletOf = (account: LocalAccount) => createWalletClient({ account, chain: viemChain, transport });
+  /**
+   * Account `index` of anvil's mnemonic: the same account in every file that asks for it. On the global anvil a test
+   * file takes its own accounts from fundedWallets() instead, and the deployer from owner().
+   */
+  const wallet = (index: number) => walletOf(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index }));
+  /** The deployer (anvil's account 0): it owns the deployed contracts, for owner-only calls such as setBuilder. */
+  const owner = () => wallet(0);
+  return { rpcUrl, deployment, publicClient, testClient, walletOf, wallet, owner };
 }
 
 export type Chain = ReturnType<typeof chainAt>;
-export type Wallet = ReturnType<Chain["wallet"]>;
+export type Wallet = ReturnType<Chain["walletOf"]>;
 
-/** Send a contract write and wait for its receipt; throws if it reverted. */
+/** N wallets as a tuple, so that `const [a, b] = …` needs no undefined check (an array if N is not a literal). */
+type Wallets<N extends number, T extends Wallet[] = []> = number extends N
+  ? Wallet[]
+  : T["length"] extends N
+    ? T
+    : Wallets<N, [...T, Wallet]>;
+
+/**
+ * `n` wallets that no other test file can have, by construction: fresh random keys, each given `balance` wei of
+ * ether (default 1000 ETH) through anvil. They start at nonce 0 with no USDC (fundUsdc gives them some). A seeded
+ * workload that must replay with the same addresses (token addresses, and so V3 token order, follow the creator's)
+ * passes `seed`, unique to its file: the keys are then keccak256("<seed>:<i>").
+ */
+export async function fundedWallets<N extends number>(
+  c: Chain,
+  n: N,
+  { balance = parseEther("1000"), seed }: { balance?: bigint; seed?: string } = {},
+): Promise<Wallets<N>> {
+  const keyOf = (i: number) => (seed === undefined ? generatePrivateKey() : keccak256(toHex(`${seed}:${i}`)));
+  const wallets = Array.from({ length: n }, (_, i) => c.walletOf(privateKeyToAccount(keyOf(i))));
+  for (const w of wallets) await c.testClient.setBalance({ address: w.account.address, value: balance });
+  return wallets as Wallets<N>;
+}
+
+/**
+ * Send a contract write and wait for its receipt; throws if it reverted. Its gas limit is eth_estimateGas plus 25%,
+ * as the service's prepared transactions have: anvil estimates in the latest block's context, and a Uniswap V3
+ * swap mined in a later second writes an oracle observation that the estimate, made in the same second as the
+ * pool's last swap, did not pay for. With the bare estimate such a swap runs out of gas and reverts.
+ */
 export async function send(c: Chain, w: Wallet, request: Parameters<Wallet["writeContract"]>[0]) {
-  const hash = await w.writeContract(request);
+  const { abi, address, functionName, args, value, gas } = request as {
+    abi: Abi;
+    address: Address;
+    functionName: string;
+    args?: readonly unknown[];
+    value?: bigint;
+    gas?: bigint;
+  };
+  const estimate = async () =>
+    ((await c.publicClient.estimateContractGas({ abi, address, functionName, args, value, account: w.account })) *
+      125n) /
+    100n;
+  const hash = await w.writeContract({ ...request, gas: gas ?? (await estimate()) } as never);
   const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
   return receipt;

@@ -3,13 +3,13 @@
  * with their custodial wallets funded, tokens created on the global anvil, and buys from a user's wallet.
  */
 import { randomUUID } from "node:crypto";
-import { type Address, createWalletClient, getAddress, http, maxUint256, parseEther } from "viem";
+import { type Address, getAddress, maxUint256, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { launchpadAbi } from "../../abis/index.js";
 import { deriveWalletKey } from "../../core/wallets.js";
 import { createTestApi, startTestIndexer } from "./api.js";
-import { chain, createToken, fundUsdc, send, type Wallet } from "./chain.js";
+import { chain, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./chain.js";
 
 export const USDC = 10n ** 6n;
 export type Body = Record<string, unknown> & { success: boolean; error?: string };
@@ -23,9 +23,8 @@ export async function startSocial() {
   const api = await createTestApi({ indexerSchema: ix.schema });
   const run = randomUUID().slice(0, 8);
   let users = 0;
-  // The tokens' creator: anvil funds only its first ten accounts with ether.
-  const creator = c.wallet(25);
-  await c.testClient.setBalance({ address: creator.account.address, value: parseEther("100") });
+  // The tokens' creator: a wallet of this test file's own.
+  const [creator] = await fundedWallets(c, 1);
 
   /** POST /functions/v1/<name> as `as` (a user or a raw token; none: anonymous). */
   const call = async (name: string, body: unknown, as?: SocialUser | string) => {
@@ -57,9 +56,9 @@ export async function startSocial() {
     const wallet = async () => {
       if (funded) return funded;
       await c.testClient.setBalance({ address: account.address, value: parseEther("100") });
-      funded = createWalletClient({ account, chain: c.publicClient.chain, transport: http(c.rpcUrl) }) as never;
-      await fundUsdc(c, funded as Wallet, 1_000_000n * USDC);
-      return funded as Wallet;
+      funded = c.walletOf(account);
+      await fundUsdc(c, funded, 1_000_000n * USDC);
+      return funded;
     };
     return { jwt, id: row.id, username: row.username, address: account.address, wallet };
   };

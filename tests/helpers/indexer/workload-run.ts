@@ -18,8 +18,8 @@ export const tickSpacing: Record<number, number> = { 100: 1, 500: 10, 3000: 60, 
 export type WorkloadParameters = {
   /** Seed of the PRNG that picks every action, wallet, token and amount. */
   seed: number;
-  /** anvil mnemonic indices of the wallets that create, trade, transfer and claim. */
-  wallets: number[];
+  /** The wallets that create, trade, transfer and claim (fundedWallets with a seed, so that a seed replays). */
+  wallets: Wallet[];
   /** Tokens to create first, alternating meme (7) and startup-preseed (8). */
   create?: number;
   /** Tokens created earlier that the workload trades too. */
@@ -59,7 +59,7 @@ export function startRun(c: Chain, p: WorkloadParameters) {
   const log = p.log ?? (() => {});
   const { launchpad, usdc } = c.deployment.contracts;
   const pick = <T>(xs: readonly T[]): T => xs[rng.int(xs.length)] as T;
-  const wallets = p.wallets.map((i) => c.wallet(i));
+  const wallets = p.wallets;
   const perBlock = p.perBlock ?? wallets.length;
   // Addresses without keys: they receive tokens (transfers, swaps) and fees, and never send.
   const outsiders = Array.from(
