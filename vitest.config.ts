@@ -27,9 +27,6 @@ export default defineConfig({
           include: ["tests/**/*.test.ts"],
           globalSetup: ["tests/setup/global.ts"],
           fileParallelism: false,
-          // One retry of a failed test. Known flake (being investigated, see the issue notes): in a full run the
-          // e2e V3 sellExactIn once reverted on the shared anvil while passing alone and in the previous full run.
-          retry: 1,
         },
       },
     ],
