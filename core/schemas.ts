@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { chainSlugs } from "./chains.js";
-import { isHashtag, normalizeHashtag } from "./text.js";
+import { isHashtag, normalizeHashtag, USERNAME } from "./text.js";
 
 /** The message zod gives a field that is absent (or undefined). */
 export const REQUIRED = "Required";
@@ -51,6 +51,9 @@ export const evmAddress = z.string().regex(/^0x[a-fA-F0-9]{40}$/, "must match ^0
 export const hex32 = z.string().regex(/^0x[a-fA-F0-9]{64}$/, "must be 0x followed by 64 hex characters");
 export const uuid = z.uuid();
 export const chainSlug = z.enum(chainSlugs);
+/** What a username may be; unique without regard to case. */
+export const USERNAME_RULE = "must be 3 to 30 letters, digits or _";
+export const username = z.string().regex(USERNAME, USERNAME_RULE);
 /** What a hashtag may be, as every endpoint that takes one says it (core/text.ts holds the rule). */
 export const HASHTAG_RULE = "must be 1 to 50 letters, digits or _ (a leading # is dropped)";
 /** A hashtag as a client sends it: with or without leading #s; stored and looked up as normalizeHashtag gives it. */

@@ -24,6 +24,9 @@ export function slugify(name: string): string {
   return slug || "token";
 }
 
+/** A username: 3–30 ASCII letters, digits or underscores, what an @mention can name (api/services/profiles.ts). */
+export const USERNAME = /^[A-Za-z0-9_]{3,30}$/;
+
 /** A hashtag as stored and looked up: trimmed, without its leading '#' (any number of them), lower case. */
 export function normalizeHashtag(tag: string): string {
   return tag.trim().replace(/^#+/, "").toLowerCase();

@@ -48,6 +48,21 @@ const DEMO_TAG = "demo";
 const DEMO_USERS = ["alice", "bob", "carol", "dave", "erin"] as const;
 type DemoName = (typeof DEMO_USERS)[number];
 
+const DEMO_BIOS: Record<DemoName, string> = {
+  alice: "Launches frogs. Holds them too.",
+  bob: "Buys big, posts little.",
+  carol: "Builder. Ships every day.",
+  dave: "Here for the community.",
+  erin: "New to all of this, asking questions.",
+};
+const AVATAR_COLOURS = ["#2f855a", "#2b6cb0", "#b7791f", "#9b2c2c", "#6b46c1"];
+
+/** A round avatar with the user's initial, as a data:image/svg+xml URI (update-profile stores it). */
+function avatarOf(name: string, i: number): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><circle cx="48" cy="48" r="48" fill="${AVATAR_COLOURS[i % AVATAR_COLOURS.length]}"/><text x="48" y="63" font-size="44" font-family="sans-serif" text-anchor="middle" fill="#fff">${name.charAt(0).toUpperCase()}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
 /** POST /functions/v1/<name> with a JSON body; the status and the parsed body. */
 export type DemoTransport = (
   name: string,
@@ -128,6 +143,26 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
     return { seeded: false, users, tokens: [], posts: [], clubs: [] };
   }
 
+  // 1b. Profiles: each user takes its name as username, a picture and a bio (update-profile), so that creators,
+  // authors and mentions read alice, not user_…. A name someone else already holds stays as it was, with a note.
+  for (const [i, u] of users.entries()) {
+    const res = await p.call(
+      "update-profile",
+      { username: u.name, profile_picture: avatarOf(u.name, i), bio: DEMO_BIOS[u.name] },
+      u.jwt,
+    );
+    if (res.status === 409) log(`the username ${u.name} is taken on this server; ${u.name} keeps a generated one`);
+    else if (res.status !== 200)
+      throw new Error(`update-profile for ${u.name} answered ${res.status}: ${JSON.stringify(res.body)}`);
+    const profile = (res.status === 200 ? res.body.user : (await api<{ user: unknown }>("get-me", {}, u.jwt)).user) as {
+      id: string;
+      username: string;
+    };
+    u.id = profile.id;
+    u.username = profile.username;
+  }
+  log(`profiles: ${users.map((u) => u.username).join(", ")}`);
+
   const wallets = users.map((_, i) =>
     createWalletClient({
       account: accountOf(i),
@@ -174,7 +209,11 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
   };
 
   // 2. Trading wallets: ether and USDC.
-  log(`funding ${wallets.length} trading wallets (anvil accounts ${base}–${base + wallets.length - 1})`);
+  log(
+    p.accounts
+      ? `funding ${wallets.length} trading wallets`
+      : `funding ${wallets.length} trading wallets (anvil accounts ${base}–${base + wallets.length - 1})`,
+  );
   for (const w of wallets) {
     await testClient.setBalance({ address: w.account.address, value: parseEther("100") });
     await sendTx(w, {

@@ -88,8 +88,21 @@ describe("demo seed", () => {
     expect(posts.some((p) => p.content === "Welcome to the pond!")).toBe(false);
     const timeline = await call("get-timeline-posts", { filter: "following", limit: 50 }, jwtOf("dave"));
     const authors = new Set((timeline.body.posts as Post[]).map((p) => p.user.username));
-    const alice = demo.users.find((u) => u.name === "alice")?.username;
-    expect([...authors]).toEqual([alice]);
+    expect([...authors]).toEqual(["alice"]);
+  });
+
+  it("gives its users their names, pictures and bios, which a token's creator shows", async () => {
+    expect(demo.users.map((u) => u.username)).toEqual(["alice", "bob", "carol", "dave", "erin"]);
+    const me = await call("get-me", {}, jwtOf("alice"));
+    const profile = me.body.user as { username: string; profile_picture: string; bio: string };
+    expect(profile.username).toBe("alice");
+    expect(profile.bio.length).toBeGreaterThan(0);
+    const picture = await api.app.request(new URL(profile.profile_picture).pathname);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/svg+xml");
+    const frog = demo.tokens.find((t) => t.symbol === "FROG");
+    const found = await call("search-token", { input: frog?.id }, jwtOf("erin"));
+    expect((found.body.token as { creator: { username: string } | null }).creator?.username).toBe("alice");
   });
 
   it("counts votes, weighted by the voters' holdings, on posts, poll options and tokens", async () => {

@@ -166,6 +166,9 @@ describe("tools/list", () => {
       "create_post",
       "vote",
       "get_notifications",
+      "get_me",
+      "update_profile",
+      "get_user",
     ]) {
       const tool = byName.get(name);
       expect(tool, name).toBeDefined();
@@ -530,6 +533,41 @@ describe("tools/call", () => {
     });
   });
 
+  it("test_profileTools_getMeUpdateProfileAndGetUser", async () => {
+    const mine = await ok<{ id: string; username: string; wallet_address: string; show_holdings: boolean }>(
+      aliceClient,
+      "get_me",
+    );
+    expect(mine).toMatchObject({ id: alice.userId, wallet_address: alice.wallet, show_holdings: false });
+    const name = `mcp_${Date.now().toString(36)}`;
+    const updated = await ok<{ username: string; bio: string }>(aliceClient, "update_profile", {
+      username: name,
+      bio: "from an assistant",
+    });
+    expect(updated).toMatchObject({ id: alice.userId, username: name, bio: "from an assistant" });
+    const taken = await call(bobClient, "update_profile", { username: name.toUpperCase() });
+    expect(taken.body).toMatchObject({
+      code: "INVALID_PARAMETERS",
+      error: `Username ${name.toUpperCase()} is taken`,
+      details: { httpStatus: 409, reason: "username_taken" },
+    });
+    const invalid = await call(bobClient, "update_profile", { username: "no spaces" });
+    expect(invalid.body).toMatchObject({ code: "INVALID_PARAMETERS", error: expect.stringContaining("username") });
+    const profile = await ok<{ id: string; username: string; holdings: unknown; tokens: { id: string }[] }>(
+      bobClient,
+      "get_user",
+      { username: name },
+    );
+    expect(profile).toMatchObject({ id: alice.userId, username: name, holdings: null });
+    expect(profile.tokens.map((t) => t.id)).toContain(tokenId);
+    const missing = await call(bobClient, "get_user", { username: "nobody_at_all" });
+    expect(missing.body).toMatchObject({
+      code: "INVALID_PARAMETERS",
+      error: "User not found",
+      details: { httpStatus: 404, reason: "not_found" },
+    });
+  });
+
   it("test_jwt_authenticatesLikeRest", async () => {
     const jwt = await api.jwt(uniqueName("mcp-jwt"));
     const client = await connect(jwt);
@@ -566,6 +604,8 @@ describe("errors", () => {
       "create_post",
       "vote",
       "get_notifications",
+      "get_me",
+      "update_profile",
     ]) {
       const out = await call(anonClient, name, {});
       expect(out.isError, name).toBe(true);

@@ -1,5 +1,7 @@
-/** Schemas every resource shares: the one error envelope and the freshness of indexed reads. */
+/** Schemas every resource shares: the one error envelope, the freshness of indexed reads, and media fields. */
 import { z } from "@hono/zod-openapi";
+import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "../../core/limits.js";
+import { text } from "../../core/schemas.js";
 
 export const ErrorEnvelope = z
   .object({ success: z.literal(false), error: z.string() })
@@ -12,3 +14,15 @@ export const Freshness = z
     chain: z.string(),
   })
   .openapi("Freshness");
+
+export const mediaText = (kind: "image" | "video") =>
+  kind === "image"
+    ? `An http(s) URL or a base64 data:image/ URI (PNG, JPEG, GIF, WEBP or SVG, checked by magic bytes, at most ${MAX_IMAGE_BYTES / 2 ** 20} MB); data URIs are stored content-addressed and referenced as ipfs://<cid>`
+    : `An http(s) URL or a base64 data:video/ URI (MP4 or WebM, checked by magic bytes, at most ${MAX_VIDEO_BYTES / 2 ** 20} MB, within the request body limit)`;
+
+/**
+ * A token's image, banner or video: a URL, or a base64 data URI of at most the kind's size (MAX_IMAGE_BYTES,
+ * MAX_VIDEO_BYTES), whose characters are 4 per 3 bytes after a prefix ("data:image/svg+xml;base64,") of at most 64.
+ */
+export const mediaUri = (kind: "image" | "video") =>
+  text(64 + 4 * Math.ceil((kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES) / 3)).min(1);

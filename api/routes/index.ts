@@ -5,10 +5,12 @@ import { registerIntentRoutes } from "./intents/handlers.js";
 import { registerSocialRoutes } from "./social/handlers.js";
 import { registerTokenRoutes } from "./tokens/handlers.js";
 import { registerTradingRoutes } from "./trading/handlers.js";
+import { registerUserRoutes } from "./users/handlers.js";
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerTokenRoutes(app);
   registerTradingRoutes(app);
   registerIntentRoutes(app);
   registerSocialRoutes(app);
+  registerUserRoutes(app);
 }

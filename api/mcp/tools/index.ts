@@ -17,6 +17,7 @@ import {
   quoteTradeTokenTool,
   tradeTokenTool,
 } from "./trading.js";
+import { getMeTool, getUserTool, updateProfileTool } from "./users.js";
 
 export const mcpTools: McpTool[] = [
   createTokenTool,
@@ -36,4 +37,7 @@ export const mcpTools: McpTool[] = [
   getIntentStatusTool,
   claimFeesTool,
   getNotificationsTool,
+  getMeTool,
+  updateProfileTool,
+  getUserTool,
 ];

@@ -19,6 +19,7 @@ import {
   SearchTokenRequest,
   Token,
 } from "../../routes/tokens/schemas.js";
+import { PortfolioHolding } from "../../routes/users/schemas.js";
 import { freshness } from "../../services/indexed.js";
 import { getPortfolio } from "../../services/portfolio.js";
 import { listTokens, searchTokenRecord } from "../../services/token-catalog.js";
@@ -150,23 +151,7 @@ export const getPortfolioTool = defineTool({
   }),
   output: z.object({
     address: z.string(),
-    holdings: z.array(
-      z.object({
-        token_id: uuid
-          .nullable()
-          .describe("The token's id (tokenId in other tools); null if the service has no record"),
-        name: z.string(),
-        symbol: z.string(),
-        chain: z.string(),
-        contract_address: z.string(),
-        balance: z.string().describe("token wei"),
-        balance_tokens: z.number(),
-        price_usd: z.number(),
-        value_usdc: z.string().describe("USDC base units, rounded down"),
-        value_usd: z.number(),
-        is_graduated: z.boolean(),
-      }),
-    ),
+    holdings: z.array(PortfolioHolding),
     page_value_usdc: z.string().describe("Value of the holdings on this page, USDC base units"),
     page_value_usd: z.number(),
     fees: z.array(

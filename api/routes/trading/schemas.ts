@@ -18,6 +18,7 @@ import {
   url,
   uuid,
 } from "../../../core/schemas.js";
+import { mediaText, mediaUri } from "../common-schemas.js";
 
 const direction = z.enum(["buy", "sell"]);
 /**
@@ -243,18 +244,6 @@ export const QuoteTokenRequest = z
   .openapi("QuoteTokenRequest");
 
 export const QuoteTokenResponse = z.object({ success: z.literal(true), quote: Quote }).openapi("QuoteTokenResponse");
-
-const mediaText = (kind: "image" | "video") =>
-  kind === "image"
-    ? `An http(s) URL or a base64 data:image/ URI (PNG, JPEG, GIF, WEBP or SVG, checked by magic bytes, at most ${MAX_IMAGE_BYTES / 2 ** 20} MB); data URIs are stored content-addressed and referenced as ipfs://<cid>`
-    : `An http(s) URL or a base64 data:video/ URI (MP4 or WebM, checked by magic bytes, at most ${MAX_VIDEO_BYTES / 2 ** 20} MB, within the request body limit)`;
-
-/**
- * A token's image, banner or video: a URL, or a base64 data URI of at most the kind's size (MAX_IMAGE_BYTES,
- * MAX_VIDEO_BYTES), whose characters are 4 per 3 bytes after a prefix ("data:image/svg+xml;base64,") of at most 64.
- */
-const mediaUri = (kind: "image" | "video") =>
-  text(64 + 4 * Math.ceil((kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES) / 3)).min(1);
 
 export const CreateTokenRequest = z
   .object({

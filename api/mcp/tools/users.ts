@@ -1,0 +1,49 @@
+/**
+ * User tools: get_me, update_profile and get_user, over api/services/profiles.ts with the user REST schemas
+ * (api/routes/users/schemas.ts).
+ */
+import {
+  GetMeRequest,
+  GetUserRequest,
+  Profile,
+  PublicProfile,
+  UpdateProfileRequest,
+} from "../../routes/users/schemas.js";
+import { getMe, getUser, updateProfile } from "../../services/profiles.js";
+import { defineTool, requireUser } from "../tool.js";
+
+export const getMeTool = defineTool({
+  name: "get_me",
+  title: "Your profile",
+  description:
+    "Your profile: id, username, profile picture, bio, your custodial wallet on record (the wallet trades and claims use), when you joined, your follower and following counts, and whether others see your holdings.",
+  input: GetMeRequest,
+  output: Profile,
+  access: "user",
+  readOnly: true,
+  run: async (ctx) => getMe(ctx.deps, requireUser(ctx)),
+});
+
+export const updateProfileTool = defineTool({
+  name: "update_profile",
+  title: "Update your profile",
+  description:
+    "Change your username (3-30 letters, digits or _; unique regardless of case, a taken one is refused), profile picture (an http(s) URL or a data:image/ URI; empty string removes it), bio (at most 500 characters), or show_holdings (whether get_user shows your holdings to others). Give at least one. Returns your profile as it now is.",
+  input: UpdateProfileRequest,
+  output: Profile,
+  access: "user",
+  readOnly: false,
+  run: async (ctx, body) => updateProfile(ctx.deps, requireUser(ctx), body),
+});
+
+export const getUserTool = defineTool({
+  name: "get_user",
+  title: "A user's public profile",
+  description:
+    "Someone's public profile by user_id or username (exactly one; usernames match regardless of case): username, picture, bio, wallet, follower and following counts, the tokens they created, their latest posts, and their holdings if they made them public.",
+  input: GetUserRequest,
+  output: PublicProfile,
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => getUser(ctx.deps, ctx.user, body),
+});
