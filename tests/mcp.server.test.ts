@@ -169,6 +169,7 @@ describe("tools/list", () => {
       "get_me",
       "update_profile",
       "get_user",
+      "check_token_ownership",
     ]) {
       const tool = byName.get(name);
       expect(tool, name).toBeDefined();
@@ -560,6 +561,12 @@ describe("tools/call", () => {
     );
     expect(profile).toMatchObject({ id: alice.userId, username: name, holdings: null });
     expect(profile.tokens.map((t) => t.id)).toContain(tokenId);
+    const owned = await ok<{ owns: boolean; balance: string; block: number }>(bobClient, "check_token_ownership", {
+      tokenId,
+      address: alice.wallet,
+    });
+    expect(owned.owns).toBe(BigInt(owned.balance) > 0n);
+    expect(owned.block).toBeGreaterThan(0);
     const missing = await call(bobClient, "get_user", { username: "nobody_at_all" });
     expect(missing.body).toMatchObject({
       code: "INVALID_PARAMETERS",

@@ -6,6 +6,7 @@ import { registerSocialRoutes } from "./social/handlers.js";
 import { registerTokenRoutes } from "./tokens/handlers.js";
 import { registerTradingRoutes } from "./trading/handlers.js";
 import { registerUserRoutes } from "./users/handlers.js";
+import { registerWalletRoutes } from "./wallet/handlers.js";
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerTokenRoutes(app);
@@ -13,4 +14,5 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerIntentRoutes(app);
   registerSocialRoutes(app);
   registerUserRoutes(app);
+  registerWalletRoutes(app);
 }

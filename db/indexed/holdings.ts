@@ -199,3 +199,25 @@ export async function readUnnotifiedGraduations(
   );
   return rows.map((r) => ({ tokenLayerId: r.token_layer_id, graduatedAt: r.graduated_at, hasAppRow: r.has_app }));
 }
+
+/**
+ * The indexed balance of `holder` in the token `token` on chain `chainId` (named `chainSlug` in the checkpoint), and
+ * the block the indexer had committed when it was read: one statement, so both come from the same snapshot. The
+ * block is null before the indexer's first commit on that chain.
+ */
+export async function readBalanceAtBlock(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: { chainId: number; chainSlug: string; token: string },
+  holder: string,
+): Promise<{ balance: bigint; block: number | null }> {
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ balance: string; block: string | null }>(
+    `SELECT COALESCE((SELECT h.balance FROM ${ix}.holder h
+                       WHERE h.chain_id = $1 AND h.token = lower($2) AND h.address = lower($3)), 0)::text AS balance,
+            ${checkpointBlockSql(ix, "$4")}::text AS block`,
+    [d.chainId, d.token, holder, d.chainSlug],
+  );
+  const row = rows[0];
+  return { balance: BigInt(row?.balance ?? "0"), block: row?.block == null ? null : Number(row.block) };
+}

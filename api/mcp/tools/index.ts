@@ -17,7 +17,7 @@ import {
   quoteTradeTokenTool,
   tradeTokenTool,
 } from "./trading.js";
-import { getMeTool, getUserTool, updateProfileTool } from "./users.js";
+import { checkTokenOwnershipTool, getMeTool, getUserTool, updateProfileTool } from "./users.js";
 
 export const mcpTools: McpTool[] = [
   createTokenTool,
@@ -40,4 +40,5 @@ export const mcpTools: McpTool[] = [
   getMeTool,
   updateProfileTool,
   getUserTool,
+  checkTokenOwnershipTool,
 ];

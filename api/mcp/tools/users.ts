@@ -1,6 +1,6 @@
 /**
- * User tools: get_me, update_profile and get_user, over api/services/profiles.ts with the user REST schemas
- * (api/routes/users/schemas.ts).
+ * User and wallet tools: get_me, update_profile and get_user over api/services/profiles.ts, check_token_ownership
+ * over api/services/ownership.ts, with the REST schemas of api/routes/users and api/routes/wallet.
  */
 import {
   GetMeRequest,
@@ -9,6 +9,8 @@ import {
   PublicProfile,
   UpdateProfileRequest,
 } from "../../routes/users/schemas.js";
+import { CheckTokenOwnershipRequest, TokenOwnership } from "../../routes/wallet/schemas.js";
+import { checkTokenOwnership } from "../../services/ownership.js";
 import { getMe, getUser, updateProfile } from "../../services/profiles.js";
 import { defineTool, requireUser } from "../tool.js";
 
@@ -46,4 +48,16 @@ export const getUserTool = defineTool({
   access: "public",
   readOnly: true,
   run: async (ctx, body) => getUser(ctx.deps, ctx.user, body),
+});
+
+export const checkTokenOwnershipTool = defineTool({
+  name: "check_token_ownership",
+  title: "Does a wallet hold a token",
+  description:
+    "Whether a wallet holds at least minBalance whole tokens of a token (tokenId; default: any balance above zero) on a chain (default its home chain), from the indexed state: the balance in token wei and whole tokens, and the block the answer is true at. address defaults to your wallet on record; anonymous callers must give one.",
+  input: CheckTokenOwnershipRequest,
+  output: TokenOwnership,
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => checkTokenOwnership(ctx.deps, ctx.user, body),
 });

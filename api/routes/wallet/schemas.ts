@@ -1,0 +1,37 @@
+/**
+ * zod schemas of the wallet endpoints (check-token-ownership), shared with the MCP tools. Amounts are exact: token
+ * wei as decimal strings next to whole-token numbers.
+ */
+import { z } from "@hono/zod-openapi";
+import { chainSlug, evmAddress, positiveAmount, uuid } from "../../../core/schemas.js";
+import { Freshness } from "../common-schemas.js";
+
+export const CheckTokenOwnershipRequest = z
+  .object({
+    tokenId: uuid,
+    chainSlug: chainSlug.optional().describe("Default: the token's home chain"),
+    address: evmAddress.optional().describe("The wallet to check; default your wallet on record"),
+    minBalance: positiveAmount
+      .optional()
+      .describe("Whole tokens (at most 18 decimals); default: any balance above zero"),
+  })
+  .openapi("CheckTokenOwnershipRequest");
+
+export const TokenOwnership = z
+  .object({
+    owns: z.boolean().describe("Whether the balance is at least min_balance"),
+    address: z.string(),
+    token_id: uuid,
+    chain: z.string(),
+    contract_address: z.string().nullable().describe("null while the token has no indexed deployment on the chain"),
+    balance: z.string().describe("token wei"),
+    balance_tokens: z.number(),
+    min_balance: z.string().describe("token wei"),
+    block: z.number().int().nullable().describe("The indexed block the answer is true at"),
+    freshness: Freshness,
+  })
+  .openapi("TokenOwnership");
+
+export const CheckTokenOwnershipResponse = TokenOwnership.extend({ success: z.literal(true) }).openapi(
+  "CheckTokenOwnershipResponse",
+);

@@ -1,0 +1,47 @@
+/**
+ * check-token-ownership: whether a wallet holds at least a minimum balance of a token on one chain, from the
+ * indexed state, with the block that answer is true at (the balance and the block come from one snapshot).
+ * The wallet is the caller's wallet on record unless an address is given; anonymous callers must give one.
+ */
+import { getAddress } from "viem";
+import { AppError } from "../../core/errors.js";
+import { readBalanceAtBlock } from "../../db/indexed/holdings.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+import { freshness } from "./indexed.js";
+import { deploymentOf } from "./token-market.js";
+import { tokenAmount } from "./token-view.js";
+import { amountToBaseUnits } from "./trade.js";
+
+export type CheckOwnershipInput = { tokenId: string; chainSlug?: string; address?: string; minBalance?: number };
+
+export async function checkTokenOwnership(deps: ApiDeps, user: AuthedUser | undefined, input: CheckOwnershipInput) {
+  const holder = input.address ?? user?.walletAddress;
+  if (!holder) {
+    throw new AppError("INVALID_PARAMETERS", "Give an address, or authenticate to check your wallet on record");
+  }
+  // At least one base unit: holding means a balance above zero.
+  const min = input.minBalance === undefined ? 1n : amountToBaseUnits(input.minBalance, 18, "minBalance");
+  const { app, deployment } = await deploymentOf(deps, input.tokenId, input.chainSlug);
+  const chain = deployment?.chainSlug ?? input.chainSlug ?? app.chain_slug;
+  const { balance, block } = deployment
+    ? await readBalanceAtBlock(
+        deps.db,
+        deps.config,
+        { chainId: deployment.chainId, chainSlug: deployment.chainSlug, token: deployment.address },
+        holder,
+      )
+    : { balance: 0n, block: null };
+  return {
+    owns: balance >= min,
+    address: getAddress(holder),
+    token_id: app.id,
+    chain,
+    contract_address: deployment ? getAddress(deployment.address) : null,
+    balance: balance.toString(),
+    balance_tokens: tokenAmount(balance),
+    min_balance: min.toString(),
+    block,
+    freshness: await freshness(deps, chain),
+  };
+}
