@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Profile } from "../api/services/profiles.js";
-import { type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
+import { PNG_1x1, type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
 
-const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const png = `data:image/png;base64,${PNG_1x1}`;
 
 let s: Social;
@@ -161,24 +160,7 @@ describe("renames", () => {
   });
 
   it("a token's creator shows the creator's current username", async () => {
-    const wallet = await alice.wallet();
-    const created = await s.ok(
-      "create-token-transaction",
-      {
-        name: "Profile Token",
-        symbol: "PROF",
-        description: "Made by alicia",
-        image: png,
-        chainSlug: "base-sepolia",
-        userAddress: alice.address,
-      },
-      alice,
-    );
-    const tx = created.transaction as { to: `0x${string}`; data: `0x${string}`; gasLimit: string };
-    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: BigInt(tx.gasLimit) });
-    await s.c.publicClient.waitForTransactionReceipt({ hash });
-    await s.ix.sync();
-    const tokenId = (created.metadata as { tokenId: string }).tokenId;
+    const { id: tokenId } = await s.tokenOf(alice, "Profile Token", "PROF");
     const creatorOf = async () =>
       ((await s.ok("search-token", { input: tokenId }, bob)).token as { creator: { username: string } }).creator
         .username;

@@ -1,11 +1,12 @@
 /**
  * Wallet endpoints through the API, against the real stack: check-token-ownership (the caller's wallet or any
  * address, a minimum balance, the block the answer holds at, checked against the chain at that block; every
- * validation error).
+ * validation error); claim-fees (the creator's share of a trade's fee, claimed with the prepared transaction, to the
+ * base unit; nothing left to claim; every validation error).
  */
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchTokenAbi } from "../abis/index.js";
+import { launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
 
 let s: Social;
@@ -104,6 +105,64 @@ describe("check-token-ownership", () => {
     // An empty body from a caller with a credential tests the missing tokenId; otherwise the token is given.
     const payload = Object.keys(body).length === 0 && authenticated ? {} : { tokenId: token.id, ...body };
     const res = await s.call("check-token-ownership", payload, authenticated ? alice : undefined);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error).toContain(message);
+  });
+});
+
+describe("claim-fees", () => {
+  const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  type Claim = {
+    claimable: string;
+    claimableBaseUnits: string;
+    executed: boolean;
+    transactionHash: string | null;
+    transaction: { to: `0x${string}`; data: `0x${string}`; gasLimit: string };
+  };
+  const usdcOf = (who: string) =>
+    s.c.publicClient.readContract({
+      address: s.c.deployment.contracts.usdc,
+      abi: mockUsdcAbi,
+      functionName: "balanceOf",
+      args: [who as `0x${string}`],
+    });
+
+  it("prepares the claim of the creator's fee share, which pays exactly what was claimable", async () => {
+    // Alice creates a token from her wallet on record; bob's buy pays her the creator's share of the fee.
+    const wallet = await alice.wallet();
+    const { address: tokenAddress } = await s.tokenOf(alice, "Fee Token", "FEE");
+    await s.buy(bob, tokenAddress, 1_000n * USDC);
+
+    const claim = (await s.ok("claim-fees", { chainSlug: "base-sepolia" }, alice)) as unknown as Claim;
+    expect(claim.executed).toBe(false);
+    expect(claim.transactionHash).toBeNull();
+    expect(BigInt(claim.claimableBaseUnits)).toBeGreaterThan(0n);
+    expect(Number(claim.claimable)).toBe(Number(claim.claimableBaseUnits) / 1e6);
+    expect(claim.transaction.to).toBe(s.c.deployment.contracts.launchpad);
+
+    const before = await usdcOf(alice.address);
+    const hash = await wallet.sendTransaction({
+      to: claim.transaction.to,
+      data: claim.transaction.data,
+      gas: BigInt(claim.transaction.gasLimit),
+    });
+    expect((await s.c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    expect((await usdcOf(alice.address)) - before).toBe(BigInt(claim.claimableBaseUnits));
+
+    const again = await s.call("claim-fees", { chainSlug: "base-sepolia" }, alice);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe("No fees to claim");
+  });
+
+  it.each([
+    [{}, 400, "Missing required fields: chainSlug", true],
+    [{ chainSlug: "moon" }, 400, "Invalid chainSlug", true],
+    [{ chainSlug: "bnb-testnet" }, 400, "Fees are not available on chain bnb-testnet", true],
+    [{ chainSlug: "base-sepolia", autoExecute: "yes" }, 400, "Invalid autoExecute", true],
+    [{ chainSlug: "base-sepolia" }, 400, "No fees to claim", true],
+    [{ chainSlug: "base-sepolia" }, 401, "Missing authorization header", false],
+  ])("answers %j with %i: %s", async (body, status, message, authenticated) => {
+    const res = await s.call("claim-fees", body, authenticated ? bob : undefined);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.error).toContain(message);
   });

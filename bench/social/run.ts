@@ -12,15 +12,12 @@
  * authenticate with real API keys of real seeded users.
  */
 import { parseArgs } from "node:util";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv } from "../../api/config.js";
 import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiDeps } from "../../api/deps.js";
 import { createApiKey } from "../../api/services/api-keys.js";
-import { startChainHead } from "../../api/services/chain-head.js";
-import { migrate } from "../../db/migrate.js";
 import { DEFAULT_DATABASE_URL } from "../../scripts/indexer.js";
 import { type StartServerReturnType, startServer } from "../api/serve.js";
 import {

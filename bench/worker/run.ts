@@ -25,7 +25,6 @@ import { serve } from "@hono/node-server";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { SignJWT } from "jose";
-import pg from "pg";
 import {
   type Address,
   createPublicClient,

@@ -16,6 +16,8 @@ export type Body = Record<string, unknown> & { success: boolean; error?: string 
 export type SocialUser = { jwt: string; id: string; username: string; address: Address; wallet: () => Promise<Wallet> };
 
 const ZERO = getAddress(`0x${"0".repeat(40)}`);
+export const PNG_1x1 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 export async function startSocial() {
   const c = chain();
@@ -75,6 +77,31 @@ export async function startSocial() {
     };
   };
 
+  /**
+   * A token `u` creates through create-token-transaction, its transaction sent from `u`'s custodial wallet (so
+   * the creator's fee share is `u`'s), and indexed; returns its uuid and address.
+   */
+  const tokenOf = async (u: SocialUser, name: string, symbol: string) => {
+    const created = await ok(
+      "create-token-transaction",
+      {
+        name,
+        symbol,
+        description: `${name}, made by a test`,
+        image: `data:image/png;base64,${PNG_1x1}`,
+        chainSlug: "base-sepolia",
+        userAddress: u.address,
+      },
+      u,
+    );
+    const tx = created.transaction as { to: Address; data: `0x${string}`; gasLimit: string };
+    const hash = await (await u.wallet()).sendTransaction({ to: tx.to, data: tx.data, gas: BigInt(tx.gasLimit) });
+    expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    await ix.sync();
+    const metadata = created.metadata as { tokenId: string; addresses: { evm: Address } };
+    return { id: metadata.tokenId, address: metadata.addresses.evm };
+  };
+
   /** Buy `usdc` (base units) of `tokenAddress` from `u`'s custodial wallet, and wait for the indexer. */
   const buy = async (u: SocialUser, tokenAddress: Address, usdc: bigint) => {
     await send(c, await u.wallet(), {
@@ -99,7 +126,7 @@ export async function startSocial() {
     await api.close();
     await ix.close();
   };
-  return { c, ix, api, run, call, ok, user, token, buy, balance, close };
+  return { c, ix, api, run, call, ok, user, token, tokenOf, buy, balance, close };
 }
 
 export type Social = Awaited<ReturnType<typeof startSocial>>;

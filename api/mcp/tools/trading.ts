@@ -11,7 +11,7 @@ import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { AppError } from "../../../core/errors.js";
 import { MAX_IMAGE_BYTES } from "../../../core/limits.js";
-import { idempotencyKey, text } from "../../../core/schemas.js";
+import { text } from "../../../core/schemas.js";
 import {
   ExecuteTransactionRequest,
   ExecuteTransactionResponse,
@@ -21,14 +21,12 @@ import {
 import {
   CreateTokenRequest,
   CreateTokenResponse,
-  Intent,
-  IntentStatus,
-  PreparedTransaction,
   Quote,
   QuoteTokenRequest,
   TradeTokenRequest,
   TradeTokenResponse,
 } from "../../routes/trading/schemas.js";
+import { ClaimFeesRequest, ClaimFeesResponse } from "../../routes/wallet/schemas.js";
 import {
   executeTransaction,
   findIntentByKey,
@@ -268,25 +266,8 @@ export const claimFeesTool = defineTool({
   title: "Claim trading fees",
   description:
     "Withdraw the trading fees your wallet on record has earned (creator, referral and builder shares, and the USDC side of collected pool fees, in USDC) on chainSlug. claimable is what the launchpad holds for you now. Without autoExecute you get the claimFees transaction to send; with autoExecute true the service sends it and answers with the transactionHash. Nothing to claim: INSUFFICIENT_BALANCE. dryRun true simulates only. See your claimable fees with get_portfolio.",
-  input: z.object({
-    chainSlug: toolChainSlug,
-    autoExecute: z.boolean().default(false).describe("Default false. True: the service sends the claim now"),
-    idempotencyKey: idempotencyKey.optional().describe("With autoExecute: a reused key claims once"),
-    dryRun: dryRunField,
-  }),
-  output: z.object({
-    success: z.literal(true),
-    claimable: z.string().describe("USDC claimable before this claim, whole USD (decimal string)"),
-    claimableBaseUnits: z.string().describe("USDC base units"),
-    executed: z.boolean(),
-    transactionHash: z.string().nullable(),
-    intentId: z.string().optional(),
-    status: IntentStatus.optional(),
-    intents: z.array(Intent).optional(),
-    replayed: z.boolean().optional(),
-    transaction: PreparedTransaction,
-    ...dryRunFields,
-  }),
+  input: ClaimFeesRequest.extend({ chainSlug: toolChainSlug, dryRun: dryRunField }),
+  output: ClaimFeesResponse.extend(dryRunFields),
   access: "user",
   readOnly: false,
   run: async (ctx, body) => {

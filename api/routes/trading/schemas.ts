@@ -6,7 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { chainSlugs, DEFAULT_DESTINATION_CHAINS } from "../../../core/chains.js";
 import { MAX_BUILDER_FEE_BPS } from "../../../core/fees.js";
-import { AUTO_EXECUTE_WAIT_MS, MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "../../../core/limits.js";
+import { AUTO_EXECUTE_WAIT_MS } from "../../../core/limits.js";
 import { DEFAULT_SLIPPAGE_BPS, MAX_SLIPPAGE_BPS, QUOTE_MODES } from "../../../core/quote.js";
 import {
   chainSlug,
@@ -25,7 +25,8 @@ const direction = z.enum(["buy", "sell"]);
  * A required ChainSlug. core/schemas' error map marks only absent *typed* fields "Required"; an absent enum reports
  * invalid_value instead, so the string check comes first and the enum after it.
  */
-const requiredChainSlug = z.string().pipe(chainSlug);
+/** A chain slug a request must give ("Missing required fields" when absent, the slug list when unknown). */
+export const requiredChainSlug = z.string().pipe(chainSlug);
 
 export const Builder = z
   .object({

@@ -1,8 +1,10 @@
 /** Handlers of the wallet routes (definitions in ./routes.ts): each calls a service. */
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../env.js";
+import { claimFees } from "../../services/claim-fees.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
-import { checkTokenOwnershipRoute } from "./routes.js";
+import { checkTokenOwnershipRoute, claimFeesRoute } from "./routes.js";
 
 const ok = true as const;
 
@@ -10,4 +12,9 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(checkTokenOwnershipRoute, async (c) =>
     c.json({ success: ok, ...(await checkTokenOwnership(c.var.deps, c.var.user, c.req.valid("json"))) }, 200),
   );
+  app.openapi(claimFeesRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    return c.json({ success: ok, ...(await claimFees(c.var.deps, user, c.req.valid("json"))) }, 200);
+  });
 }

@@ -1,10 +1,11 @@
 /**
- * zod schemas of the wallet endpoints (check-token-ownership), shared with the MCP tools. Amounts are exact: token
+ * zod schemas of the wallet endpoints (check-token-ownership, claim-fees), shared with the MCP tools. Amounts are exact: token
  * wei as decimal strings next to whole-token numbers.
  */
 import { z } from "@hono/zod-openapi";
-import { chainSlug, evmAddress, positiveAmount, uuid } from "../../../core/schemas.js";
+import { chainSlug, evmAddress, idempotencyKey, positiveAmount, uuid } from "../../../core/schemas.js";
 import { Freshness } from "../common-schemas.js";
+import { Intent, IntentStatus, PreparedTransaction, requiredChainSlug } from "../trading/schemas.js";
 
 export const CheckTokenOwnershipRequest = z
   .object({
@@ -35,3 +36,26 @@ export const TokenOwnership = z
 export const CheckTokenOwnershipResponse = TokenOwnership.extend({ success: z.literal(true) }).openapi(
   "CheckTokenOwnershipResponse",
 );
+
+export const ClaimFeesRequest = z
+  .object({
+    chainSlug: requiredChainSlug,
+    autoExecute: z.boolean().default(false).describe("Default false. True: the service sends the claim now"),
+    idempotencyKey: idempotencyKey.optional().describe("With autoExecute: a reused key claims once"),
+  })
+  .openapi("ClaimFeesRequest");
+
+export const ClaimFeesResponse = z
+  .object({
+    success: z.literal(true),
+    claimable: z.string().describe("USDC claimable before this claim, whole USD (decimal string)"),
+    claimableBaseUnits: z.string().describe("USDC base units"),
+    executed: z.boolean(),
+    transactionHash: z.string().nullable(),
+    intentId: z.string().optional(),
+    status: IntentStatus.optional(),
+    intents: z.array(Intent).optional(),
+    replayed: z.boolean().optional(),
+    transaction: PreparedTransaction,
+  })
+  .openapi("ClaimFeesResponse");
