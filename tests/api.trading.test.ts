@@ -1025,20 +1025,21 @@ describe("quotes through the worker", () => {
       const key = quoteCacheKey(quotes.queueName, job);
       const validityBefore = JSON.parse((await quotes.redis.get(key)) as string).validity as string;
 
-      await send(c, quoter, {
+      const trade = await send(c, quoter, {
         address: c.deployment.contracts.launchpad,
         abi: launchpadAbi,
         functionName: "buyExactIn",
         args: [token, 25n * USDC, 0n, maxUint256, noAttribution],
       } as never);
-      const mined = await c.publicClient.getBlockNumber({ cacheTime: 0 });
       await indexer.sync();
-      // No request in between: the worker saw the block indexed and quoted the hot entry again.
+      // No request in between: the worker saw the block indexed and quoted the hot entry again. The validity is
+      // the pool's last change: the trade's block number and hash (core/jobs.ts quoteValidity).
+      const validityAfter = `pool:${trade.blockNumber}:${trade.blockHash.toLowerCase()}`;
       await until("the worker refreshed the cached quote", async () => {
         const entry = JSON.parse((await quotes.redis.get(key)) ?? "null");
-        return entry?.validity === `pool:${mined}`;
+        return entry?.validity === validityAfter;
       });
-      expect(validityBefore).not.toBe(`pool:${mined}`);
+      expect(validityBefore).not.toBe(validityAfter);
 
       const jobs = completedJobs();
       const after = await api.post("quote-token", quoteBody(11), jwt);
