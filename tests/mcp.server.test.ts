@@ -170,6 +170,7 @@ describe("tools/list", () => {
       "update_profile",
       "get_user",
       "check_token_ownership",
+      "get_token_stats",
     ]) {
       const tool = byName.get(name);
       expect(tool, name).toBeDefined();
@@ -567,6 +568,14 @@ describe("tools/call", () => {
     });
     expect(owned.owns).toBe(BigInt(owned.balance) > 0n);
     expect(owned.block).toBeGreaterThan(0);
+    const stats = await ok<{ token_id: string; windows: { window: string; trades: number }[] }>(
+      anonClient,
+      "get_token_stats",
+      { tokenId },
+    );
+    expect(stats.token_id).toBe(tokenId);
+    expect(stats.windows.map((w) => w.window)).toEqual(["5m", "1h", "6h", "24h"]);
+    expect(stats.windows[3]?.trades).toBeGreaterThan(0);
     const missing = await call(bobClient, "get_user", { username: "nobody_at_all" });
     expect(missing.body).toMatchObject({
       code: "INVALID_PARAMETERS",

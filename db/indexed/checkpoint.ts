@@ -1,6 +1,7 @@
 /**
  * Ponder's checkpoint: the one place its format is known. Ponder keeps, per chain, `latest_checkpoint` in
- * `_ponder_checkpoint`: a fixed-width decimal string whose characters 27–42 are the block number it has committed
+ * `_ponder_checkpoint`: a fixed-width decimal string whose characters 1–10 are the committed block's timestamp and 27–42
+ * its number
  * (db/versions.ts installs a trigger on the same table). A Ponder upgrade that changes the format changes this file.
  */
 import type { Queryable } from "./types.js";
@@ -8,6 +9,17 @@ import type { Queryable } from "./types.js";
 /** SQL for the indexed block of the chain named by `chainNameSql` (a SQL expression), as a bigint or NULL. */
 export function checkpointBlockSql(indexerSchema: string, chainNameSql: string): string {
   return `(SELECT ${checkpointBlockOf("c.latest_checkpoint")} FROM "${indexerSchema}"._ponder_checkpoint c
+            WHERE c.chain_name = ${chainNameSql})`;
+}
+
+/** SQL that takes the block timestamp (unix seconds) out of a checkpoint string expression: its first 10 characters. */
+export function checkpointTimestampOf(checkpointSql: string): string {
+  return `substring(${checkpointSql} from 1 for 10)::bigint`;
+}
+
+/** SQL for the block timestamp the indexer last committed on the chain named by `chainNameSql`, or NULL. */
+export function checkpointTimestampSql(indexerSchema: string, chainNameSql: string): string {
+  return `(SELECT ${checkpointTimestampOf("c.latest_checkpoint")} FROM "${indexerSchema}"._ponder_checkpoint c
             WHERE c.chain_name = ${chainNameSql})`;
 }
 

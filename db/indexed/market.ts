@@ -2,6 +2,7 @@
  * A deployment's market as indexed: candles, holders and trades (Ponder's candle, holder and trade tables), one
  * holder's balance, and the launchpad's builder and referrer approvals. Amounts are bigint base units.
  */
+import { checkpointBlockSql, checkpointTimestampSql } from "./checkpoint.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /** One deployment: its chain id and token address. */
@@ -163,4 +164,68 @@ export async function readAttributionApprovals(
     values: [chainId, builder.toLowerCase(), referral.toLowerCase()],
   });
   return { builderMaxFeeBps: rows[0]?.max_fee_bps ?? 0, referralApproved: rows[0]?.approved ?? false };
+}
+
+/** One window of a token's trading, ending at the indexed head's time. */
+export type IndexedStatsWindow = {
+  seconds: number;
+  trades: number;
+  buys: number;
+  sells: number;
+  volumeUsdc: bigint;
+  traders: number;
+  buyers: number;
+  sellers: number;
+  /** Price after the last trade at or before the window's start; null when the token had none then. */
+  openPrice: bigint | null;
+};
+
+/**
+ * A deployment's trading over windows of `seconds` ending at `now`: the timestamp of the block the indexer last
+ * committed on `chainSlug` (read in the same statement, so that every window and the head are one snapshot), with
+ * that block's number. Windows are (now − seconds, now].
+ */
+export async function readTradeStats(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: DeploymentKey & { chainSlug: string },
+  seconds: readonly number[],
+): Promise<{ now: bigint | null; block: bigint | null; windows: IndexedStatsWindow[] }> {
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<Record<string, string | null>>(
+    `WITH head AS (SELECT ${checkpointTimestampSql(ix, "$3")} AS now, ${checkpointBlockSql(ix, "$3")} AS block),
+          w AS (SELECT unnest($4::int[]) AS secs)
+     SELECT w.secs, head.now::text AS now, head.block::text AS block,
+            count(t.id)::int AS trades,
+            (count(t.id) FILTER (WHERE t.is_buy))::int AS buys,
+            (count(t.id) FILTER (WHERE NOT t.is_buy))::int AS sells,
+            COALESCE(sum(t.usdc_amount), 0)::text AS volume,
+            count(DISTINCT t.trader)::int AS traders,
+            (count(DISTINCT t.trader) FILTER (WHERE t.is_buy))::int AS buyers,
+            (count(DISTINCT t.trader) FILTER (WHERE NOT t.is_buy))::int AS sellers,
+            (SELECT p.price FROM ${ix}.trade p
+              WHERE p.chain_id = $1 AND p.token = $2 AND p.timestamp <= head.now - w.secs
+              ORDER BY p.timestamp DESC, p.block_number DESC, p.log_index DESC LIMIT 1)::text AS open_price
+       FROM w CROSS JOIN head
+       LEFT JOIN ${ix}.trade t ON t.chain_id = $1 AND t.token = $2
+                              AND t.timestamp > head.now - w.secs AND t.timestamp <= head.now
+      GROUP BY w.secs, head.now, head.block ORDER BY w.secs`,
+    [d.chainId, d.address.toLowerCase(), d.chainSlug, seconds],
+  );
+  const first = rows[0];
+  return {
+    now: first?.now == null ? null : BigInt(first.now),
+    block: first?.block == null ? null : BigInt(first.block),
+    windows: rows.map((r) => ({
+      seconds: Number(r.secs),
+      trades: Number(r.trades),
+      buys: Number(r.buys),
+      sells: Number(r.sells),
+      volumeUsdc: BigInt(r.volume ?? "0"),
+      traders: Number(r.traders),
+      buyers: Number(r.buyers),
+      sellers: Number(r.sellers),
+      openPrice: r.open_price == null ? null : BigInt(r.open_price),
+    })),
+  };
 }

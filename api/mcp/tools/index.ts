@@ -6,6 +6,7 @@ import {
   getPortfolioTool,
   getTokenCandlesTool,
   getTokenHoldersTool,
+  getTokenStatsTool,
   getTokensTool,
   searchTokenTool,
 } from "./tokens.js";
@@ -33,6 +34,7 @@ export const mcpTools: McpTool[] = [
   getPoolDataTool,
   getTokenCandlesTool,
   getTokenHoldersTool,
+  getTokenStatsTool,
   getPortfolioTool,
   getIntentStatusTool,
   claimFeesTool,

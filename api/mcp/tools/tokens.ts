@@ -18,12 +18,15 @@ import {
   PoolDataResponse,
   SearchTokenRequest,
   Token,
+  TokenStats,
+  TokenStatsRequest,
 } from "../../routes/tokens/schemas.js";
 import { PortfolioHolding } from "../../routes/users/schemas.js";
 import { freshness } from "../../services/indexed.js";
 import { getPortfolio } from "../../services/portfolio.js";
 import { listTokens, searchTokenRecord } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData } from "../../services/token-market.js";
+import { getTokenStats } from "../../services/token-stats.js";
 import { defineTool } from "../tool.js";
 
 const withoutSuccess = <T extends z.ZodObject>(schema: T) => schema.omit({ success: true });
@@ -193,3 +196,15 @@ export const getPortfolioTool = defineTool({
 
 /** Freshness of reads that span tokens: the service's default chain, as REST get-tokens reports it. */
 const defaultFreshness = (deps: ApiDeps) => freshness(deps, deps.deployments.keys().next().value ?? "base-sepolia");
+
+export const getTokenStatsTool = defineTool({
+  name: "get_token_stats",
+  title: "Token trading stats",
+  description:
+    "A token's price change, volume (USDC), trade count, buys, sells and unique traders, buyers and sellers over the last 5 minutes, hour, 6 hours and 24 hours (tokenId; chainSlug defaults to its home chain), from the indexed trades. The windows end at the last indexed block (as_of).",
+  input: TokenStatsRequest,
+  output: TokenStats,
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => getTokenStats(ctx.deps, body),
+});

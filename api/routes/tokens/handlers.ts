@@ -6,6 +6,7 @@ import type { AppEnv } from "../../env.js";
 import { freshness } from "../../services/indexed.js";
 import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData, getTrades } from "../../services/token-market.js";
+import { getTokenStats } from "../../services/token-stats.js";
 import {
   candlesRoute,
   getTokensRoute,
@@ -14,6 +15,7 @@ import {
   searchRoute,
   searchTokenRoute,
   tagCoinRoute,
+  tokenStatsRoute,
   tradesRoute,
 } from "./routes.js";
 
@@ -85,4 +87,7 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(tradesRoute, async (c) => {
     return c.json({ success: true as const, ...(await getTrades(c.var.deps, c.req.valid("json"))) }, 200);
   });
+  app.openapi(tokenStatsRoute, async (c) =>
+    c.json({ success: true as const, ...(await getTokenStats(c.var.deps, c.req.valid("json"))) }, 200),
+  );
 }

@@ -15,6 +15,8 @@ import {
   SearchTokenResponse,
   TagCoinRequest,
   TagCoinResponse,
+  TokenStatsRequest,
+  TokenStatsResponse,
   TradesRequest,
   TradesResponse,
 } from "./schemas.js";
@@ -94,4 +96,14 @@ export const tradesRoute = postRoute({
   description: "Both venues, newest first.",
   request: TradesRequest,
   response: TradesResponse,
+});
+
+export const tokenStatsRoute = postRoute({
+  name: "get-token-stats",
+  tag: "Tokens",
+  summary: "Price change, volume, trades and unique traders over 5m, 1h, 6h and 24h",
+  description:
+    "From the indexed trades of both venues. The windows end at the time of the last indexed block (`as_of`), not the server's clock. price_change_pct runs from the price after the last trade at or before a window's start (or the curve's starting price) to the pool's price now.",
+  request: TokenStatsRequest,
+  response: TokenStatsResponse,
 });

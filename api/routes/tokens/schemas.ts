@@ -383,3 +383,42 @@ export const TradesResponse = z
     freshness: Freshness,
   })
   .openapi("GetTokenTradesResponse");
+
+// get-token-stats
+
+export const TokenStatsRequest = z.object({ tokenId: uuid, chainSlug: chainParam }).openapi("GetTokenStatsRequest");
+
+export const TokenStatsWindow = z
+  .object({
+    window: z.enum(["5m", "1h", "6h", "24h"]),
+    price_change_pct: z
+      .number()
+      .nullable()
+      .describe("From the price at the window's start to the price now, percent, rounded toward zero to 0.01"),
+    open_price_usd: z.number().nullable().describe("The price at the window's start"),
+    volume_usdc: z.string().describe("USDC base units traders paid (buys, fee included) or received (sells)"),
+    volume_usd: z.number(),
+    trades: z.number().int(),
+    buys: z.number().int(),
+    sells: z.number().int(),
+    unique_traders: z.number().int(),
+    unique_buyers: z.number().int(),
+    unique_sellers: z.number().int(),
+  })
+  .openapi("TokenStatsWindow");
+
+export const TokenStats = z
+  .object({
+    token_id: uuid,
+    chain: z.string(),
+    price_usd: z.number().nullable().describe("The pool's price now; null while the token has no indexed pool"),
+    as_of: z
+      .object({ block: z.number().int(), timestamp: z.string() })
+      .nullable()
+      .describe("The indexed block the windows end at, and its time"),
+    windows: z.array(TokenStatsWindow).describe("5m, 1h, 6h and 24h, each ending at as_of"),
+    freshness: Freshness,
+  })
+  .openapi("TokenStats");
+
+export const TokenStatsResponse = TokenStats.extend({ success: z.literal(true) }).openapi("GetTokenStatsResponse");
