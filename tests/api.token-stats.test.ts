@@ -7,19 +7,18 @@ import { type Address, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
-import { type StartAnvilReturnType, startAnvil } from "../scripts/anvil.js";
-import { deploy } from "../scripts/deploy.js";
-import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chainAt, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { startSideStack } from "./helpers/api.js";
+import { type Chain, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 
 const USDC = 10n ** 6n;
 const TOKEN = 10n ** 18n;
+type SideStack = Awaited<ReturnType<typeof startSideStack>>;
 const WINDOWS = { "5m": 300n, "1h": 3_600n, "6h": 21_600n, "24h": 86_400n } as const;
 
-let anvil: StartAnvilReturnType;
+let stack: SideStack;
 let c: Chain;
-let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let indexer: SideStack["indexer"];
+let api: SideStack["api"];
 let jwt: string;
 let traders: Wallet[];
 let token: Address;
@@ -47,12 +46,8 @@ const lookUp = async (layerId: string) => {
 };
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: 0 });
-  const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
-  c = chainAt(anvil.rpcUrl, deployment);
-  indexer = await startTestIndexer(c);
-  api = await createTestApi({ indexerSchema: indexer.schema, chain: c });
-  jwt = await api.jwt("token-stats");
+  stack = await startSideStack("token-stats");
+  ({ c, indexer, api, jwt } = stack);
   const wallets = await fundedWallets(c, 4);
   const creator = wallets[0] as Wallet;
   traders = wallets.slice(1);
@@ -65,9 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api?.close();
-  await indexer?.close();
-  await anvil?.stop();
+  await stack?.close();
 });
 
 const trade = (who: Wallet, fn: "buyExactIn" | "sellExactIn", amount: bigint) =>

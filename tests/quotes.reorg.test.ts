@@ -8,38 +8,33 @@ import { type Address, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
-import { type StartAnvilReturnType, startAnvil } from "../scripts/anvil.js";
-import { deploy } from "../scripts/deploy.js";
-import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chainAt, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { startSideStack } from "./helpers/api.js";
+
+type SideStack = Awaited<ReturnType<typeof startSideStack>>;
+
+import { type Chain, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 import { sleep } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
 const TOKEN = 10n ** 18n;
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
-let anvil: StartAnvilReturnType;
+let stack: Awaited<ReturnType<typeof startSideStack>>;
 let c: Chain;
-let indexer: Awaited<ReturnType<typeof startTestIndexer>>;
-let api: Awaited<ReturnType<typeof createTestApi>>;
+let indexer: SideStack["indexer"];
+let api: SideStack["api"];
 let jwt: string;
 let trader: Wallet;
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: 0 });
-  const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
-  c = chainAt(anvil.rpcUrl, deployment);
-  indexer = await startTestIndexer(c);
-  api = await createTestApi({ indexerSchema: indexer.schema, chain: c });
-  jwt = await api.jwt("quotes-reorg");
+  stack = await startSideStack("quotes-reorg");
+  ({ c, indexer, api, jwt } = stack);
   [trader] = await fundedWallets(c, 1);
   await fundUsdc(c, trader, 1_000_000n * USDC);
 });
 
 afterAll(async () => {
-  await api?.close();
-  await indexer?.close();
-  await anvil?.stop();
+  await stack?.close();
 });
 
 const buy = (token: Address, usdc: bigint) =>

@@ -10,9 +10,11 @@ import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
 import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
+import { startAnvil } from "../../scripts/anvil.js";
+import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
 import { startQuoteWorker } from "../../worker/quote-worker.js";
-import { type Chain, chain } from "./chain.js";
+import { type Chain, chain, chainAt } from "./chain.js";
 import { createDatabase } from "./indexer/fixtures.js";
 
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
@@ -160,4 +162,28 @@ export async function createTestApi(p: TestApiParameters) {
     await releaseDatabase();
   };
   return { app, deps, config, appSchema, databaseUrl, jwt, post, close };
+}
+
+/**
+ * An anvil of a test file's own, with the contracts deployed, an indexer and the API in process on it: for tests
+ * that move the chain's clock or reorg it, which the shared chain must not see.
+ */
+export async function startSideStack(name: string) {
+  const anvil = await startAnvil({ port: 0 });
+  try {
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+    const c = chainAt(anvil.rpcUrl, deployment);
+    const indexer = await startTestIndexer(c);
+    const api = await createTestApi({ indexerSchema: indexer.schema, chain: c });
+    const jwt = await api.jwt(name);
+    const close = async () => {
+      await api.close();
+      await indexer.close();
+      await anvil.stop();
+    };
+    return { c, indexer, api, jwt, close };
+  } catch (error) {
+    await anvil.stop();
+    throw error;
+  }
 }
