@@ -1,4 +1,5 @@
 /**
+ * get-tokens' stage filter (new, graduating, graduated) on tokens driven to each stage, and
  * get-token-stats against figures recomputed from the chain's own Trade logs. On an anvil of its own, because the
  * script moves the chain's clock hours ahead: trades in five groups spread over ten hours, so that each window
  * (5m, 1h, 6h, 24h, ending at the last indexed block) holds a different set of them.
@@ -174,5 +175,64 @@ describe("get-token-stats", () => {
     const res = await api.post("get-token-stats", payload, jwt);
     expect(res.status).toBe(status);
     expect(res.body.error).toContain(message);
+  });
+});
+
+describe("get-tokens stage", () => {
+  const list = async (stage?: string) => {
+    const res = await api.post("get-tokens", { filter: "new", limit: 100, ...(stage ? { stage } : {}) }, jwt);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.tokens as { id: string }[]).map((t) => t.id);
+  };
+
+  it("keeps tokens below 80% of the curve, at or above it, and graduated apart", async () => {
+    const [creator, buyer] = (await fundedWallets(c, 2)) as [Wallet, Wallet];
+    await fundUsdc(c, buyer, 200_000n * USDC);
+    const make = async (symbol: string) => {
+      const made = await createToken(c, creator, 7, { name: `Stage ${symbol}`, symbol });
+      return { address: made.token, layerId: made.tokenLayerId };
+    };
+    const [fresh, near, done] = [await make("NEW"), await make("NEAR"), await make("DONE")];
+    // near: bought to 85% of its migration supply (exact out); done: bought past it, which graduates it.
+    const pool = await c.publicClient.readContract({
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "getPool",
+      args: [near.address],
+    });
+    await send(c, buyer, {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactOut",
+      args: [near.address, (pool.params.migrationSupply * 85n) / 100n, maxUint256, maxUint256, noAttribution],
+    } as never);
+    await send(c, buyer, {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [done.address, 60_000n * USDC, 0n, maxUint256, noAttribution],
+    } as never);
+    await indexer.sync();
+    const [freshId, nearId, doneId] = [
+      await lookUp(fresh.layerId),
+      await lookUp(near.layerId),
+      await lookUp(done.layerId),
+    ];
+
+    const all = await list();
+    expect(all).toEqual(expect.arrayContaining([freshId, nearId, doneId, tokenId]));
+    expect(new Set(await list("new"))).toEqual(new Set([freshId, tokenId]));
+    expect(await list("graduating")).toEqual([nearId]);
+    expect(await list("graduated")).toEqual([doneId]);
+    const pools = await Promise.all(
+      [nearId, doneId].map(async (id) => (await api.post("get-pool-data", { tokenId: id }, jwt)).body.pool_data),
+    );
+    expect(pools.map((p) => (p as { is_graduated: boolean }).is_graduated)).toEqual([false, true]);
+  });
+
+  it("refuses an unknown stage", async () => {
+    const res = await api.post("get-tokens", { filter: "new", stage: "moon" }, jwt);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Invalid stage value. Must be one of: new, graduating, graduated");
   });
 });

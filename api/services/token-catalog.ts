@@ -6,7 +6,7 @@
  * it: `ensureAppToken`. Listings (get-tokens, search) show deployed tokens only; search-token and the tokenId
  * endpoints also find app tokens whose deployment is not indexed yet.
  */
-import type { SearchType, TokenFilter } from "../../core/catalog.js";
+import type { SearchType, TokenFilter, TokenStage } from "../../core/catalog.js";
 import { AppError } from "../../core/errors.js";
 import { normalizeHashtag, normalizeTags, slugify } from "../../core/text.js";
 import {
@@ -188,6 +188,8 @@ export type ListTokensParameters = {
   offset: number;
   hashtag?: string;
   verifiedOnly: boolean;
+  /** new, graduating (curve progress at least 80%) or graduated; all when absent. */
+  stage?: TokenStage;
 };
 export type ListTokensReturnType = { tokens: (TokenListItem & { volume_24h: number })[]; total: number };
 
@@ -224,7 +226,7 @@ export function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<List
 
 async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number): Promise<ListTokensReturnType> {
   const hashtag = p.hashtag === undefined ? null : normalizeHashtag(p.hashtag) || null;
-  const { rows, total } = await readCatalogPage(deps.db, deps.config, { ...p, hashtag, since });
+  const { rows, total } = await readCatalogPage(deps.db, deps.config, { ...p, hashtag, stage: p.stage ?? null, since });
   const volume = new Map(rows.map((r) => [r.layerId, r.volume]));
   const views = await viewsOf(
     deps,

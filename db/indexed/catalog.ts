@@ -3,7 +3,7 @@
  * the app's token rows on token_layer_id. Rankings, search, lookups and hashtags. Every function returns
  * token_layer_ids (lower case) or app rows; the services build views from them.
  */
-import type { TokenFilter } from "../../core/catalog.js";
+import { GRADUATING_PROGRESS_BPS, type TokenFilter, type TokenStage } from "../../core/catalog.js";
 import type { AppTokenRow } from "./deployments.js";
 import type { Queryable, Schemas } from "./types.js";
 
@@ -109,8 +109,10 @@ function catalogSql(schemas: Schemas, withPosts = false) {
   return `WITH d AS (
       SELECT t.token_layer_id, (array_agg(t.name ORDER BY t.chain_id))[1] AS name,
              (array_agg(t.symbol ORDER BY t.chain_id))[1] AS symbol, min(t.created_at) AS created_at,
-             min(t.created_block) AS created_block, sum(t.holders_count) AS holders, sum(t.volume_usdc) AS volume
-        FROM ${ix}.token t GROUP BY t.token_layer_id
+             min(t.created_block) AS created_block, sum(t.holders_count) AS holders, sum(t.volume_usdc) AS volume,
+             COALESCE(bool_or(p.graduated), false) AS graduated, COALESCE(max(p.progress_bps), 0) AS progress_bps
+        FROM ${ix}.token t LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
+       GROUP BY t.token_layer_id
     ), v AS (
       SELECT t.token_layer_id, sum(tr.usdc_amount) AS volume_24h
         FROM ${ix}.trade tr JOIN ${ix}.token t ON t.chain_id = tr.chain_id AND t.address = tr.token
@@ -133,6 +135,8 @@ export type CatalogPageParameters = {
   /** Only tokens carrying this (normalised) hashtag; null for all. */
   hashtag: string | null;
   verifiedOnly: boolean;
+  /** Only tokens at this stage (core/catalog.ts); null for all. */
+  stage: TokenStage | null;
   /** Start of the trending window, unix seconds. */
   since: number;
   limit: number;
@@ -149,11 +153,14 @@ export async function readCatalogPage(
     "($2::text IS NULL OR EXISTS (SELECT 1 FROM " +
       `${schemas.appSchema}.token_hashtags h WHERE h.token_id = a.id AND lower(h.hashtag) = lower($2)))`,
     "(NOT $3::boolean OR a.verified IS TRUE)",
+    `($4::text IS NULL OR ($4 = 'graduated' AND d.graduated)
+       OR ($4 = 'graduating' AND NOT d.graduated AND d.progress_bps >= ${GRADUATING_PROGRESS_BPS})
+       OR ($4 = 'new' AND NOT d.graduated AND d.progress_bps < ${GRADUATING_PROGRESS_BPS}))`,
   ].join(" AND ");
   const sql = catalogSql(schemas, p.filter === "top_posts");
-  const params = [p.since, p.hashtag, p.verifiedOnly];
+  const params = [p.since, p.hashtag, p.verifiedOnly, p.stage];
   const { rows } = await db.query<{ token_layer_id: string; volume_24h: string; total: string }>(
-    `${sql} WHERE ${where} ORDER BY ${orderBy[p.filter]}, d.token_layer_id LIMIT $4 OFFSET $5`,
+    `${sql} WHERE ${where} ORDER BY ${orderBy[p.filter]}, d.token_layer_id LIMIT $5 OFFSET $6`,
     [...params, p.limit, p.offset],
   );
   let total = Number(rows[0]?.total ?? 0);

@@ -47,6 +47,7 @@ export const getTokensTool = defineTool({
       offset: body.offset,
       hashtag: body.hashtag_name,
       verifiedOnly: body.verified_only,
+      stage: body.stage,
     });
     return { ...list, freshness: await defaultFreshness(ctx.deps) };
   },

@@ -46,6 +46,7 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
         offset: body.offset,
         hashtag: body.hashtag_name,
         verifiedOnly: body.verified_only,
+        stage: body.stage,
       }),
       defaultFreshness(deps),
     ]);

@@ -9,7 +9,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { candleIntervals } from "../../../core/candles.js";
-import { searchTypes, tokenFilters } from "../../../core/catalog.js";
+import { GRADUATING_PROGRESS_BPS, searchTypes, tokenFilters, tokenStages } from "../../../core/catalog.js";
 import { chainSlug, hashtag, limit, offset, text, uuid } from "../../../core/schemas.js";
 import { SLUG_MAX } from "../../../core/text.js";
 import { Freshness } from "../common-schemas.js";
@@ -230,6 +230,12 @@ export const GetTokensRequest = z
     offset,
     hashtag_name: hashtag.optional().describe("Only tokens with this hashtag (with or without #, any case)"),
     verified_only: z.boolean().default(false),
+    stage: z
+      .enum(tokenStages)
+      .optional()
+      .describe(
+        `new: on the bonding curve below ${GRADUATING_PROGRESS_BPS / 100}% of its migration supply; graduating: on the curve at or above it; graduated: on Uniswap V3. Default: every stage`,
+      ),
   })
   .openapi("GetTokensRequest");
 export const GetTokensResponse = z
