@@ -229,6 +229,37 @@ describe("autoExecute", () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it("test_sendToken_autoExecute_sendsOnce_whenTheIdempotencyKeyIsReused", async () => {
+    const key = uniqueName("send");
+    const send = () =>
+      api.post(
+        "send-token",
+        { to: bob.wallet, chainSlug: "base-sepolia", amount: 7, autoExecute: true, idempotencyKey: key },
+        alice.jwt,
+      );
+    const nonceBefore = await nonceOf(alice.wallet);
+    const [aliceBefore, bobBefore] = [await usdcOf(alice.wallet), await usdcOf(bob.wallet)];
+    const [a, b] = await Promise.all([send(), send()]);
+    const c3 = await send();
+    for (const r of [a, b, c3]) {
+      expect(r.body.error).toBeUndefined();
+      expect(r.body).toMatchObject({ executed: true, status: "confirmed", amountBaseUnits: "7000000" });
+    }
+    expect(new Set([a, b, c3].map((r) => r.body.transactionHash)).size).toBe(1);
+    expect(c3.body.replayed).toBe(true);
+    expect(await nonceOf(alice.wallet)).toBe(nonceBefore + 1);
+    expect(aliceBefore - (await usdcOf(alice.wallet))).toBe(7n * USDC);
+    expect((await usdcOf(bob.wallet)) - bobBefore).toBe(7n * USDC);
+    // A launched token has no price the spending cap can trust: sent by the service only to an allowlisted address.
+    const refused = await api.post(
+      "send-token",
+      { to: bob.wallet, tokenId, chainSlug: "base-sepolia", amount: 1, autoExecute: true },
+      alice.jwt,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/^Token transfer refused: the service does not price/);
+  });
+
   it("test_autoExecute_answersInsufficientBalance_whenTheWalletHasNoUsdc", async () => {
     const carol = await userOf("autoexecute-carol");
     await indexer.sync();

@@ -2,7 +2,8 @@
  * Wallet endpoints through the API, against the real stack: check-token-ownership (the caller's wallet or any
  * address, a minimum balance, the block the answer holds at, checked against the chain at that block; every
  * validation error); claim-fees (the creator's share of a trade's fee, claimed with the prepared transaction, to the
- * base unit; nothing left to claim; every validation error).
+ * base unit; nothing left to claim; every validation error); send-token (USDC and a launched token to an address, a
+ * username or a user id, sent with the prepared transaction; every refusal).
  */
 import { getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -165,5 +166,104 @@ describe("claim-fees", () => {
     const res = await s.call("claim-fees", body, authenticated ? bob : undefined);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(res.body.error).toContain(message);
+  });
+});
+
+describe("send-token", () => {
+  type Sent = {
+    recipient: { address: string; user_id: string | null; username: string | null };
+    asset: { type: string; token_id: string | null; symbol: string; contract_address: string };
+    amount: string;
+    amountBaseUnits: string;
+    executed: boolean;
+    transaction: { to: `0x${string}`; data: `0x${string}`; gasLimit: string };
+  };
+  const balanceOf = (asset: `0x${string}`, who: string) =>
+    s.c.publicClient.readContract({
+      address: asset,
+      abi: launchTokenAbi,
+      functionName: "balanceOf",
+      args: [who as `0x${string}`],
+    });
+  const sendPrepared = async (tx: Sent["transaction"]) => {
+    const wallet = await alice.wallet();
+    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, gas: BigInt(tx.gasLimit) });
+    expect((await s.c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+  };
+
+  it("prepares a USDC transfer to a username, which moves exactly the amount", async () => {
+    const usdc = s.c.deployment.contracts.usdc;
+    const sent = (await s.ok(
+      "send-token",
+      { to: `@${bob.username}`, chainSlug: "base-sepolia", amount: 12.5 },
+      alice,
+    )) as unknown as Sent;
+    expect(sent).toMatchObject({
+      recipient: { address: getAddress(bob.address), user_id: bob.id, username: bob.username },
+      asset: { type: "usdc", token_id: null, symbol: "USDC", contract_address: getAddress(usdc) },
+      amount: "12.5",
+      amountBaseUnits: "12500000",
+      executed: false,
+    });
+    expect(sent.transaction.to).toBe(getAddress(usdc));
+    const before = await balanceOf(usdc, bob.address);
+    await sendPrepared(sent.transaction);
+    expect((await balanceOf(usdc, bob.address)) - before).toBe(12_500_000n);
+  });
+
+  it("prepares a launched token's transfer to a user id, and to an address", async () => {
+    const held = await s.balance(alice, token.address);
+    expect(held).toBeGreaterThan(10n * 10n ** 18n);
+    const byId = (await s.ok(
+      "send-token",
+      { to: bob.id, tokenId: token.id, chainSlug: "base-sepolia", amount: 3 },
+      alice,
+    )) as unknown as Sent;
+    expect(byId.asset).toMatchObject({ type: "token", token_id: token.id, symbol: "OWN" });
+    expect(byId.recipient.user_id).toBe(bob.id);
+    await sendPrepared(byId.transaction);
+    expect(await balanceOf(token.address, bob.address)).toBe(3n * 10n ** 18n);
+    const stranger = "0x00000000000000000000000000000000000000aa";
+    const byAddress = (await s.ok(
+      "send-token",
+      { to: stranger, tokenId: token.id, chainSlug: "base-sepolia", amount: 0.5 },
+      alice,
+    )) as unknown as Sent;
+    expect(byAddress.recipient).toEqual({ address: getAddress(stranger), user_id: null, username: null });
+    await sendPrepared(byAddress.transaction);
+    expect(await balanceOf(token.address, stranger)).toBe(5n * 10n ** 17n);
+  });
+
+  it.each([
+    [{ to: "SELF" }, 400, "Cannot send to yourself"],
+    [{ to: "SELF_NAME" }, 400, "Cannot send to yourself"],
+    [{ to: "0x0000000000000000000000000000000000000000" }, 400, "Cannot send to the zero address"],
+    [{ amount: 1e12 }, 400, "Insufficient USDC balance"],
+    [{ tokenId: "TOKEN", amount: 1e12 }, 400, "Insufficient token balance"],
+    [{ to: "nobody_by_that_name" }, 404, "User not found"],
+    [{ to: "00000000-0000-4000-8000-000000000000" }, 404, "User not found"],
+    [{ amount: 0 }, 400, "amount"],
+    [{ amount: 0.0000001 }, 400, "Invalid amount: more than 6 decimal places"],
+    [{ tokenId: "00000000-0000-4000-8000-000000000000" }, 404, "Token not found"],
+    [{ chainSlug: "bnb-testnet", tokenId: "TOKEN" }, 400, "Token not available on chain bnb-testnet"],
+    [{ chainSlug: undefined }, 400, "Missing required fields: chainSlug"],
+  ])("refuses %j with %i: %s", async (overrides, status, message) => {
+    const body: Record<string, unknown> = { to: "BOB", chainSlug: "base-sepolia", amount: 1, ...overrides };
+    const subst: Record<string, string> = {
+      SELF: alice.address,
+      SELF_NAME: alice.username,
+      BOB: bob.address,
+      TOKEN: token.id,
+    };
+    for (const [k, v] of Object.entries(body)) if (typeof v === "string" && v in subst) body[k] = subst[v];
+    if (body.chainSlug === undefined) delete body.chainSlug;
+    const res = await s.call("send-token", body, alice);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.error).toContain(message);
+  });
+
+  it("needs a credential", async () => {
+    const res = await s.call("send-token", { to: bob.address, chainSlug: "base-sepolia", amount: 1 });
+    expect(res.status).toBe(401);
   });
 });

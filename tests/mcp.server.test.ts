@@ -171,6 +171,7 @@ describe("tools/list", () => {
       "get_user",
       "check_token_ownership",
       "get_token_stats",
+      "send_token",
     ]) {
       const tool = byName.get(name);
       expect(tool, name).toBeDefined();
@@ -576,6 +577,14 @@ describe("tools/call", () => {
     expect(stats.token_id).toBe(tokenId);
     expect(stats.windows.map((w) => w.window)).toEqual(["5m", "1h", "6h", "24h"]);
     expect(stats.windows[3]?.trades).toBeGreaterThan(0);
+    const sent = await ok<{ recipient: { user_id: string }; amountBaseUnits: string; executed: boolean }>(
+      aliceClient,
+      "send_token",
+      { to: bob.userId, chainSlug: "base-sepolia", amount: 0.25 },
+    );
+    expect(sent).toMatchObject({ recipient: { user_id: bob.userId }, amountBaseUnits: "250000", executed: false });
+    const toSelf = await call(bobClient, "send_token", { to: bob.wallet, chainSlug: "base-sepolia", amount: 1 });
+    expect(toSelf.body).toMatchObject({ code: "INVALID_PARAMETERS", error: "Cannot send to yourself" });
     const missing = await call(bobClient, "get_user", { username: "nobody_at_all" });
     expect(missing.body).toMatchObject({
       code: "INVALID_PARAMETERS",
@@ -622,6 +631,7 @@ describe("errors", () => {
       "get_notifications",
       "get_me",
       "update_profile",
+      "send_token",
     ]) {
       const out = await call(anonClient, name, {});
       expect(out.isError, name).toBe(true);

@@ -18,7 +18,7 @@ import {
   quoteTradeTokenTool,
   tradeTokenTool,
 } from "./trading.js";
-import { checkTokenOwnershipTool, getMeTool, getUserTool, updateProfileTool } from "./users.js";
+import { checkTokenOwnershipTool, getMeTool, getUserTool, sendTokenTool, updateProfileTool } from "./users.js";
 
 export const mcpTools: McpTool[] = [
   createTokenTool,
@@ -43,4 +43,5 @@ export const mcpTools: McpTool[] = [
   updateProfileTool,
   getUserTool,
   checkTokenOwnershipTool,
+  sendTokenTool,
 ];

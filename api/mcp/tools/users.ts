@@ -9,9 +9,15 @@ import {
   PublicProfile,
   UpdateProfileRequest,
 } from "../../routes/users/schemas.js";
-import { CheckTokenOwnershipRequest, TokenOwnership } from "../../routes/wallet/schemas.js";
+import {
+  CheckTokenOwnershipRequest,
+  SendTokenRequest,
+  SendTokenResponse,
+  TokenOwnership,
+} from "../../routes/wallet/schemas.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
 import { getMe, getUser, updateProfile } from "../../services/profiles.js";
+import { sendToken } from "../../services/send.js";
 import { defineTool, requireUser } from "../tool.js";
 
 export const getMeTool = defineTool({
@@ -60,4 +66,16 @@ export const checkTokenOwnershipTool = defineTool({
   access: "public",
   readOnly: true,
   run: async (ctx, body) => checkTokenOwnership(ctx.deps, ctx.user, body),
+});
+
+export const sendTokenTool = defineTool({
+  name: "send_token",
+  title: "Send a token or USDC",
+  description:
+    "Send amount of a launched token (tokenId) or USDC (omit tokenId) on chainSlug to `to`: an EVM address, a user id or a username. Sending to yourself, to the zero address, or more than your wallet holds is refused. Without autoExecute you get the transfer transaction to send; with autoExecute true the service sends it from your wallet on record (a reused idempotencyKey sends once) and answers with the transactionHash.",
+  input: SendTokenRequest,
+  output: SendTokenResponse,
+  access: "user",
+  readOnly: false,
+  run: async (ctx, body) => ({ success: true as const, ...(await sendToken(ctx.deps, requireUser(ctx), body)) }),
 });

@@ -4,7 +4,8 @@ import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../env.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
-import { checkTokenOwnershipRoute, claimFeesRoute } from "./routes.js";
+import { sendToken } from "../../services/send.js";
+import { checkTokenOwnershipRoute, claimFeesRoute, sendTokenRoute } from "./routes.js";
 
 const ok = true as const;
 
@@ -16,5 +17,10 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
     const user = c.var.user;
     if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
     return c.json({ success: ok, ...(await claimFees(c.var.deps, user, c.req.valid("json"))) }, 200);
+  });
+  app.openapi(sendTokenRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    return c.json({ success: ok, ...(await sendToken(c.var.deps, user, c.req.valid("json"))) }, 200);
   });
 }

@@ -5,6 +5,8 @@ import {
   CheckTokenOwnershipResponse,
   ClaimFeesRequest,
   ClaimFeesResponse,
+  SendTokenRequest,
+  SendTokenResponse,
 } from "./schemas.js";
 
 export const checkTokenOwnershipRoute = postRoute({
@@ -26,4 +28,14 @@ export const claimFeesRoute = postRoute({
     "The REST twin of the MCP tool claim_fees: the launchpad's claimFees() from your wallet on record on chainSlug, which withdraws every USDC fee share it holds for you (creator, referral and builder shares, and the USDC side of collected pool fees). claimable is read from the launchpad itself. Without autoExecute: the transaction to send; with autoExecute the service sends it (an intent; a reused idempotencyKey claims once). Nothing to claim: 400 `No fees to claim`; a chain without the launchpad: 400 `Fees are not available on chain <slug>`.",
   request: ClaimFeesRequest,
   response: ClaimFeesResponse,
+});
+
+export const sendTokenRoute = postRoute({
+  name: "send-token",
+  tag: "Wallet",
+  summary: "Send a launched token or USDC to an address, a username or a user",
+  description:
+    "A transfer of `amount` (whole tokens, or USD for USDC when tokenId is omitted) on chainSlug to `to`: an EVM address, a user id or a username (resolved to the wallet on record; unknown: 404 `User not found`). Refused with 400: `Cannot send to yourself`, `Cannot send to the zero address`, `Insufficient token balance` / `Insufficient USDC balance` (the wallet's balance on chain now). Without autoExecute: the transaction for the wallet to send; with autoExecute the service sends it from the wallet on record as an intent (a reused idempotencyKey sends once; the spending policy applies).",
+  request: SendTokenRequest,
+  response: SendTokenResponse,
 });

@@ -1,9 +1,9 @@
 /**
- * zod schemas of the wallet endpoints (check-token-ownership, claim-fees), shared with the MCP tools. Amounts are exact: token
+ * zod schemas of the wallet endpoints (check-token-ownership, claim-fees, send-token), shared with the MCP tools. Amounts are exact: token
  * wei as decimal strings next to whole-token numbers.
  */
 import { z } from "@hono/zod-openapi";
-import { chainSlug, evmAddress, idempotencyKey, positiveAmount, uuid } from "../../../core/schemas.js";
+import { chainSlug, evmAddress, idempotencyKey, positiveAmount, text, uuid } from "../../../core/schemas.js";
 import { Freshness } from "../common-schemas.js";
 import { Intent, IntentStatus, PreparedTransaction, requiredChainSlug } from "../trading/schemas.js";
 
@@ -37,6 +37,16 @@ export const CheckTokenOwnershipResponse = TokenOwnership.extend({ success: z.li
   "CheckTokenOwnershipResponse",
 );
 
+const executionFields = {
+  executed: z.boolean(),
+  transactionHash: z.string().nullable(),
+  intentId: z.string().optional(),
+  status: IntentStatus.optional(),
+  intents: z.array(Intent).optional(),
+  replayed: z.boolean().optional(),
+  transaction: PreparedTransaction,
+};
+
 export const ClaimFeesRequest = z
   .object({
     chainSlug: requiredChainSlug,
@@ -50,12 +60,38 @@ export const ClaimFeesResponse = z
     success: z.literal(true),
     claimable: z.string().describe("USDC claimable before this claim, whole USD (decimal string)"),
     claimableBaseUnits: z.string().describe("USDC base units"),
-    executed: z.boolean(),
-    transactionHash: z.string().nullable(),
-    intentId: z.string().optional(),
-    status: IntentStatus.optional(),
-    intents: z.array(Intent).optional(),
-    replayed: z.boolean().optional(),
-    transaction: PreparedTransaction,
+    ...executionFields,
   })
   .openapi("ClaimFeesResponse");
+
+export const SendTokenRequest = z
+  .object({
+    to: text(100).min(1).describe("The recipient: an EVM address, a user id, or a username (with or without @)"),
+    tokenId: uuid.optional().describe("The launched token to send; omit to send USDC"),
+    chainSlug: requiredChainSlug,
+    amount: positiveAmount.describe("Whole tokens, or USD for USDC (at most 18 or 6 decimals)"),
+    userAddress: evmAddress.optional().describe("The sending wallet; default your wallet on record"),
+    autoExecute: z.boolean().default(false).describe("Default false. True: the service sends it now"),
+    idempotencyKey: idempotencyKey.optional().describe("With autoExecute: a reused key sends once"),
+  })
+  .openapi("SendTokenRequest");
+
+export const SendTokenResponse = z
+  .object({
+    success: z.literal(true),
+    recipient: z.object({
+      address: z.string(),
+      user_id: uuid.nullable().describe("The user whose wallet on record it is, if any"),
+      username: z.string().nullable(),
+    }),
+    asset: z.object({
+      type: z.enum(["usdc", "token"]),
+      token_id: uuid.nullable(),
+      symbol: z.string(),
+      contract_address: z.string(),
+    }),
+    amount: z.string().describe("Whole units (decimal string)"),
+    amountBaseUnits: z.string(),
+    ...executionFields,
+  })
+  .openapi("SendTokenResponse");
