@@ -3,11 +3,13 @@
  * address, a minimum balance, the block the answer holds at, checked against the chain at that block; every
  * validation error); claim-fees (the creator's share of a trade's fee, claimed with the prepared transaction, to the
  * base unit; nothing left to claim; every validation error); send-token (USDC and a launched token to an address, a
- * username or a user id, sent with the prepared transaction; every refusal).
+ * username or a user id, sent with the prepared transaction; every refusal); get-user-fees (lifetime by type equal
+ * to the fee shares of the chain's Trade logs, before and after a claim).
  */
-import { getAddress } from "viem";
+import { getAddress, maxUint256, parseEventLogs, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import { send } from "./helpers/chain.js";
 import { type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
 
 let s: Social;
@@ -112,7 +114,6 @@ describe("check-token-ownership", () => {
 });
 
 describe("claim-fees", () => {
-  const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
   type Claim = {
     claimable: string;
     claimableBaseUnits: string;
@@ -265,5 +266,110 @@ describe("send-token", () => {
   it("needs a credential", async () => {
     const res = await s.call("send-token", { to: bob.address, chainSlug: "base-sepolia", amount: 1 });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("get-user-fees", () => {
+  type Amount = { usdc: string; usd: number };
+  type Fees = {
+    address: string;
+    chains: {
+      chain: string;
+      claimable: Amount;
+      claimed: Amount;
+      lifetime: Amount;
+      by_type: { creator: Amount; builder: Amount; referral: Amount; pool: Amount };
+    }[];
+  };
+  const feesOf = async (u: SocialUser) => (await s.ok("get-user-fees", {}, u)) as unknown as Fees;
+  /** Fee shares the chain's Trade logs paid to `who` as creator of `token`, as builder and as referral. */
+  const sharesOnChain = async (who: string, created: string[]) => {
+    const logs = parseEventLogs({
+      abi: launchpadAbi,
+      eventName: "Trade",
+      logs: await s.c.publicClient.getLogs({ address: s.c.deployment.contracts.launchpad, fromBlock: 0n }),
+    });
+    const mine = (a: string) => a.toLowerCase() === who.toLowerCase();
+    let [creator, builder, referral] = [0n, 0n, 0n];
+    for (const l of logs) {
+      if (created.some((t) => t.toLowerCase() === l.args.token.toLowerCase())) creator += l.args.fees.creator;
+      if (mine(l.args.attribution.builder)) builder += l.args.fees.builder;
+      if (mine(l.args.attribution.referral)) referral += l.args.fees.referral;
+    }
+    return { creator, builder, referral };
+  };
+
+  it("splits lifetime fees by type exactly as the chain paid them, and follows a claim", async () => {
+    const carol = await s.user();
+    const dave = await s.user();
+    // Carol creates a token; dave is an approved builder; bob buys it twice, naming dave the second time.
+    const made = await s.tokenOf(carol, "Shared Fees", "SHR");
+    await send(s.c, s.c.owner(), {
+      address: s.c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "setBuilder",
+      args: [dave.address, 30],
+    } as never);
+    await s.buy(bob, made.address, 500n * USDC);
+    await send(s.c, await bob.wallet(), {
+      address: s.c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [
+        made.address,
+        300n * USDC,
+        0n,
+        maxUint256,
+        { builder: dave.address, builderFeeBps: 25, referral: zeroAddress },
+      ],
+    } as never);
+    await s.ix.sync();
+
+    const mine = await sharesOnChain(carol.address, [made.address]);
+    expect(mine.creator).toBeGreaterThan(0n);
+    const fees = await feesOf(carol);
+    expect(fees.address).toBe(getAddress(carol.address));
+    expect(fees.chains).toHaveLength(1);
+    expect(fees.chains[0]).toMatchObject({
+      chain: "base-sepolia",
+      claimable: { usdc: mine.creator.toString() },
+      claimed: { usdc: "0" },
+      lifetime: { usdc: mine.creator.toString() },
+      by_type: {
+        creator: { usdc: mine.creator.toString() },
+        builder: { usdc: "0" },
+        referral: { usdc: "0" },
+        pool: { usdc: "0" },
+      },
+    });
+
+    const builder = await sharesOnChain(dave.address, []);
+    expect(builder.builder).toBe((300n * USDC * 25n) / 10_000n);
+    const daves = await feesOf(dave);
+    expect(daves.chains[0]?.by_type.builder.usdc).toBe(builder.builder.toString());
+    expect(daves.chains[0]?.lifetime.usdc).toBe(builder.builder.toString());
+
+    // After carol claims: nothing claimable, everything claimed, the lifetime unchanged.
+    const claim = (await s.ok("claim-fees", { chainSlug: "base-sepolia" }, carol)) as unknown as {
+      transaction: { to: `0x${string}`; data: `0x${string}`; gasLimit: string };
+    };
+    const hash = await (await carol.wallet()).sendTransaction({
+      to: claim.transaction.to,
+      data: claim.transaction.data,
+      gas: BigInt(claim.transaction.gasLimit),
+    });
+    await s.c.publicClient.waitForTransactionReceipt({ hash });
+    await s.ix.sync();
+    expect((await feesOf(carol)).chains[0]).toMatchObject({
+      claimable: { usdc: "0" },
+      claimed: { usdc: mine.creator.toString() },
+      lifetime: { usdc: mine.creator.toString() },
+    });
+  });
+
+  it("answers no chains for a wallet that earned nothing, and needs a credential", async () => {
+    const erin = await s.user();
+    expect((await feesOf(erin)).chains).toEqual([]);
+    expect((await s.call("get-user-fees", {})).status).toBe(401);
   });
 });

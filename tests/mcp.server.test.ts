@@ -172,6 +172,7 @@ describe("tools/list", () => {
       "check_token_ownership",
       "get_token_stats",
       "send_token",
+      "get_user_fees",
     ]) {
       const tool = byName.get(name);
       expect(tool, name).toBeDefined();
@@ -585,6 +586,13 @@ describe("tools/call", () => {
     expect(sent).toMatchObject({ recipient: { user_id: bob.userId }, amountBaseUnits: "250000", executed: false });
     const toSelf = await call(bobClient, "send_token", { to: bob.wallet, chainSlug: "base-sepolia", amount: 1 });
     expect(toSelf.body).toMatchObject({ code: "INVALID_PARAMETERS", error: "Cannot send to yourself" });
+    const fees = await ok<{ address: string; chains: { chain: string; lifetime: { usdc: string } }[] }>(
+      aliceClient,
+      "get_user_fees",
+    );
+    expect(fees.address).toBe(alice.wallet);
+    // Alice created and bought the token: her creator share of that buy's fee.
+    expect(BigInt(fees.chains[0]?.lifetime.usdc ?? "0")).toBeGreaterThan(0n);
     const missing = await call(bobClient, "get_user", { username: "nobody_at_all" });
     expect(missing.body).toMatchObject({
       code: "INVALID_PARAMETERS",
@@ -632,6 +640,7 @@ describe("errors", () => {
       "get_me",
       "update_profile",
       "send_token",
+      "get_user_fees",
     ]) {
       const out = await call(anonClient, name, {});
       expect(out.isError, name).toBe(true);

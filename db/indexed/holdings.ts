@@ -37,7 +37,7 @@ export async function readPortfolio(
   const ix = schemas.indexerSchema;
   const s = schemas.appSchema;
   const who = address.toLowerCase();
-  const [held, count, fees, tokenFees] = await Promise.all([
+  const [held, count, { fees, tokenFees }] = await Promise.all([
     db.query<{
       chain_id: number;
       token: string;
@@ -62,33 +62,8 @@ export async function readPortfolio(
         WHERE h.address = $1 AND h.balance > 0`,
       [who],
     ),
-    db.query<{ chain_id: number; claimable: string; accrued: string; claimed: string }>(
-      `SELECT chain_id, claimable, accrued, claimed FROM ${ix}.fees WHERE recipient = $1 ORDER BY chain_id`,
-      [who],
-    ),
-    db.query<{
-      chain_id: number;
-      token: string;
-      claimable: string;
-      accrued: string;
-      claimed: string;
-      symbol: string | null;
-      token_id: string | null;
-    }>(
-      `SELECT f.chain_id, f.token, f.claimable, f.accrued, f.claimed, t.symbol, a.id AS token_id
-         FROM ${ix}.token_fees f
-         LEFT JOIN ${ix}.token t ON t.chain_id = f.chain_id AND t.address = f.token
-         LEFT JOIN ${s}.tokens a ON lower(a.token_layer_id) = t.token_layer_id
-        WHERE f.recipient = $1 ORDER BY f.chain_id, f.token`,
-      [who],
-    ),
+    readFees(db, schemas, who),
   ]);
-  const amounts = (f: { chain_id: number; claimable: string; accrued: string; claimed: string }): ChainFees => ({
-    chainId: f.chain_id,
-    claimable: BigInt(f.claimable),
-    accrued: BigInt(f.accrued),
-    claimed: BigInt(f.claimed),
-  });
   return {
     holdings: held.rows.map((r) => ({
       chainId: r.chain_id,
@@ -101,8 +76,8 @@ export async function readPortfolio(
       tokenId: r.token_id,
     })),
     total: count.rows[0]?.n ?? 0,
-    fees: fees.rows.map(amounts),
-    tokenFees: tokenFees.rows.map((f) => ({ ...amounts(f), token: f.token, symbol: f.symbol, tokenId: f.token_id })),
+    fees,
+    tokenFees,
   };
 }
 
@@ -220,4 +195,75 @@ export async function readBalanceAtBlock(
   );
   const row = rows[0];
   return { balance: BigInt(row?.balance ?? "0"), block: row?.block == null ? null : Number(row.block) };
+}
+
+/** USDC fees per chain and launch-token fees per token of `address` (lower case): claimable, accrued, claimed. */
+export async function readFees(
+  db: Queryable,
+  schemas: Schemas,
+  who: string,
+): Promise<{ fees: ChainFees[]; tokenFees: TokenFees[] }> {
+  const ix = schemas.indexerSchema;
+  const s = schemas.appSchema;
+  const [fees, tokenFees] = await Promise.all([
+    db.query<{ chain_id: number; claimable: string; accrued: string; claimed: string }>(
+      `SELECT chain_id, claimable, accrued, claimed FROM ${ix}.fees WHERE recipient = $1 ORDER BY chain_id`,
+      [who],
+    ),
+    db.query<{
+      chain_id: number;
+      token: string;
+      claimable: string;
+      accrued: string;
+      claimed: string;
+      symbol: string | null;
+      token_id: string | null;
+    }>(
+      `SELECT f.chain_id, f.token, f.claimable, f.accrued, f.claimed, t.symbol, a.id AS token_id
+         FROM ${ix}.token_fees f
+         LEFT JOIN ${ix}.token t ON t.chain_id = f.chain_id AND t.address = f.token
+         LEFT JOIN ${s}.tokens a ON lower(a.token_layer_id) = t.token_layer_id
+        WHERE f.recipient = $1 ORDER BY f.chain_id, f.token`,
+      [who],
+    ),
+  ]);
+  const amounts = (f: { chain_id: number; claimable: string; accrued: string; claimed: string }): ChainFees => ({
+    chainId: f.chain_id,
+    claimable: BigInt(f.claimable),
+    accrued: BigInt(f.accrued),
+    claimed: BigInt(f.claimed),
+  });
+  return {
+    fees: fees.rows.map(amounts),
+    tokenFees: tokenFees.rows.map((f) => ({ ...amounts(f), token: f.token, symbol: f.symbol, tokenId: f.token_id })),
+  };
+}
+
+/** USDC base units of trade fees `address` earned per chain, by the role it had in the trade. */
+export type FeesByType = { chainId: number; creator: bigint; builder: bigint; referral: bigint };
+
+/**
+ * Trade fees `address` (lower case) earned on each chain: as the traded token's creator, as the trade's builder and
+ * as its referral, summed over the indexed trades.
+ */
+export async function readTradeFeesByType(db: Queryable, schemas: Schemas, who: string): Promise<FeesByType[]> {
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ chain_id: number; creator: string; builder: string; referral: string }>(
+    `SELECT chain_id, sum(creator)::text AS creator, sum(builder)::text AS builder, sum(referral)::text AS referral
+       FROM (SELECT t.chain_id, t.fee_creator AS creator, 0 AS builder, 0 AS referral
+               FROM ${ix}.trade t JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.token
+              WHERE p.creator = $1
+             UNION ALL
+             SELECT chain_id, 0, fee_builder, 0 FROM ${ix}.trade WHERE builder = $1
+             UNION ALL
+             SELECT chain_id, 0, 0, fee_referral FROM ${ix}.trade WHERE referral = $1) x
+      GROUP BY chain_id ORDER BY chain_id`,
+    [who],
+  );
+  return rows.map((r) => ({
+    chainId: r.chain_id,
+    creator: BigInt(r.creator),
+    builder: BigInt(r.builder),
+    referral: BigInt(r.referral),
+  }));
 }

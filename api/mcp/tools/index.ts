@@ -18,7 +18,14 @@ import {
   quoteTradeTokenTool,
   tradeTokenTool,
 } from "./trading.js";
-import { checkTokenOwnershipTool, getMeTool, getUserTool, sendTokenTool, updateProfileTool } from "./users.js";
+import {
+  checkTokenOwnershipTool,
+  getMeTool,
+  getUserFeesTool,
+  getUserTool,
+  sendTokenTool,
+  updateProfileTool,
+} from "./users.js";
 
 export const mcpTools: McpTool[] = [
   createTokenTool,
@@ -44,4 +51,5 @@ export const mcpTools: McpTool[] = [
   getUserTool,
   checkTokenOwnershipTool,
   sendTokenTool,
+  getUserFeesTool,
 ];

@@ -11,13 +11,16 @@ import {
 } from "../../routes/users/schemas.js";
 import {
   CheckTokenOwnershipRequest,
+  GetUserFeesRequest,
   SendTokenRequest,
   SendTokenResponse,
   TokenOwnership,
+  UserFees,
 } from "../../routes/wallet/schemas.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
 import { getMe, getUser, updateProfile } from "../../services/profiles.js";
 import { sendToken } from "../../services/send.js";
+import { getUserFees } from "../../services/user-fees.js";
 import { defineTool, requireUser } from "../tool.js";
 
 export const getMeTool = defineTool({
@@ -78,4 +81,16 @@ export const sendTokenTool = defineTool({
   access: "user",
   readOnly: false,
   run: async (ctx, body) => ({ success: true as const, ...(await sendToken(ctx.deps, requireUser(ctx), body)) }),
+});
+
+export const getUserFeesTool = defineTool({
+  name: "get_user_fees",
+  title: "Your fees",
+  description:
+    "The fees your wallet on record has earned, per chain: claimable now (withdraw with claim_fees), claimed, lifetime, and lifetime by type: creator (your share of every trade of tokens you created), builder and referral (shares of trades that named you), pool (graduated-pool fees). Launch tokens credited from pool fees are listed per token.",
+  input: GetUserFeesRequest,
+  output: UserFees,
+  access: "user",
+  readOnly: true,
+  run: async (ctx) => getUserFees(ctx.deps, requireUser(ctx)),
 });

@@ -5,7 +5,8 @@ import type { AppEnv } from "../../env.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
 import { sendToken } from "../../services/send.js";
-import { checkTokenOwnershipRoute, claimFeesRoute, sendTokenRoute } from "./routes.js";
+import { getUserFees } from "../../services/user-fees.js";
+import { checkTokenOwnershipRoute, claimFeesRoute, getUserFeesRoute, sendTokenRoute } from "./routes.js";
 
 const ok = true as const;
 
@@ -22,5 +23,10 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
     const user = c.var.user;
     if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
     return c.json({ success: ok, ...(await sendToken(c.var.deps, user, c.req.valid("json"))) }, 200);
+  });
+  app.openapi(getUserFeesRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    return c.json({ success: ok, ...(await getUserFees(c.var.deps, user)) }, 200);
   });
 }

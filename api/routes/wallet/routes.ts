@@ -5,6 +5,8 @@ import {
   CheckTokenOwnershipResponse,
   ClaimFeesRequest,
   ClaimFeesResponse,
+  GetUserFeesRequest,
+  GetUserFeesResponse,
   SendTokenRequest,
   SendTokenResponse,
 } from "./schemas.js";
@@ -38,4 +40,14 @@ export const sendTokenRoute = postRoute({
     "A transfer of `amount` (whole tokens, or USD for USDC when tokenId is omitted) on chainSlug to `to`: an EVM address, a user id or a username (resolved to the wallet on record; unknown: 404 `User not found`). Refused with 400: `Cannot send to yourself`, `Cannot send to the zero address`, `Insufficient token balance` / `Insufficient USDC balance` (the wallet's balance on chain now). Without autoExecute: the transaction for the wallet to send; with autoExecute the service sends it from the wallet on record as an intent (a reused idempotencyKey sends once; the spending policy applies).",
   request: SendTokenRequest,
   response: SendTokenResponse,
+});
+
+export const getUserFeesRoute = postRoute({
+  name: "get-user-fees",
+  tag: "Wallet",
+  summary: "Your fees: claimable, claimed, lifetime, and lifetime by type",
+  description:
+    "Per chain, for your wallet on record, from the indexed state: claimable now, claimed, lifetime, and lifetime by type (creator: your share of the fee of every trade of tokens you created; builder and referral: the shares of trades that named you; pool: graduated-pool fees collected for you). Launch tokens credited from pool fees are listed per token.",
+  request: GetUserFeesRequest,
+  response: GetUserFeesResponse,
 });

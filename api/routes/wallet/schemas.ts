@@ -95,3 +95,40 @@ export const SendTokenResponse = z
     ...executionFields,
   })
   .openapi("SendTokenResponse");
+
+const Usdc = z.object({ usdc: z.string().describe("USDC base units"), usd: z.number() }).openapi("UsdcAmount");
+
+export const GetUserFeesRequest = z.object({}).openapi("GetUserFeesRequest");
+
+export const UserFees = z
+  .object({
+    address: z.string().describe("Your wallet on record"),
+    chains: z.array(
+      z.object({
+        chain: z.string(),
+        claimable: Usdc.describe("Claimable now (claim-fees)"),
+        claimed: Usdc,
+        lifetime: Usdc.describe("Everything the launchpad credited you"),
+        by_type: z
+          .object({ creator: Usdc, builder: Usdc, referral: Usdc, pool: Usdc })
+          .describe("Lifetime by type: creator, builder and referral shares of trades; pool: graduated-pool fees"),
+      }),
+    ),
+    token_fees: z
+      .array(
+        z.object({
+          token_id: uuid.nullable(),
+          symbol: z.string().nullable(),
+          chain: z.string(),
+          contract_address: z.string(),
+          claimable: z.string().describe("token wei"),
+          claimable_tokens: z.number(),
+          lifetime: z.string().describe("token wei"),
+          lifetime_tokens: z.number(),
+        }),
+      )
+      .describe("Launch tokens credited from collected pool fees, per token"),
+  })
+  .openapi("UserFees");
+
+export const GetUserFeesResponse = UserFees.extend({ success: z.literal(true) }).openapi("GetUserFeesResponse");
