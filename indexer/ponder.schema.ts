@@ -80,6 +80,9 @@ export const pool = onchainTable(
     collectedFeesTokens: t.bigint().notNull(),
     graduatedAt: t.bigint(),
     graduatedBlock: t.bigint(),
+    /** Where the Graduated event is: its transaction and log index (the token's activity feed lists it). */
+    graduatedTx: t.hex(),
+    graduatedLogIndex: t.integer(),
     v3Pool: t.hex(),
     feeTier: t.integer(),
     positionId: t.bigint(),
@@ -126,6 +129,8 @@ export const trade = onchainTable(
     referral: t.hex().notNull(),
     supplyAfter: t.bigint().notNull(),
     reserveAfter: t.bigint().notNull(),
+    /** Sells: what the trader received less the average cost of what was sold (see holder.costBasis); buys: 0. */
+    realisedPnl: t.bigint().notNull(),
     txHash: t.hex().notNull(),
     logIndex: t.integer().notNull(),
     blockNumber: t.bigint().notNull(),
@@ -133,11 +138,25 @@ export const trade = onchainTable(
   }),
   (table) => ({
     tokenTimeIdx: index().on(table.chainId, table.token, table.timestamp),
+    /** The token's activity feed, newest first. */
+    tokenBlockIdx: index().on(table.chainId, table.token, table.blockNumber, table.logIndex),
     traderIdx: index().on(table.trader),
+    /** Leaderboards over 24 hours or 7 days. */
+    timeIdx: index().on(table.timestamp),
+    /** Fee history of a builder or a referrer. */
+    builderIdx: index().on(table.builder),
+    referralIdx: index().on(table.referral),
   }),
 );
 
-/** Balance per token and holder. Rows at zero stay, so a holder's history of holding is kept. */
+/**
+ * Balance per token and holder, with its average cost. Rows at zero stay, so a holder's history of holding is kept.
+ *
+ * Average cost, in USDC base units: a buy adds what was paid (fee included); a token received by transfer adds its
+ * value at the pool's price then (balance × price / 1e30, rounded down). A sell or a transfer out removes the share
+ * of the cost it takes (cost × amount / balance before, rounded down); a sell realises what it received less that.
+ * Curve mints and burns and transfers to or from the token's V3 pool are trade legs, booked from the trade instead.
+ */
 export const holder = onchainTable(
   "holder",
   (t) => ({
@@ -145,12 +164,44 @@ export const holder = onchainTable(
     token: t.hex().notNull(),
     address: t.hex().notNull(),
     balance: t.bigint().notNull(),
+    /** Cost of the balance held, USDC base units. */
+    costBasis: t.bigint().notNull(),
+    /** Sum of the realisedPnl of this holder's sells of the token, USDC base units (negative for a loss). */
+    realisedPnl: t.bigint().notNull(),
     updatedBlock: t.bigint().notNull(),
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.token, table.address] }),
     balanceIdx: index().on(table.chainId, table.token, table.balance),
     addressIdx: index().on(table.address),
+  }),
+);
+
+/**
+ * Transfers of launched tokens between holders: not the trade legs (curve mints and burns, transfers to or from the
+ * token's V3 pool), which the trade rows record.
+ */
+export const transfer = onchainTable(
+  "transfer",
+  (t) => ({
+    /** `<chainId>-<txHash>-<logIndex>` */
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    from: t.hex().notNull(),
+    to: t.hex().notNull(),
+    value: t.bigint().notNull(),
+    /** The pool's price when it moved (18 decimals): what the recipient's cost basis counts it at. */
+    price: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    tokenBlockIdx: index().on(table.chainId, table.token, table.blockNumber, table.logIndex),
+    fromIdx: index().on(table.from),
+    toIdx: index().on(table.to),
   }),
 );
 
@@ -205,6 +256,56 @@ export const tokenFees = onchainTable(
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.token, table.recipient] }),
     recipientIdx: index().on(table.recipient),
+  }),
+);
+
+/**
+ * Fee claims: the USDC a recipient withdrew (claimFees, token null) or the launch tokens of one token's pool fees
+ * (claimTokenFees).
+ */
+export const feeClaim = onchainTable(
+  "fee_claim",
+  (t) => ({
+    /** `<chainId>-<txHash>-<logIndex>` */
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    recipient: t.hex().notNull(),
+    token: t.hex(),
+    amount: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    recipientIdx: index().on(table.recipient),
+    tokenIdx: index().on(table.chainId, table.token),
+  }),
+);
+
+/** Each collection of a graduated token's pool fees (collectPoolFees): what it credited the creator and the protocol. */
+export const poolFeeCollection = onchainTable(
+  "pool_fee_collection",
+  (t) => ({
+    /** `<chainId>-<txHash>-<logIndex>` */
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    creator: t.hex().notNull(),
+    protocolRecipient: t.hex().notNull(),
+    creatorUsdc: t.bigint().notNull(),
+    protocolUsdc: t.bigint().notNull(),
+    creatorTokens: t.bigint().notNull(),
+    protocolTokens: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    tokenIdx: index().on(table.chainId, table.token),
+    creatorIdx: index().on(table.creator),
+    protocolIdx: index().on(table.protocolRecipient),
   }),
 );
 

@@ -132,6 +132,12 @@ describe("indexer consistency with the chain", () => {
     expect(workload.counts.transfers).toBeGreaterThan(0);
     expect(workload.counts.claims).toBeGreaterThan(0);
     expect(state.expected.fees.rows.some((f) => (f.claimed as bigint) > 0n)).toBe(true);
+    // Pool fees collected and launch tokens claimed from them; sales at a gain and at a loss.
+    expect(state.expected.pool_fee_collection.rows.length).toBeGreaterThan(0);
+    expect(state.expected.fee_claim.rows.some((f) => f.token !== null)).toBe(true);
+    expect(state.expected.trade.rows.some((t) => (t.realisedPnl as bigint) > 0n)).toBe(true);
+    expect(state.expected.trade.rows.some((t) => (t.realisedPnl as bigint) < 0n)).toBe(true);
+    expect(state.expected.transfer.rows.length).toBeGreaterThan(0);
   });
 
   it("reads a chain that agrees with itself (log replay against view functions)", () => {
@@ -143,13 +149,19 @@ describe("indexer consistency with the chain", () => {
     expect(check("v3_pool")).toEqual([]);
   });
 
-  it("indexes every holder's balance as balanceOf, and each token's holders count from the Transfer logs", () => {
+  it("indexes every holder's balance as balanceOf, its average cost and realised PnL, and each token's holders count from the Transfer logs", () => {
     expect(check("holder")).toEqual([]);
     expect(check("token")).toEqual([]);
   });
 
-  it("indexes one trade row per Launchpad Trade event and per direct V3 swap after graduation", () => {
+  it("indexes one trade row per Launchpad Trade event and per direct V3 swap after graduation, with its realised PnL", () => {
     expect(check("trade")).toEqual([]);
+  });
+
+  it("indexes transfers between holders (not trade legs), fee claims and pool fee collections, one row per log", () => {
+    expect(check("transfer")).toEqual([]);
+    expect(check("fee_claim")).toEqual([]);
+    expect(check("pool_fee_collection")).toEqual([]);
   });
 
   it("indexes candles of every interval and bucket as the trades add up", () => {

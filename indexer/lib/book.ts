@@ -3,17 +3,22 @@
  * units, prices 18-decimal USD per token; see ponder.schema.ts.
  */
 import type { Context } from "ponder:registry";
-import { candle, fees, token, trade } from "ponder:schema";
+import { candle, fees, holder, token, trade } from "ponder:schema";
 import type { Address, Hex } from "viem";
 
 /** Candle intervals, in seconds: 1m, 5m, 1h, 1d. */
 export const candleIntervals = [60, 300, 3_600, 86_400] as const;
 
-export type TradeRow = typeof trade.$inferInsert;
+export type TradeRow = Omit<typeof trade.$inferInsert, "realisedPnl">;
 
-/** Insert a trade, bump the token's counters and fold the trade into its candles. */
+/**
+ * Insert a trade, book it at average cost in the trader's holder row, bump the token's counters and fold the trade
+ * into its candles. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same call, so the
+ * row's balance already includes it.
+ */
 export async function bookTrade(context: Context, row: TradeRow) {
-  await context.db.insert(trade).values(row);
+  const realisedPnl = await bookCost(context, row);
+  await context.db.insert(trade).values({ ...row, realisedPnl });
   await context.db.update(token, { chainId: row.chainId, address: row.token }).set((t) => ({
     tradeCount: t.tradeCount + 1,
     volumeUsdc: t.volumeUsdc + row.usdcAmount,
@@ -46,6 +51,35 @@ export async function bookTrade(context: Context, row: TradeRow) {
   }
 }
 
+/**
+ * A buy adds what it paid to the trader's cost; a sell removes the cost of what it sold (cost × amount / balance
+ * before, rounded down) and realises what it received less that. Returns the realised PnL (0 for a buy).
+ *
+ * A swap made directly on the V3 pool is the transaction sender's; when its tokens went to someone else, the sender's
+ * row (created at zero balance if need be) carries the cost.
+ */
+async function bookCost(context: Context, row: TradeRow): Promise<bigint> {
+  let realised = row.isBuy ? 0n : row.usdcAmount;
+  const key = { chainId: row.chainId, token: row.token, address: row.trader };
+  await context.db
+    .insert(holder)
+    .values({
+      ...key,
+      balance: 0n,
+      costBasis: row.isBuy ? row.usdcAmount : 0n,
+      realisedPnl: realised,
+      updatedBlock: row.blockNumber,
+    })
+    .onConflictDoUpdate((h) => {
+      if (row.isBuy) return { costBasis: h.costBasis + row.usdcAmount };
+      const before = h.balance + row.tokenAmount;
+      const sold = (h.costBasis * row.tokenAmount) / before;
+      realised = row.usdcAmount - sold;
+      return { costBasis: h.costBasis - sold, realisedPnl: h.realisedPnl + realised };
+    });
+  return realised;
+}
+
 /** Credit `amount` USDC base units to `recipient`'s claimable fees. */
 export async function creditFees(context: Context, chainId: number, recipient: Address, amount: bigint) {
   if (amount === 0n) return;
@@ -55,4 +89,4 @@ export async function creditFees(context: Context, chainId: number, recipient: A
     .onConflictDoUpdate((f) => ({ claimable: f.claimable + amount, accrued: f.accrued + amount }));
 }
 
-export const tradeId = (chainId: number, txHash: Hex, logIndex: number) => `${chainId}-${txHash}-${logIndex}`;
+export const logId = (chainId: number, txHash: Hex, logIndex: number) => `${chainId}-${txHash}-${logIndex}`;

@@ -3,10 +3,22 @@
  * progress come from core/curve.ts.
  */
 import { ponder } from "ponder:registry";
-import { builder, fees, launchpad, pool, referrer, token, tokenFees, v3Pool } from "ponder:schema";
+import {
+  builder,
+  feeClaim,
+  fees,
+  launchpad,
+  pool,
+  poolFeeCollection,
+  referrer,
+  token,
+  tokenFees,
+  v3Pool,
+} from "ponder:schema";
+import type { Hex } from "viem";
 import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
 import { QUOTE_MODES } from "../../core/quote.js";
-import { bookTrade, creditFees, tradeId } from "../lib/book.js";
+import { bookTrade, creditFees, logId } from "../lib/book.js";
 import { usdcByChainId } from "../lib/chains.js";
 
 const usdcOf = usdcByChainId();
@@ -85,7 +97,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     updatedAt: event.block.timestamp,
   }));
   await bookTrade(context, {
-    id: tradeId(chainId, event.transaction.hash, event.log.logIndex),
+    id: logId(chainId, event.transaction.hash, event.log.logIndex),
     chainId,
     token: address,
     trader,
@@ -127,6 +139,8 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
     targetSqrtPriceX96: null,
     graduatedAt: event.block.timestamp,
     graduatedBlock: event.block.number,
+    graduatedTx: event.transaction.hash,
+    graduatedLogIndex: event.log.logIndex,
     v3Pool: v3,
     feeTier,
     positionId,
@@ -154,7 +168,23 @@ ponder.on("Launchpad:FeesClaimed", async ({ event, context }) => {
     claimable: f.claimable - amount,
     claimed: f.claimed + amount,
   }));
+  await context.db.insert(feeClaim).values({ ...eventAt(context.chain.id, event), recipient, token: null, amount });
 });
+
+/** Where a fee event is: its id, chain, transaction, block and time. */
+function eventAt(
+  chainId: number,
+  event: { transaction: { hash: Hex }; log: { logIndex: number }; block: { number: bigint; timestamp: bigint } },
+) {
+  return {
+    id: logId(chainId, event.transaction.hash, event.log.logIndex),
+    chainId,
+    txHash: event.transaction.hash,
+    logIndex: event.log.logIndex,
+    blockNumber: event.block.number,
+    timestamp: event.block.timestamp,
+  };
+}
 
 ponder.on("Launchpad:BuilderSet", async ({ event, context }) => {
   const { builder: address, maxFeeBps } = event.args;
@@ -205,6 +235,16 @@ ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {
   if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
   await creditFees(context, chainId, row.creator, creatorUsdc);
   await creditFees(context, chainId, meta.protocolFeeRecipient, protocolUsdc);
+  await context.db.insert(poolFeeCollection).values({
+    ...eventAt(chainId, event),
+    token: address,
+    creator: row.creator,
+    protocolRecipient: meta.protocolFeeRecipient,
+    creatorUsdc,
+    protocolUsdc,
+    creatorTokens,
+    protocolTokens,
+  });
   for (const [recipient, amount] of [
     [row.creator, creatorTokens],
     [meta.protocolFeeRecipient, protocolTokens],
@@ -223,4 +263,5 @@ ponder.on("Launchpad:TokenFeesClaimed", async ({ event, context }) => {
     claimable: f.claimable - amount,
     claimed: f.claimed + amount,
   }));
+  await context.db.insert(feeClaim).values({ ...eventAt(context.chain.id, event), recipient, token: address, amount });
 });

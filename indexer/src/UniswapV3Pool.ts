@@ -6,7 +6,7 @@
 import { ponder } from "ponder:registry";
 import { launchpad, pool, v3Pool } from "ponder:schema";
 import { marketCapAt, priceFromSqrt } from "../../core/curve.js";
-import { bookTrade, tradeId } from "../lib/book.js";
+import { bookTrade, logId } from "../lib/book.js";
 
 ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
   const chainId = context.chain.id;
@@ -30,7 +30,7 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
   const isBuy = usdcDelta > 0n;
   const abs = (x: bigint) => (x < 0n ? -x : x);
   await bookTrade(context, {
-    id: tradeId(chainId, event.transaction.hash, event.log.logIndex),
+    id: logId(chainId, event.transaction.hash, event.log.logIndex),
     chainId,
     token: link.token,
     trader: event.transaction.from,

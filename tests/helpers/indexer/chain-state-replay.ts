@@ -33,6 +33,10 @@ export type Replay = {
   directSwaps: number;
   /** FeesClaimed events. */
   claims: number;
+  /** fee_claim rows: FeesClaimed (token null) and TokenFeesClaimed. */
+  claimRows: Row[];
+  /** pool_fee_collection rows: PoolFeesCollected. */
+  collectionRows: Row[];
   /** The current tick of each graduated token's pool. */
   ticks: Map<Hex, number>;
 };
@@ -71,6 +75,8 @@ export async function replayLogs(
     protocolFeeRecipient: zeroAddress,
     directSwaps: 0,
     claims: 0,
+    claimRows: [],
+    collectionRows: [],
     ticks: new Map(),
   };
   const poolToken = new Map([...logs.graduations.values()].map((g) => [lower(g.args.v3Pool as string), g]));
@@ -161,14 +167,48 @@ function launchpadLog(r: Replay, ctx: Context, l: AnyLog): void {
     credit(r, r.protocolFeeRecipient, a.protocolUsdc as bigint);
     creditTokens(r, chainId, token, creator, a.creatorTokens as bigint, false);
     creditTokens(r, chainId, token, r.protocolFeeRecipient, a.protocolTokens as bigint, false);
+    r.collectionRows.push({
+      ...where(ctx, l),
+      token,
+      creator: lower(creator),
+      protocolRecipient: lower(r.protocolFeeRecipient),
+      creatorUsdc: a.creatorUsdc as bigint,
+      protocolUsdc: a.protocolUsdc as bigint,
+      creatorTokens: a.creatorTokens as bigint,
+      protocolTokens: a.protocolTokens as bigint,
+    });
   } else if (l.eventName === "TokenFeesClaimed") {
     creditTokens(r, chainId, lower(a.token as string), a.recipient as string, a.amount as bigint, true);
+    r.claimRows.push({
+      ...where(ctx, l),
+      recipient: lower(a.recipient as string),
+      token: lower(a.token as string),
+      amount: a.amount as bigint,
+    });
   } else if (l.eventName === "FeesClaimed") {
+    r.claimRows.push({
+      ...where(ctx, l),
+      recipient: lower(a.recipient as string),
+      token: null,
+      amount: a.amount as bigint,
+    });
     const f = r.feeRows.get(lower(a.recipient as string)) ?? { accrued: 0n, claimed: 0n };
     f.claimed += a.amount as bigint;
     r.feeRows.set(lower(a.recipient as string), f);
     r.claims++;
   }
+}
+
+/** Where a log is, as the fee rows record it: id, chain, transaction, block and time. */
+function where({ chainId, time }: Context, l: AnyLog): Row {
+  return {
+    id: `${chainId}-${l.transactionHash}-${l.logIndex}`,
+    chainId,
+    txHash: lower(l.transactionHash),
+    logIndex: l.logIndex,
+    blockNumber: l.blockNumber,
+    timestamp: time(l.blockNumber),
+  };
 }
 
 /** The token row a TokenCreated log starts, with no holders, trades or volume yet. */

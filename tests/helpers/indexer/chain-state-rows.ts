@@ -153,6 +153,8 @@ export function expectedPools(
       collectedFeesTokens: r.collected.get(token)?.tokens ?? 0n,
       graduatedAt: grad ? time(grad.blockNumber) : null,
       graduatedBlock: grad ? grad.blockNumber : null,
+      graduatedTx: grad ? lower(grad.transactionHash) : null,
+      graduatedLogIndex: grad ? grad.logIndex : null,
       v3Pool: v.graduated || v.graduating ? lower(v.v3Pool) : null,
       feeTier: grad ? Number(grad.args.feeTier) : null,
       positionId: v.graduated ? v.positionId : null,

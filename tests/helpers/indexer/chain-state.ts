@@ -7,6 +7,7 @@
  */
 import * as curve from "../../../core/curve.js";
 import type { Chain } from "../chain.js";
+import { replayCosts } from "./chain-state-costs.js";
 import { blockHashesOf, lower, readBlockTimes, readLogs, readViews } from "./chain-state-reads.js";
 import { replayLogs } from "./chain-state-replay.js";
 import { countTrades, expectedCandles, expectedFees, expectedHolders, expectedPools } from "./chain-state-rows.js";
@@ -35,6 +36,9 @@ const pkOf: Record<IndexedTable, string[]> = {
   token: ["chainId", "address"],
   pool: ["chainId", "token"],
   trade: ["id"],
+  transfer: ["id"],
+  fee_claim: ["id"],
+  pool_fee_collection: ["id"],
   holder: ["chainId", "token", "address"],
   candle: ["chainId", "token", "interval", "bucket"],
   fees: ["chainId", "recipient"],
@@ -64,6 +68,20 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
 
   const r = await replayLogs(c, logs, chainViews.views, time);
   const { holders, balances } = await expectedHolders(c, tokenLogs, r.tokenRows, block, inconsistencies);
+  const { costs, transfers } = replayCosts(c, logs, r.trades, time);
+  for (const h of holders) {
+    const cost = costs.get(`${h.token}-${h.address}`);
+    if (cost && cost.balance !== h.balance)
+      inconsistencies.push(`${h.address} of ${h.token}: the cost replay holds ${cost.balance}, balanceOf ${h.balance}`);
+    h.costBasis = cost?.costBasis ?? 0n;
+    h.realisedPnl = cost?.realisedPnl ?? 0n;
+    costs.delete(`${h.token}-${h.address}`);
+  }
+  // Senders of direct V3 swaps whose tokens went elsewhere: a row at zero balance carries their cost.
+  for (const [key, cost] of costs) {
+    const [token, address] = key.split("-") as [string, string];
+    holders.push({ chainId, token, address, ...cost });
+  }
   countTrades(r.tokenRows, r.trades);
   const candles = expectedCandles(chainId, r.trades);
   const hashOf = blockHashesOf([...launchpadLogs, ...tokenLogs, ...poolLogs]);
@@ -83,6 +101,9 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
       token: table("token", [...r.tokenRows.values()]),
       pool: table("pool", pools),
       trade: table("trade", r.trades),
+      transfer: table("transfer", transfers),
+      fee_claim: table("fee_claim", r.claimRows),
+      pool_fee_collection: table("pool_fee_collection", r.collectionRows),
       holder: table("holder", holders),
       candle: table("candle", candles),
       fees: table("fees", fees),

@@ -140,3 +140,38 @@ export async function claim(run: WorkloadRun): Promise<void> {
     return;
   }
 }
+
+/**
+ * Graduated-pool fees: a free wallet collects `token`'s pool fees (anyone may), or its creator, when free and owed
+ * launch tokens, claims them.
+ */
+export async function collect(run: WorkloadRun, token: Address): Promise<void> {
+  const { launchpad } = run.c.deployment.contracts;
+  const view = await run.read.pool(token);
+  const creator = run.wallets.find((w) => w.account.address.toLowerCase() === view.creator.toLowerCase());
+  if (creator && !run.blocks.busyWallets.has(creator)) {
+    const owed = await run.c.publicClient.readContract({
+      address: launchpad,
+      abi: launchpadAbi,
+      functionName: "claimableToken",
+      args: [token, creator.account.address],
+    });
+    if (owed > 0n) {
+      await run.blocks.submit(creator, "claim", gasOf.small, {
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "claimTokenFees",
+        args: [token],
+      });
+      return;
+    }
+  }
+  const w = run.wallets.find((x) => !run.blocks.busyWallets.has(x));
+  if (!w) return;
+  await run.blocks.submit(w, "claim", gasOf.trade, {
+    address: launchpad,
+    abi: launchpadAbi,
+    functionName: "collectPoolFees",
+    args: [token],
+  });
+}

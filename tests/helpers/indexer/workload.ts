@@ -9,7 +9,7 @@ import { gasOf, type WorkloadCounts } from "./workload-blocks.js";
 import { graduate } from "./workload-graduation.js";
 import { closingPosition, provide } from "./workload-liquidity.js";
 import { MEME, PRESEED, startRun, USDC, type WorkloadParameters, type WorkloadRun } from "./workload-run.js";
-import { claim, directSwap, trade, transfer } from "./workload-trading.js";
+import { claim, collect, directSwap, trade, transfer } from "./workload-trading.js";
 
 export type { WorkloadParameters } from "./workload-run.js";
 
@@ -174,8 +174,10 @@ async function randomSteps(run: WorkloadRun, tokens: Address[]): Promise<void> {
       });
     }
     const r = rng.next();
-    // Direct swaps (0.07..0.12) and liquidity changes (0.15..0.18) need a graduated token.
-    const wantsV3 = (r >= 0.07 && r < 0.12) || (p.liquidity === true && r >= 0.15 && r < 0.18);
+    // Direct swaps (0.07..0.12), pool fee collections and claims (0.135..0.15) and liquidity changes (0.15..0.18)
+    // need a graduated token.
+    const wantsV3 =
+      (r >= 0.07 && r < 0.12) || (r >= 0.135 && r < 0.15) || (p.liquidity === true && r >= 0.15 && r < 0.18);
     if (wantsV3 && graduated.length === 0) {
       const views = await Promise.all(tokens.map((t) => run.read.pool(t)));
       graduated = views.filter((v) => v.graduated).map((v) => v.token);
@@ -190,6 +192,7 @@ async function randomSteps(run: WorkloadRun, tokens: Address[]): Promise<void> {
     }
     if (r < 0.07) await transfer(run, slot.w, slot.token);
     else if (r < 0.12 && onV3) await directSwap(run, slot.w, slot.token);
+    else if (r >= 0.135 && r < 0.15 && onV3) await collect(run, slot.token);
     else if (r >= 0.12 && r < 0.15) await claim(run);
     else if (r >= 0.15 && r < 0.18 && onV3) await provide(run, slot.w, slot.token);
     else await trade(run, slot.w, slot.token, slot.shared);
