@@ -1,4 +1,4 @@
-/** Schemas every resource shares: the one error envelope, the freshness of indexed reads, and media fields. */
+/** Schemas every resource shares: the one error envelope, the freshness of indexed reads, USDC amounts and media fields. */
 import { z } from "@hono/zod-openapi";
 import { MAX_IMAGE_BYTES, MAX_VIDEO_BYTES } from "../../core/limits.js";
 import { text } from "../../core/schemas.js";
@@ -14,6 +14,11 @@ export const Freshness = z
     chain: z.string(),
   })
   .openapi("Freshness");
+
+/** An exact USDC amount: base units, with its USD number beside it (signed for PnL). */
+export const UsdcAmount = z
+  .object({ usdc: z.string().describe("USDC base units"), usd: z.number() })
+  .openapi("UsdcAmount");
 
 export const mediaText = (kind: "image" | "video") =>
   kind === "image"

@@ -6,11 +6,17 @@
 import { checkpointBlockSql } from "./checkpoint.js";
 import type { Queryable, Schemas } from "./types.js";
 
-/** One holding of a portfolio: a deployment with its pool's price (0 when it has no pool) and app uuid. */
+/**
+ * One holding of a portfolio: a deployment with its pool's price (0 when it has no pool) and app uuid, and its
+ * average cost (ponder.schema.ts, holder): the cost of the balance and what the holder's sales realised, USDC base
+ * units.
+ */
 export type PortfolioHolding = {
   chainId: number;
   token: string;
   balance: bigint;
+  costBasis: bigint;
+  realisedPnl: bigint;
   price: bigint;
   graduated: boolean;
   name: string;
@@ -18,22 +24,35 @@ export type PortfolioHolding = {
   tokenId: string | null;
 };
 
+/** USDC base units of a balance in token wei at an 18-decimal USD price: balance × price / 1e30, rounded down. */
+const VALUE_SCALE = "1e30";
+
 /** USDC fees of a recipient on one chain, base units. */
 export type ChainFees = { chainId: number; claimable: bigint; accrued: bigint; claimed: bigint };
 
 /** Launch-token fees of a recipient of one token, base units. */
 export type TokenFees = ChainFees & { token: string; symbol: string | null; tokenId: string | null };
 
+/** A portfolio's sums over every token and chain, USDC base units (value: each holding's, rounded down, summed). */
+export type PortfolioTotals = { value: bigint; costBasis: bigint; realisedPnl: bigint };
+
 /**
  * A page of `address`'s holdings with a balance above zero, largest value first (then balance, then token
- * address), their count, and its USDC and launch-token fees, read concurrently.
+ * address), their count and totals (realised PnL also of the tokens sold out), and its USDC and launch-token fees,
+ * read concurrently.
  */
 export async function readPortfolio(
   db: Queryable,
   schemas: Schemas,
   address: string,
   page: { limit: number; offset: number },
-): Promise<{ holdings: PortfolioHolding[]; total: number; fees: ChainFees[]; tokenFees: TokenFees[] }> {
+): Promise<{
+  holdings: PortfolioHolding[];
+  total: number;
+  totals: PortfolioTotals;
+  fees: ChainFees[];
+  tokenFees: TokenFees[];
+}> {
   const ix = schemas.indexerSchema;
   const s = schemas.appSchema;
   const who = address.toLowerCase();
@@ -42,13 +61,15 @@ export async function readPortfolio(
       chain_id: number;
       token: string;
       balance: string;
+      cost_basis: string;
+      realised_pnl: string;
       price: string | null;
       graduated: boolean | null;
       name: string;
       symbol: string;
       token_id: string | null;
     }>(
-      `SELECT h.chain_id, h.token, h.balance, p.price, p.graduated, t.name, t.symbol, a.id AS token_id
+      `SELECT h.chain_id, h.token, h.balance, h.cost_basis, h.realised_pnl, p.price, p.graduated, t.name, t.symbol, a.id AS token_id
          FROM ${ix}.holder h
          JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
          LEFT JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token
@@ -57,9 +78,15 @@ export async function readPortfolio(
         ORDER BY h.balance * coalesce(p.price, 0) DESC, h.balance DESC, h.token LIMIT $2 OFFSET $3`,
       [who, page.limit, page.offset],
     ),
-    db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${ix}.holder h JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
-        WHERE h.address = $1 AND h.balance > 0`,
+    db.query<{ n: number; value: string; cost_basis: string; realised_pnl: string }>(
+      `SELECT count(*) FILTER (WHERE h.balance > 0)::int AS n,
+              coalesce(sum(div(h.balance * coalesce(p.price, 0), ${VALUE_SCALE})), 0)::text AS value,
+              coalesce(sum(h.cost_basis), 0)::text AS cost_basis,
+              coalesce(sum(h.realised_pnl), 0)::text AS realised_pnl
+         FROM ${ix}.holder h
+         JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
+         LEFT JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token
+        WHERE h.address = $1`,
       [who],
     ),
     readFees(db, schemas, who),
@@ -69,6 +96,8 @@ export async function readPortfolio(
       chainId: r.chain_id,
       token: r.token,
       balance: BigInt(r.balance),
+      costBasis: BigInt(r.cost_basis),
+      realisedPnl: BigInt(r.realised_pnl),
       price: BigInt(r.price ?? 0),
       graduated: r.graduated ?? false,
       name: r.name,
@@ -76,6 +105,11 @@ export async function readPortfolio(
       tokenId: r.token_id,
     })),
     total: count.rows[0]?.n ?? 0,
+    totals: {
+      value: BigInt(count.rows[0]?.value ?? 0),
+      costBasis: BigInt(count.rows[0]?.cost_basis ?? 0),
+      realisedPnl: BigInt(count.rows[0]?.realised_pnl ?? 0),
+    },
     fees,
     tokenFees,
   };

@@ -21,9 +21,9 @@ import {
   TokenStats,
   TokenStatsRequest,
 } from "../../routes/tokens/schemas.js";
-import { PortfolioHolding } from "../../routes/users/schemas.js";
+import { GetPortfolioRequest, GetPortfolioResponse } from "../../routes/wallet/schemas.js";
 import { freshness } from "../../services/indexed.js";
-import { getPortfolio } from "../../services/portfolio.js";
+import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
 import { listTokens, searchTokenRecord } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData } from "../../services/token-market.js";
 import { getTokenStats } from "../../services/token-stats.js";
@@ -147,52 +147,12 @@ export const getPortfolioTool = defineTool({
   name: "get_portfolio",
   title: "Portfolio of a wallet",
   description:
-    "What a wallet holds of the launchpad's tokens, valued at each pool's current price (largest value first), and the fees it can claim: USDC (trade fee shares and collected pool fees; claim them with claim_fees) and launch tokens from collected pool fees, per token. address defaults to your wallet on record; anonymous callers must give one.",
-  input: z.object({
-    address: evmAddress.optional().describe("Wallet to show; default your wallet on record"),
-    limit: limit(100, 20),
-    offset,
-  }),
-  output: z.object({
-    address: z.string(),
-    holdings: z.array(PortfolioHolding),
-    page_value_usdc: z.string().describe("Value of the holdings on this page, USDC base units"),
-    page_value_usd: z.number(),
-    fees: z.array(
-      z.object({
-        chain: z.string(),
-        claimable: z.string().describe("USDC base units"),
-        claimable_usd: z.number(),
-        accrued: z.string(),
-        claimed: z.string(),
-      }),
-    ),
-    token_fees: z
-      .array(
-        z.object({
-          chain: z.string(),
-          token_id: uuid.nullable(),
-          symbol: z.string().nullable(),
-          contract_address: z.string(),
-          claimable: z.string().describe("token wei"),
-          claimable_tokens: z.number(),
-          accrued: z.string(),
-          claimed: z.string(),
-        }),
-      )
-      .describe(
-        "Launch tokens credited from graduated tokens' collected pool fees (creator's and protocol's shares), per token; withdrawn with the launchpad's claimTokenFees(token)",
-      ),
-    total: z.number().int().describe("Tokens held"),
-    pagination: z.object({ limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
-  }),
+    "What a wallet holds of the launchpad's tokens on every chain, valued at each pool's current price (largest value first), with cost basis and realised and unrealised PnL at average cost, its USDC on each chain, and the fees it can claim: USDC (trade fee shares and collected pool fees; claim them with claim_fees) and launch tokens from collected pool fees, per token. address defaults to your wallet on record; anonymous callers must give one.",
+  input: GetPortfolioRequest,
+  output: withoutSuccess(GetPortfolioResponse),
   access: "public",
   readOnly: true,
-  run: async (ctx, body) => {
-    const address = body.address ?? ctx.user?.walletAddress;
-    if (!address) throw new AppError("INVALID_PARAMETERS", "Missing required fields: address");
-    return getPortfolio(ctx.deps, { address, limit: body.limit, offset: body.offset });
-  },
+  run: async (ctx, body) => getPortfolio(ctx.deps, { ...body, address: portfolioAddress(ctx.user, body), usdc: true }),
 });
 
 /** Freshness of reads that span tokens: the service's default chain, as REST get-tokens reports it. */

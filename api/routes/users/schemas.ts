@@ -4,7 +4,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { text, username, uuid } from "../../../core/schemas.js";
-import { mediaText, mediaUri } from "../common-schemas.js";
+import { mediaText, mediaUri, UsdcAmount } from "../common-schemas.js";
 import { Post } from "../social/schemas.js";
 
 /** Longest bio, characters. */
@@ -68,6 +68,10 @@ export const PortfolioHolding = z
     value_usdc: z.string().describe("USDC base units, rounded down"),
     value_usd: z.number(),
     is_graduated: z.boolean(),
+    average_cost_usd: z.number().describe("Cost basis per whole token, USD"),
+    cost_basis: UsdcAmount.describe("What the balance cost, at average cost"),
+    realised_pnl: UsdcAmount.describe("What this token's sales received less the average cost of what they sold"),
+    unrealised_pnl: UsdcAmount.describe("value less cost_basis"),
   })
   .openapi("PortfolioHolding");
 

@@ -4,9 +4,16 @@ import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../env.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
+import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
 import { sendToken } from "../../services/send.js";
 import { getUserFees } from "../../services/user-fees.js";
-import { checkTokenOwnershipRoute, claimFeesRoute, getUserFeesRoute, sendTokenRoute } from "./routes.js";
+import {
+  checkTokenOwnershipRoute,
+  claimFeesRoute,
+  getPortfolioRoute,
+  getUserFeesRoute,
+  sendTokenRoute,
+} from "./routes.js";
 
 const ok = true as const;
 
@@ -28,5 +35,10 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
     const user = c.var.user;
     if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
     return c.json({ success: ok, ...(await getUserFees(c.var.deps, user)) }, 200);
+  });
+  app.openapi(getPortfolioRoute, async (c) => {
+    const body = c.req.valid("json");
+    const address = portfolioAddress(c.var.user, body);
+    return c.json({ success: ok, ...(await getPortfolio(c.var.deps, { ...body, address, usdc: true })) }, 200);
   });
 }

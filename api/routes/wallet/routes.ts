@@ -5,6 +5,8 @@ import {
   CheckTokenOwnershipResponse,
   ClaimFeesRequest,
   ClaimFeesResponse,
+  GetPortfolioRequest,
+  GetPortfolioResponse,
   GetUserFeesRequest,
   GetUserFeesResponse,
   SendTokenRequest,
@@ -50,4 +52,15 @@ export const getUserFeesRoute = postRoute({
     "Per chain, for your wallet on record, from the indexed state: claimable now, claimed, lifetime, and lifetime by type (creator: your share of the fee of every trade of tokens you created; builder and referral: the shares of trades that named you; pool: graduated-pool fees collected for you). Launch tokens credited from pool fees are listed per token.",
   request: GetUserFeesRequest,
   response: GetUserFeesResponse,
+});
+
+export const getPortfolioRoute = postRoute({
+  name: "get-portfolio",
+  tag: "Wallet",
+  summary: "A wallet's holdings on every chain, with value, cost basis and PnL, its USDC and its claimable fees",
+  description:
+    "From the indexed state: every launched token the wallet holds on every chain (largest value first), valued at the pool's current price, with cost basis and realised and unrealised PnL at average cost (a buy adds what it paid, fee included; a token received by transfer adds its value at the pool's price then; a sale or a transfer out removes cost × amount / balance before; a sale realises what it received less that). totals are over every token, sold-out ones included. usdc_balances is read from each chain now. fees and token_fees are what the wallet can claim. address defaults to your wallet on record; anonymous callers must give one (400 otherwise).",
+  request: GetPortfolioRequest,
+  response: GetPortfolioResponse,
+  auth: "optional",
 });

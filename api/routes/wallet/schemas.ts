@@ -3,9 +3,19 @@
  * wei as decimal strings next to whole-token numbers.
  */
 import { z } from "@hono/zod-openapi";
-import { chainSlug, evmAddress, idempotencyKey, positiveAmount, text, uuid } from "../../../core/schemas.js";
-import { Freshness } from "../common-schemas.js";
+import {
+  chainSlug,
+  evmAddress,
+  idempotencyKey,
+  limit,
+  offset,
+  positiveAmount,
+  text,
+  uuid,
+} from "../../../core/schemas.js";
+import { Freshness, UsdcAmount } from "../common-schemas.js";
 import { Intent, IntentStatus, PreparedTransaction, requiredChainSlug } from "../trading/schemas.js";
+import { PortfolioHolding } from "../users/schemas.js";
 
 export const CheckTokenOwnershipRequest = z
   .object({
@@ -96,8 +106,6 @@ export const SendTokenResponse = z
   })
   .openapi("SendTokenResponse");
 
-const Usdc = z.object({ usdc: z.string().describe("USDC base units"), usd: z.number() }).openapi("UsdcAmount");
-
 export const GetUserFeesRequest = z.object({}).openapi("GetUserFeesRequest");
 
 export const UserFees = z
@@ -106,11 +114,11 @@ export const UserFees = z
     chains: z.array(
       z.object({
         chain: z.string(),
-        claimable: Usdc.describe("Claimable now (claim-fees)"),
-        claimed: Usdc,
-        lifetime: Usdc.describe("Everything the launchpad credited you"),
+        claimable: UsdcAmount.describe("Claimable now (claim-fees)"),
+        claimed: UsdcAmount,
+        lifetime: UsdcAmount.describe("Everything the launchpad credited you"),
         by_type: z
-          .object({ creator: Usdc, builder: Usdc, referral: Usdc, pool: Usdc })
+          .object({ creator: UsdcAmount, builder: UsdcAmount, referral: UsdcAmount, pool: UsdcAmount })
           .describe("Lifetime by type: creator, builder and referral shares of trades; pool: graduated-pool fees"),
       }),
     ),
@@ -132,3 +140,66 @@ export const UserFees = z
   .openapi("UserFees");
 
 export const GetUserFeesResponse = UserFees.extend({ success: z.literal(true) }).openapi("GetUserFeesResponse");
+
+export const GetPortfolioRequest = z
+  .object({
+    address: evmAddress.optional().describe("The wallet to show; default your wallet on record"),
+    limit: limit(100, 20),
+    offset,
+  })
+  .openapi("GetPortfolioRequest");
+
+export const Portfolio = z
+  .object({
+    address: z.string(),
+    holdings: z.array(PortfolioHolding).describe("Balances above zero, largest value first"),
+    page_value_usdc: z.string().describe("Value of the holdings on this page, USDC base units"),
+    page_value_usd: z.number(),
+    totals: z
+      .object({
+        value: UsdcAmount,
+        cost_basis: UsdcAmount,
+        realised_pnl: UsdcAmount.describe("Over every token ever held, sold-out ones included"),
+        unrealised_pnl: UsdcAmount,
+      })
+      .describe("Over every token and chain, not only this page"),
+    usdc_balances: z
+      .array(
+        z.object({
+          chain: z.string(),
+          balance: UsdcAmount.nullable().describe("null: the chain's RPC did not answer"),
+        }),
+      )
+      .optional()
+      .describe("The wallet's USDC on each chain, read from the chain now"),
+    fees: z.array(
+      z.object({
+        chain: z.string(),
+        claimable: z.string().describe("USDC base units"),
+        claimable_usd: z.number(),
+        accrued: z.string(),
+        claimed: z.string(),
+      }),
+    ),
+    token_fees: z
+      .array(
+        z.object({
+          chain: z.string(),
+          token_id: uuid.nullable(),
+          symbol: z.string().nullable(),
+          contract_address: z.string(),
+          claimable: z.string().describe("token wei"),
+          claimable_tokens: z.number(),
+          accrued: z.string(),
+          claimed: z.string(),
+        }),
+      )
+      .describe(
+        "Launch tokens credited from graduated tokens' collected pool fees (creator's and protocol's shares), per token; withdrawn with the launchpad's claimTokenFees(token)",
+      ),
+    total: z.number().int().describe("Tokens held"),
+    pagination: z.object({ limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() }),
+  })
+  .openapi("Portfolio");
+
+export const GetPortfolioResponse = Portfolio.extend({ success: z.literal(true) }).openapi("GetPortfolioResponse");
