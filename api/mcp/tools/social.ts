@@ -1,7 +1,8 @@
 /**
- * Social tools: create_post, get_token_posts, vote, get_notifications and get_hashtag_token, over the social
- * services (api/services/social) with the social REST schemas (api/routes/social/schemas.ts). get_token_posts is
- * open to anonymous callers (no user_vote; filter following and view_filter need a credential).
+ * Social tools: create_post, get_token_posts, vote, tip, get_notifications and get_hashtag_token, over the social
+ * services (api/services/social, api/services/tip.ts) with the social REST schemas (api/routes/social/schemas.ts,
+ * tip-schemas.ts). get_token_posts is open to anonymous callers (no user_vote; filter following and view_filter need
+ * a credential).
  */
 import { z } from "zod";
 import { text, url } from "../../../core/schemas.js";
@@ -16,12 +17,14 @@ import {
   VoteRequest,
   VoteResult,
 } from "../../routes/social/schemas.js";
+import { TipRequest, TipResponse } from "../../routes/social/tip-schemas.js";
 import { TokenListItem } from "../../routes/tokens/schemas.js";
 import { listTokenPosts } from "../../services/social/feeds.js";
 import { getHashtagToken } from "../../services/social/hashtags.js";
 import { listNotifications } from "../../services/social/notifications.js";
 import { createPost } from "../../services/social/posts.js";
 import { castVote } from "../../services/social/votes.js";
+import { tipUser } from "../../services/tip.js";
 import { defineTool, requireUser } from "../tool.js";
 
 export const createPostTool = defineTool({
@@ -71,11 +74,23 @@ export const voteTool = defineTool({
   run: async (ctx, body) => castVote(ctx.deps, requireUser(ctx), body),
 });
 
+export const tipTool = defineTool({
+  name: "tip",
+  title: "Tip a post's author or a user",
+  description:
+    "Tip the author of a post (postId) or a user (to: a user id or a username), exactly one of them, with amount of a launched token (tokenId) or USDC (omit tokenId) on chainSlug, from your wallet on record. Tipping yourself, a user without a wallet, or more than your wallet holds is refused. With autoExecute true the service sends it (a reused idempotencyKey tips once) and the tip counts once confirmed: it shows in the post's tips and notifies the recipient. Without autoExecute you get the transfer transaction to send; then call tip again with the same fields and its transactionHash to record it.",
+  input: TipRequest,
+  output: TipResponse,
+  access: "user",
+  readOnly: false,
+  run: async (ctx, body) => ({ success: true as const, ...(await tipUser(ctx.deps, requireUser(ctx), body)) }),
+});
+
 export const getNotificationsTool = defineTool({
   name: "get_notifications",
   title: "Your notifications",
   description:
-    "Your notifications, newest first: replies to your posts, votes on them, mentions, new followers, and graduations of tokens you hold. unread_only to skip read ones; paginate with limit and offset or cursor.",
+    "Your notifications, newest first: replies to your posts, votes on them, mentions, new followers, tips you received (with the amount), and graduations of tokens you hold. unread_only to skip read ones; paginate with limit and offset or cursor.",
   input: GetNotificationsRequest,
   output: z.object({
     notifications: z.array(Notification),

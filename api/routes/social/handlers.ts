@@ -26,6 +26,7 @@ import { listNotifications, markNotificationsRead } from "../../services/social/
 import { createPost, getPost } from "../../services/social/posts.js";
 import { createTopic, listTopics } from "../../services/social/topics.js";
 import { castVote } from "../../services/social/votes.js";
+import { tipUser } from "../../services/tip.js";
 import {
   createClubRoute,
   createLivestreamRoute,
@@ -51,6 +52,7 @@ import {
   joinClubRoute,
   leaveClubRoute,
   markNotificationsReadRoute,
+  tipRoute,
   unfollowUserRoute,
   voteRoute,
 } from "./routes.js";
@@ -77,6 +79,9 @@ export function registerSocialRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(voteRoute, async (c) =>
     c.json({ success: ok, vote: await castVote(c.var.deps, caller(c), c.req.valid("json")) }, 200),
+  );
+  app.openapi(tipRoute, async (c) =>
+    c.json({ success: ok, ...(await tipUser(c.var.deps, caller(c), c.req.valid("json"))) }, 200),
   );
   app.openapi(getPosts2Route, async (c) =>
     c.json({ success: ok, ...(await listRankedPosts(c.var.deps, caller(c), c.req.valid("json"))) }, 200),

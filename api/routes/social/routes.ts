@@ -1,5 +1,5 @@
 /**
- * Social route definitions: posts, votes, feeds, clubs, follows, topics, hashtags, livestreams, notifications.
+ * Social route definitions: posts, votes, tips, feeds, clubs, follows, topics, hashtags, livestreams, notifications.
  * Schemas (requests, records, responses) are in ./schemas.ts, shared with the MCP tools; handlers in ./handlers.ts.
  */
 import { postRoute } from "../common.js";
@@ -48,6 +48,7 @@ import {
   VoteRequest,
   VoteResponse,
 } from "./schemas.js";
+import { TipRequest, TipResponse } from "./tip-schemas.js";
 
 // Posts
 
@@ -88,6 +89,18 @@ export const voteRoute = postRoute({
     "Same type again removes the vote (action `removed`), the opposite type switches it (`updated`), otherwise `created`. Poll options are single choice: voting another option of the same poll moves the vote (`updated`). The weight is the voter's indexed balance of voting_token_id (wallet on record, whole tokens in `weight`); for poll options, the balance of the poll's token at its snapshot block. Clients cannot set a weight. Limited to SOCIAL_VOTES_PER_MINUTE (120) per user (429).",
   request: VoteRequest,
   response: VoteResponse,
+});
+
+// Tips
+
+export const tipRoute = postRoute({
+  name: "tip",
+  tag: "Wallet",
+  summary: "Tip the author of a post, or a user, in a launched token or USDC",
+  description:
+    "A transfer of `amount` (whole tokens, or USD for USDC when tokenId is omitted) on chainSlug from your wallet on record to the author of `postId`, or to `to` (a user id or a username): exactly one of them (400 `Missing required fields: postId or to`, `Give exactly one of postId or to`). Unknown: 404 `Post not found` / `User not found`. Refused with 400: `Cannot tip yourself`, a recipient without a wallet on record, `Insufficient token balance` / `Insufficient USDC balance` (your balance on chain now). Without autoExecute: the transaction to send, and nothing recorded (`tip` null) until you report it with `transactionHash` once it is mined (checked against its receipt; a transaction is one tip). With autoExecute the service sends it as an intent (a reused idempotencyKey tips once; the spending policy applies) and records it. A tip counts once its transfer is confirmed: it is added to the post's `tips` and notifies the recipient (kind `tip`).",
+  request: TipRequest,
+  response: TipResponse,
 });
 
 // Feed

@@ -216,6 +216,22 @@ export const Poll = z
   })
   .openapi("Poll");
 
+/** Amounts of one asset on one chain: whole units next to base units (USDC 6 decimals, launched tokens 18). */
+const assetAmount = {
+  chain: z.string(),
+  token_id: uuid.nullable().describe("The launched token; null: USDC"),
+  symbol: z.string(),
+  amount: z.string().describe("Whole units (decimal string)"),
+  amount_base_units: z.string(),
+};
+
+export const PostTips = z
+  .object({
+    count: z.number().int().describe("Tips whose transfer is confirmed on chain"),
+    totals: z.array(z.object({ ...assetAmount, count: z.number().int() })).describe("Per chain and asset"),
+  })
+  .openapi("PostTips");
+
 export const Post = z
   .object({
     id: uuid,
@@ -236,6 +252,7 @@ export const Post = z
     reply_count: z.number().int(),
     score: z.number().describe("Ranking score of get-posts-2 (README, Ranking)"),
     user_vote: z.enum(["upvote", "downvote"]).nullable().describe("The caller's vote on the post"),
+    tips: PostTips,
   })
   .openapi("Post");
 
@@ -270,10 +287,14 @@ export const VoteResult = z
 export const Notification = z
   .object({
     id: uuid,
-    kind: z.enum(["reply", "vote", "mention", "follow", "graduation"]),
+    kind: z.enum(["reply", "vote", "mention", "follow", "graduation", "tip"]),
     actor: UserSummary.nullable(),
     post_id: uuid.nullable(),
     token_id: uuid.nullable(),
+    tip: z
+      .object({ id: uuid, ...assetAmount })
+      .nullable()
+      .describe("kind tip: what the actor sent you (for post_id, when set)"),
     read: z.boolean(),
     created_at: z.string(),
   })

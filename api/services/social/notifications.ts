@@ -1,7 +1,10 @@
 /**
- * Notifications: replies to your posts, votes on your posts, mentions (@username), new followers, and the
- * graduation of a token you hold. Each event notifies once (a dedupe key per recipient), never the actor
+ * Notifications: replies to your posts, votes on your posts, mentions (@username), new followers, tips you received
+ * and the graduation of a token you hold. Each event notifies once (a dedupe key per recipient), never the actor
  * themself.
+ *
+ * Tips are notified by the database, when a tip's transfer is first confirmed (db/migrations/016_tips.sql), since
+ * that may happen in the worker long after the request; the notification names the tip, whose amount is read here.
  *
  * Graduation is detected lazily, when the holder reads their notifications: tokens whose indexed pool has
  * graduated and of which the wallet on record holds a non-zero indexed balance get a notification then, dated at
@@ -13,6 +16,7 @@ import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import { ensureAppToken } from "../token-catalog.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
+import { tipAmountView } from "./post-view.js";
 import { iso } from "./units.js";
 
 type Queryable = Pick<pg.Pool, "query">;
@@ -57,13 +61,17 @@ export type GetNotificationsInput = { limit: number; offset: number; unread_only
 /** No ids: every notification of the caller. */
 export type MarkNotificationsReadInput = { notification_ids?: string[] };
 
-/** One notification as the recipient reads it; `actor` is null for graduations. */
+/** What a tip notification says was sent: an asset on a chain, whole units beside base units. */
+export type NotificationTip = { id: string } & ReturnType<typeof tipAmountView>;
+
+/** One notification as the recipient reads it; `actor` is null for graduations, `tip` set for tips only. */
 export type NotificationView = {
   id: string;
-  kind: "reply" | "vote" | "mention" | "follow" | "graduation";
+  kind: "reply" | "vote" | "mention" | "follow" | "graduation" | "tip";
   actor: { id: string; username: string; profile_picture: string } | null;
   post_id: string | null;
   token_id: string | null;
+  tip: NotificationTip | null;
   read: boolean;
   created_at: string;
 };
@@ -77,9 +85,18 @@ type NotificationRow = {
   profile_picture: string | null;
   post_id: string | null;
   token_id: string | null;
+  tip_id: string | null;
+  tip_chain_id: number | null;
+  tip_symbol: string | null;
+  tip_amount: string | null;
   read_at: Date | null;
   created_at: Date;
 };
+
+function tipOf(r: NotificationRow): NotificationTip | null {
+  if (r.tip_id === null || r.tip_chain_id === null || r.tip_amount === null) return null;
+  return { id: r.tip_id, ...tipAmountView(r.tip_chain_id, r.token_id, r.tip_symbol ?? "USDC", r.tip_amount) };
+}
 
 export type ListNotificationsReturnType = {
   notifications: NotificationView[];
@@ -98,9 +115,10 @@ export async function listNotifications(
   const after = input.cursor ? decodeCursor(input.cursor, "notifications") : undefined;
   const [{ rows }, unread] = await Promise.all([
     deps.db.query<NotificationRow>(
-      `SELECT n.id, n.seq::text, n.kind, n.actor_id, u.username, u.profile_picture, n.post_id, n.token_id, n.read_at,
-              n.created_at
+      `SELECT n.id, n.seq::text, n.kind, n.actor_id, u.username, u.profile_picture, n.post_id, n.token_id, n.tip_id,
+              t.chain_id AS tip_chain_id, k.symbol AS tip_symbol, t.amount::text AS tip_amount, n.read_at, n.created_at
          FROM ${s}.notifications n LEFT JOIN ${s}.users u ON u.id = n.actor_id
+         LEFT JOIN ${s}.tips t ON t.id = n.tip_id LEFT JOIN ${s}.tokens k ON k.id = t.token_id
         WHERE n.user_id = $1 AND (NOT $2::boolean OR n.read_at IS NULL) AND ($3::bigint IS NULL OR n.seq < $3)
         ORDER BY n.seq DESC LIMIT $4 OFFSET $5`,
       [user.id, input.unread_only, after?.seq ?? null, input.limit + 1, after ? 0 : input.offset],
@@ -123,6 +141,7 @@ export async function listNotifications(
           : { id: r.actor_id, username: r.username ?? "", profile_picture: r.profile_picture ?? "" },
       post_id: r.post_id,
       token_id: r.token_id,
+      tip: tipOf(r),
       read: r.read_at !== null,
       created_at: iso(r.created_at),
     })),

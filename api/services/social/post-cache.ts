@@ -5,6 +5,9 @@
  * listener drops everything. Without change notifications (no versions, or the listener down) every read goes to
  * Postgres.
  *
+ * Tips change a post's row too (its tip_count and tip_totals, written when a tip is confirmed), so they drop it the
+ * same way.
+ *
  * A read that overlaps a change is not kept: each change bumps a generation, and a row read since generation g is
  * stored only if no change to it was heard after g. Rows still read that way are served to that request.
  */
@@ -46,13 +49,19 @@ export type PostRow = {
   reply_count: number;
   rank_score: number;
   popularity: number;
+  /** Confirmed tips, and their sums per chain and asset (kept by db/migrations/016_tips.sql). */
+  tip_count: number;
+  tip_totals: PostTipTotal[];
 };
+
+/** The confirmed tips of a post in one asset on one chain; `token_id` null is USDC; `amount` in base units. */
+export type PostTipTotal = { chain_id: number; token_id: string | null; symbol: string; count: number; amount: string };
 
 /** The columns of PostRow, `p` being posts and `u` users. */
 export const postRowColumns = `p.id, p.seq::text AS seq, p.title, p.content, p.user_id, u.username, u.profile_picture,
   p.created_at, p.parent_post_id, p.club_id, p.topic_id, p.tagged_token_id, p.media, p.upvotes, p.downvotes,
   p.weighted_upvotes::text AS weighted_upvotes, p.weighted_downvotes::text AS weighted_downvotes, p.reply_count,
-  p.rank_score, p.popularity`;
+  p.rank_score, p.popularity, p.tip_count, p.tip_totals`;
 
 /** Posts kept per process (about 1 KB each). */
 const MAX_POSTS = 20_000;

@@ -1,14 +1,16 @@
 /**
  * The Post record of every social read (create-post, get-post, feeds, search), as the viewer sees it. It has two
  * parts:
- * - what every viewer sees alike: the post, its counters and its author (`PostRow`), served by the per-process post
- *   cache (./post-cache.ts), which drops a post the moment an UPDATE of it commits;
+ * - what every viewer sees alike: the post, its counters, its tip totals and its author (`PostRow`), served by the
+ *   per-process post cache (./post-cache.ts), which drops a post the moment an UPDATE of it commits;
  * - what depends on the viewer or changes without touching the post row: the viewer's vote, and the poll with its
  *   tallies and the viewer's choice. These come from one statement per request around the query that picks the
  *   posts (a feed page, a list of ids), in its order (`viewerSql`).
  */
 
 import { createHash } from "node:crypto";
+import { formatUnits } from "viem";
+import { slugOfChainId } from "../../../core/chains.js";
 import type { ApiDeps } from "../../deps.js";
 import { type PostMedia, type PostRow, postRows } from "./post-cache.js";
 import { iso, tallyCounts, type VoteCounts, weightedCounts } from "./units.js";
@@ -54,7 +56,12 @@ export type PostView = {
   score: number;
   /** The viewer's vote on the post. */
   user_vote: "upvote" | "downvote" | null;
+  /** Confirmed tips to the post's author for this post. */
+  tips: PostTipsView;
 };
+
+/** A post's confirmed tips: how many, and per chain and asset in whole units beside base units. */
+export type PostTipsView = { count: number; totals: (ReturnType<typeof tipAmountView> & { count: number })[] };
 
 type OptionRow = {
   id: string;
@@ -139,7 +146,25 @@ export async function pickPosts(
  * What a row's record derives at a cost (dates, weights in whole tokens), made once per row: cached rows are shared
  * and never change.
  */
-type Derived = { createdAt: string; weights: ReturnType<typeof weightedCounts> };
+type Derived = { createdAt: string; weights: ReturnType<typeof weightedCounts>; tips: PostTipsView };
+
+/** An amount tipped in one asset (`tokenId` null: USDC, 6 decimals; a launched token: 18), as records show it. */
+export function tipAmountView(chainId: number, tokenId: string | null, symbol: string, baseUnits: string) {
+  return {
+    chain: slugOfChainId(chainId) ?? String(chainId),
+    token_id: tokenId,
+    symbol,
+    amount: formatUnits(BigInt(baseUnits), tokenId === null ? 6 : 18),
+    amount_base_units: baseUnits,
+  };
+}
+
+function tipsOf(r: PostRow): PostTipsView {
+  return {
+    count: r.tip_count,
+    totals: r.tip_totals.map((t) => ({ ...tipAmountView(t.chain_id, t.token_id, t.symbol, t.amount), count: t.count })),
+  };
+}
 const derivedOf = new WeakMap<PostRow, Derived>();
 
 /** The JSON record of one post as the viewer sees it. */
@@ -147,7 +172,11 @@ export function postViewOf(r: PostRow, viewer: ViewerRow | undefined): PostView 
   const poll = viewer?.poll ?? null;
   let d = derivedOf.get(r);
   if (!d) {
-    d = { createdAt: iso(r.created_at), weights: weightedCounts(r.weighted_upvotes, r.weighted_downvotes) };
+    d = {
+      createdAt: iso(r.created_at),
+      weights: weightedCounts(r.weighted_upvotes, r.weighted_downvotes),
+      tips: tipsOf(r),
+    };
     derivedOf.set(r, d);
   }
   // One literal with every field in order (spreads would give each record a slower shape to serialise).
@@ -186,6 +215,7 @@ export function postViewOf(r: PostRow, viewer: ViewerRow | undefined): PostView 
     reply_count: r.reply_count,
     score: r.rank_score,
     user_vote: viewer?.user_vote ?? null,
+    tips: d.tips,
   };
 }
 
