@@ -172,7 +172,11 @@ describe("tools/list", () => {
       "check_token_ownership",
       "get_token_stats",
       "send_token",
+      "tip",
       "get_user_fees",
+      "get_fee_history",
+      "get_leaderboard",
+      "get_token_activity",
     ]) {
       const tool = byName.get(name);
       expect(tool, name).toBeDefined();
@@ -601,6 +605,85 @@ describe("tools/call", () => {
     });
   });
 
+  it("test_tipTool_preparesThenRecordsTheSentTipOnThePost_andNotifiesTheAuthor", async () => {
+    const post = await ok<{ id: string }>(bobClient, "create_post", { content: "tip jar" });
+    const prepared = await ok<{
+      post_id: string;
+      recipient: { user_id: string };
+      amountBaseUnits: string;
+      executed: boolean;
+      tip: unknown;
+      transaction: { to: string; data: string };
+    }>(aliceClient, "tip", { postId: post.id, chainSlug: "base-sepolia", amount: 0.75 });
+    expect(prepared).toMatchObject({
+      post_id: post.id,
+      recipient: { user_id: bob.userId },
+      amountBaseUnits: "750000",
+      executed: false,
+      tip: null,
+    });
+    const receipt = await sendAs(alice, prepared.transaction);
+    const recorded = await ok<{ executed: boolean; tip: { status: string } }>(aliceClient, "tip", {
+      postId: post.id,
+      chainSlug: "base-sepolia",
+      amount: 0.75,
+      transactionHash: receipt.transactionHash,
+    });
+    expect(recorded).toMatchObject({ executed: true, tip: { status: "confirmed" } });
+    const posts = await ok<{ posts: { id: string; tips: { count: number; totals: { amount: string }[] } }[] }>(
+      bobClient,
+      "get_token_posts",
+      { view_filter: "my_posts" },
+    );
+    expect(posts.posts.find((p) => p.id === post.id)?.tips).toMatchObject({ count: 1, totals: [{ amount: "0.75" }] });
+    const notes = await ok<{ notifications: { kind: string; post_id: string; tip: { amount: string } | null }[] }>(
+      bobClient,
+      "get_notifications",
+    );
+    expect(notes.notifications.find((n) => n.kind === "tip")).toMatchObject({
+      post_id: post.id,
+      tip: { symbol: "USDC", amount: "0.75" },
+    });
+    const self = await call(bobClient, "tip", { postId: post.id, chainSlug: "base-sepolia", amount: 1 });
+    expect(self.body).toMatchObject({ code: "INVALID_PARAMETERS", error: "Cannot tip yourself" });
+    const neither = await call(aliceClient, "tip", { chainSlug: "base-sepolia", amount: 1 });
+    expect(neither.body).toMatchObject({ code: "INVALID_PARAMETERS", error: "Missing required fields: postId or to" });
+  });
+
+  it("test_feedTools_feeHistoryLeaderboardAndTokenActivity_matchRest", async () => {
+    const history = await ok<{ address: string; history: { kind: string; type: string }[] }>(
+      aliceClient,
+      "get_fee_history",
+      { limit: 100 },
+    );
+    expect(history.address).toBe(alice.wallet);
+    // Alice created the token and bought it: her creator share of that buy.
+    expect(history.history.some((e) => e.kind === "accrual" && e.type === "creator")).toBe(true);
+    const board = await ok<{ board: string; entries: { address: string }[] }>(anonClient, "get_leaderboard", {
+      board: "volume",
+      period: "all",
+      limit: 100,
+    });
+    expect(board.board).toBe("volume");
+    expect(board.entries.map((e) => e.address)).toContain(alice.wallet);
+    const activity = await ok<{ token_id: string; activity: { kind: string }[]; pagination: { limit: number } }>(
+      anonClient,
+      "get_token_activity",
+      { tokenId, limit: 5 },
+    );
+    expect(activity.token_id).toBe(tokenId);
+    expect(activity.activity.length).toBeGreaterThan(0);
+    expect(
+      activity.activity.every((e) =>
+        ["trade", "transfer", "graduation", "fee_collection", "fee_claim"].includes(e.kind),
+      ),
+    ).toBe(true);
+    const rest = await api.post("get-token-activity", { tokenId, limit: 5 }, await api.jwt(uniqueName("mcp-rest")));
+    expect(rest.body.activity).toEqual(activity.activity);
+    const bad = await call(anonClient, "get_token_activity", { tokenId, cursor: "x" });
+    expect(bad.body).toMatchObject({ code: "INVALID_PARAMETERS", error: "Invalid cursor" });
+  });
+
   it("test_jwt_authenticatesLikeRest", async () => {
     const jwt = await api.jwt(uniqueName("mcp-jwt"));
     const client = await connect(jwt);
@@ -640,7 +723,9 @@ describe("errors", () => {
       "get_me",
       "update_profile",
       "send_token",
+      "tip",
       "get_user_fees",
+      "get_fee_history",
     ]) {
       const out = await call(anonClient, name, {});
       expect(out.isError, name).toBe(true);

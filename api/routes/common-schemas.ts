@@ -20,6 +20,18 @@ export const UsdcAmount = z
   .object({ usdc: z.string().describe("USDC base units"), usd: z.number() })
   .openapi("UsdcAmount");
 
+/** A keyset-paged request's cursor: the next_cursor of the page before. */
+export const cursorParam = text(200).optional().describe("pagination.next_cursor of the page before");
+
+/** A keyset-paged response's pagination. */
+export const CursorPagination = z
+  .object({
+    limit: z.number().int(),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable().describe("Pass as cursor for the next page; null on the last"),
+  })
+  .openapi("CursorPagination");
+
 export const mediaText = (kind: "image" | "video") =>
   kind === "image"
     ? `An http(s) URL or a base64 data:image/ URI (PNG, JPEG, GIF, WEBP or SVG, checked by magic bytes, at most ${MAX_IMAGE_BYTES / 2 ** 20} MB); data URIs are stored content-addressed and referenced as ipfs://<cid>`

@@ -1,9 +1,17 @@
 /** Every tool of the MCP server, in the order tools/list shows them. */
 import type { McpTool } from "../tool.js";
-import { createPostTool, getHashtagTokenTool, getNotificationsTool, getTokenPostsTool, voteTool } from "./social.js";
+import {
+  createPostTool,
+  getHashtagTokenTool,
+  getNotificationsTool,
+  getTokenPostsTool,
+  tipTool,
+  voteTool,
+} from "./social.js";
 import {
   getPoolDataTool,
   getPortfolioTool,
+  getTokenActivityTool,
   getTokenCandlesTool,
   getTokenHoldersTool,
   getTokenStatsTool,
@@ -20,6 +28,8 @@ import {
 } from "./trading.js";
 import {
   checkTokenOwnershipTool,
+  getFeeHistoryTool,
+  getLeaderboardTool,
   getMeTool,
   getUserFeesTool,
   getUserTool,
@@ -42,6 +52,7 @@ export const mcpTools: McpTool[] = [
   getTokenCandlesTool,
   getTokenHoldersTool,
   getTokenStatsTool,
+  getTokenActivityTool,
   getPortfolioTool,
   getIntentStatusTool,
   claimFeesTool,
@@ -51,5 +62,8 @@ export const mcpTools: McpTool[] = [
   getUserTool,
   checkTokenOwnershipTool,
   sendTokenTool,
+  tipTool,
   getUserFeesTool,
+  getFeeHistoryTool,
+  getLeaderboardTool,
 ];

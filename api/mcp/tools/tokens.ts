@@ -18,10 +18,13 @@ import {
   PoolDataResponse,
   SearchTokenRequest,
   Token,
+  TokenActivity,
+  TokenActivityRequest,
   TokenStats,
   TokenStatsRequest,
 } from "../../routes/tokens/schemas.js";
 import { GetPortfolioRequest, GetPortfolioResponse } from "../../routes/wallet/schemas.js";
+import { getTokenActivity } from "../../services/activity.js";
 import { freshness } from "../../services/indexed.js";
 import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
 import { listTokens, searchTokenRecord } from "../../services/token-catalog.js";
@@ -168,4 +171,16 @@ export const getTokenStatsTool = defineTool({
   access: "public",
   readOnly: true,
   run: async (ctx, body) => getTokenStats(ctx.deps, body),
+});
+
+export const getTokenActivityTool = defineTool({
+  name: "get_token_activity",
+  title: "Token activity",
+  description:
+    "One feed of a token's trades, transfers between holders, graduation, pool fee collections and fee claims on every chain, newest first. Page with pagination.next_cursor as cursor.",
+  input: TokenActivityRequest,
+  output: TokenActivity,
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => getTokenActivity(ctx.deps, body),
 });

@@ -1,22 +1,29 @@
 /**
  * User and wallet tools: get_me, update_profile and get_user over api/services/profiles.ts, check_token_ownership
- * over api/services/ownership.ts, with the REST schemas of api/routes/users and api/routes/wallet.
+ * over api/services/ownership.ts, send_token, get_user_fees, get_fee_history and get_leaderboard, with the REST
+ * schemas of api/routes/users and api/routes/wallet.
  */
 import {
+  GetLeaderboardRequest,
   GetMeRequest,
   GetUserRequest,
+  Leaderboard,
   Profile,
   PublicProfile,
   UpdateProfileRequest,
 } from "../../routes/users/schemas.js";
 import {
   CheckTokenOwnershipRequest,
+  FeeHistory,
+  GetFeeHistoryRequest,
   GetUserFeesRequest,
   SendTokenRequest,
   SendTokenResponse,
   TokenOwnership,
   UserFees,
 } from "../../routes/wallet/schemas.js";
+import { getFeeHistory } from "../../services/activity.js";
+import { getLeaderboard } from "../../services/leaderboard.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
 import { getMe, getUser, updateProfile } from "../../services/profiles.js";
 import { sendToken } from "../../services/send.js";
@@ -93,4 +100,28 @@ export const getUserFeesTool = defineTool({
   access: "user",
   readOnly: true,
   run: async (ctx) => getUserFees(ctx.deps, requireUser(ctx)),
+});
+
+export const getFeeHistoryTool = defineTool({
+  name: "get_fee_history",
+  title: "Your fee history",
+  description:
+    "Your wallet on record's fee accruals (creator, builder and referral shares of trades; graduated-pool fees) and claims, newest first, from the indexed logs. Page with pagination.next_cursor as cursor.",
+  input: GetFeeHistoryRequest,
+  output: FeeHistory,
+  access: "user",
+  readOnly: true,
+  run: async (ctx, body) => getFeeHistory(ctx.deps, requireUser(ctx), body),
+});
+
+export const getLeaderboardTool = defineTool({
+  name: "get_leaderboard",
+  title: "Leaderboard",
+  description:
+    "Traders ranked by realised PnL (board pnl, at average cost) or by USDC traded (volume), or creators by fees earned (creator_fees), over 24h, 7d or all time, on every chain the service runs.",
+  input: GetLeaderboardRequest,
+  output: Leaderboard,
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => getLeaderboard(ctx.deps, body),
 });

@@ -3,6 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AppEnv } from "../../env.js";
+import { getTokenActivity } from "../../services/activity.js";
 import { freshness } from "../../services/indexed.js";
 import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData, getTrades } from "../../services/token-market.js";
@@ -15,6 +16,7 @@ import {
   searchRoute,
   searchTokenRoute,
   tagCoinRoute,
+  tokenActivityRoute,
   tokenStatsRoute,
   tradesRoute,
 } from "./routes.js";
@@ -88,6 +90,9 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(tradesRoute, async (c) => {
     return c.json({ success: true as const, ...(await getTrades(c.var.deps, c.req.valid("json"))) }, 200);
   });
+  app.openapi(tokenActivityRoute, async (c) =>
+    c.json({ success: true as const, ...(await getTokenActivity(c.var.deps, c.req.valid("json"))) }, 200),
+  );
   app.openapi(tokenStatsRoute, async (c) =>
     c.json({ success: true as const, ...(await getTokenStats(c.var.deps, c.req.valid("json"))) }, 200),
   );

@@ -15,6 +15,8 @@ import {
   SearchTokenResponse,
   TagCoinRequest,
   TagCoinResponse,
+  TokenActivityRequest,
+  TokenActivityResponse,
   TokenStatsRequest,
   TokenStatsResponse,
   TradesRequest,
@@ -106,4 +108,14 @@ export const tokenStatsRoute = postRoute({
     "From the indexed trades of both venues. The windows end at the time of the last indexed block (`as_of`), not the server's clock. price_change_pct runs from the price after the last trade at or before a window's start (or the curve's starting price) to the pool's price now.",
   request: TokenStatsRequest,
   response: TokenStatsResponse,
+});
+
+export const tokenActivityRoute = postRoute({
+  name: "get-token-activity",
+  tag: "Tokens",
+  summary: "One feed of a token's trades, transfers, graduation and fee claims",
+  description:
+    "On every chain the token is indexed on, newest first with a keyset cursor (entries indexed meanwhile neither repeat nor push one out of reach): trades on both venues, transfers between holders (not the token legs of trades), its graduation to Uniswap V3, collections of its pool's fees, and claims of the launch tokens they credited. Each entry has a kind and that kind's fields. A cursor of another feed, or not one at all: 400 `Invalid cursor`; unknown token: 404.",
+  request: TokenActivityRequest,
+  response: TokenActivityResponse,
 });

@@ -12,7 +12,7 @@ import { candleIntervals } from "../../../core/candles.js";
 import { GRADUATING_PROGRESS_BPS, searchTypes, tokenFilters, tokenStages } from "../../../core/catalog.js";
 import { chainSlug, hashtag, limit, offset, text, uuid } from "../../../core/schemas.js";
 import { SLUG_MAX } from "../../../core/text.js";
-import { Freshness } from "../common-schemas.js";
+import { CursorPagination, cursorParam, Freshness } from "../common-schemas.js";
 import { Post, SearchUser } from "../social/schemas.js";
 
 const chainParam = chainSlug
@@ -428,3 +428,83 @@ export const TokenStats = z
   .openapi("TokenStats");
 
 export const TokenStatsResponse = TokenStats.extend({ success: z.literal(true) }).openapi("GetTokenStatsResponse");
+
+// get-token-activity
+
+export const TokenActivityRequest = z
+  .object({
+    tokenId: uuid,
+    limit: limit(100, 20),
+    cursor: cursorParam,
+  })
+  .openapi("GetTokenActivityRequest");
+
+const activityPlace = {
+  chain: z.string(),
+  tx_hash: z.string(),
+  block_number: z.number().int(),
+  log_index: z.number().int(),
+  timestamp: z.string().describe("ISO 8601, the block's time"),
+};
+
+export const TokenActivityEntry = z
+  .discriminatedUnion("kind", [
+    z.object({
+      kind: z.literal("trade"),
+      ...activityPlace,
+      trader: z.string().nullable(),
+      side: z.enum(["buy", "sell"]),
+      venue: z.string(),
+      mode: z.string(),
+      token_amount: z.string().describe("token wei"),
+      token_amount_tokens: z.number(),
+      usdc_amount: z.string().describe("USDC base units paid (buy, fee included) or received (sell)"),
+      amount_usd: z.number(),
+      price_usd: z.number().describe("The pool's price after the trade"),
+    }),
+    z.object({
+      kind: z.literal("transfer"),
+      ...activityPlace,
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      token_amount: z.string().describe("token wei"),
+      token_amount_tokens: z.number(),
+      price_usd: z.number().describe("The pool's price when it moved"),
+    }),
+    z.object({
+      kind: z.literal("graduation"),
+      ...activityPlace,
+      v3_pool: z.string().nullable(),
+      fee_tier: z.number().int(),
+    }),
+    z.object({
+      kind: z.literal("fee_collection"),
+      ...activityPlace,
+      creator: z.string().nullable(),
+      creator_usdc: z.string(),
+      protocol_usdc: z.string(),
+      creator_tokens: z.string().describe("token wei"),
+      protocol_tokens: z.string().describe("token wei"),
+    }),
+    z.object({
+      kind: z.literal("fee_claim"),
+      ...activityPlace,
+      recipient: z.string().nullable(),
+      token_amount: z.string().describe("token wei"),
+      token_amount_tokens: z.number(),
+    }),
+  ])
+  .openapi("TokenActivityEntry");
+
+export const TokenActivity = z
+  .object({
+    token_id: uuid,
+    activity: z.array(TokenActivityEntry).describe("Newest first"),
+    pagination: CursorPagination,
+    freshness: Freshness,
+  })
+  .openapi("TokenActivity");
+
+export const TokenActivityResponse = TokenActivity.extend({ success: z.literal(true) }).openapi(
+  "GetTokenActivityResponse",
+);

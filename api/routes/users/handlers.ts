@@ -2,8 +2,9 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../env.js";
+import { getLeaderboard } from "../../services/leaderboard.js";
 import { getMe, getUser, updateProfile } from "../../services/profiles.js";
-import { getMeRoute, getUserRoute, updateProfileRoute } from "./routes.js";
+import { getLeaderboardRoute, getMeRoute, getUserRoute, updateProfileRoute } from "./routes.js";
 
 const ok = true as const;
 
@@ -20,5 +21,8 @@ export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(getUserRoute, async (c) =>
     c.json({ success: ok, user: await getUser(c.var.deps, c.var.user, c.req.valid("json")) }, 200),
+  );
+  app.openapi(getLeaderboardRoute, async (c) =>
+    c.json({ success: ok, ...(await getLeaderboard(c.var.deps, c.req.valid("json"))) }, 200),
   );
 }

@@ -1,6 +1,8 @@
 /** User route definitions: your own profile and anyone's public one. Schemas in ./schemas.ts, handlers ./handlers.ts. */
 import { postRoute } from "../common.js";
 import {
+  GetLeaderboardRequest,
+  GetLeaderboardResponse,
   GetMeRequest,
   GetUserRequest,
   ProfileResponse,
@@ -36,4 +38,14 @@ export const getUserRoute = postRoute({
   request: GetUserRequest,
   response: PublicProfileResponse,
   auth: "optional",
+});
+
+export const getLeaderboardRoute = postRoute({
+  name: "get-leaderboard",
+  tag: "Users",
+  summary: "Traders by realised PnL or volume, creators by fees earned",
+  description:
+    "Over 24h (default), 7d or all time, on every chain the service runs, from the indexed trades; each window ends at the block the chain's indexer last committed. board pnl (default): traders by the realised PnL of their sales at average cost (as get-portfolio books it); volume: traders by USDC paid and received; creator_fees: creators by their share of their tokens' trade fees plus the USDC of their graduated pools' collected fees. Ties: by address.",
+  request: GetLeaderboardRequest,
+  response: GetLeaderboardResponse,
 });

@@ -3,7 +3,7 @@
  * with the MCP tools. The service (api/services/profiles.ts) declares its own types; the handlers check they fit.
  */
 import { z } from "@hono/zod-openapi";
-import { text, username, uuid } from "../../../core/schemas.js";
+import { limit, text, username, uuid } from "../../../core/schemas.js";
 import { mediaText, mediaUri, UsdcAmount } from "../common-schemas.js";
 import { Post } from "../social/schemas.js";
 
@@ -105,3 +105,38 @@ export const ProfileResponse = z.object({ success: z.literal(true), user: Profil
 export const PublicProfileResponse = z
   .object({ success: z.literal(true), user: PublicProfile })
   .openapi("PublicProfileResponse");
+
+export const GetLeaderboardRequest = z
+  .object({
+    board: z
+      .enum(["pnl", "volume", "creator_fees"])
+      .default("pnl")
+      .describe("pnl: traders by realised PnL; volume: traders by USDC traded; creator_fees: creators by fees earned"),
+    period: z.enum(["24h", "7d", "all"]).default("24h"),
+    limit: limit(100, 20),
+  })
+  .openapi("GetLeaderboardRequest");
+
+export const Leaderboard = z
+  .object({
+    board: z.enum(["pnl", "volume", "creator_fees"]),
+    period: z.enum(["24h", "7d", "all"]),
+    chains: z.array(z.string()).describe("The chains ranked over"),
+    entries: z.array(
+      z.object({
+        rank: z.number().int(),
+        address: z.string(),
+        user: z
+          .object({ id: uuid, username: z.string(), profile_picture: z.string() })
+          .nullable()
+          .describe("The user whose wallet on record it is"),
+        value: UsdcAmount.describe("Realised PnL, volume or fees earned over the period"),
+        events: z.number().int().describe("Trades (pnl, volume) or fee events (creator_fees) in the period"),
+      }),
+    ),
+  })
+  .openapi("Leaderboard");
+
+export const GetLeaderboardResponse = Leaderboard.extend({ success: z.literal(true) }).openapi(
+  "GetLeaderboardResponse",
+);

@@ -2,6 +2,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../env.js";
+import { getFeeHistory } from "../../services/activity.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
 import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
@@ -10,6 +11,7 @@ import { getUserFees } from "../../services/user-fees.js";
 import {
   checkTokenOwnershipRoute,
   claimFeesRoute,
+  getFeeHistoryRoute,
   getPortfolioRoute,
   getUserFeesRoute,
   sendTokenRoute,
@@ -40,5 +42,10 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const address = portfolioAddress(c.var.user, body);
     return c.json({ success: ok, ...(await getPortfolio(c.var.deps, { ...body, address, usdc: true })) }, 200);
+  });
+  app.openapi(getFeeHistoryRoute, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    return c.json({ success: ok, ...(await getFeeHistory(c.var.deps, user, c.req.valid("json"))) }, 200);
   });
 }

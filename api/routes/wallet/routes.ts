@@ -5,6 +5,8 @@ import {
   CheckTokenOwnershipResponse,
   ClaimFeesRequest,
   ClaimFeesResponse,
+  GetFeeHistoryRequest,
+  GetFeeHistoryResponse,
   GetPortfolioRequest,
   GetPortfolioResponse,
   GetUserFeesRequest,
@@ -63,4 +65,14 @@ export const getPortfolioRoute = postRoute({
   request: GetPortfolioRequest,
   response: GetPortfolioResponse,
   auth: "optional",
+});
+
+export const getFeeHistoryRoute = postRoute({
+  name: "get-fee-history",
+  tag: "Wallet",
+  summary: "Your fee accruals and claims, newest first",
+  description:
+    "For your wallet on record, from the indexed logs, newest first with a keyset cursor: accruals (your creator share of every trade of tokens you created, builder and referral shares of trades that named you, and the USDC and launch tokens of your graduated pools' collected fees) and claims (USDC with claimFees, launch tokens with claimTokenFees). chainSlug limits it to one chain (a chain the service does not run: 400 `Fees are not available on chain <slug>`). A cursor of another feed, or not one at all: 400 `Invalid cursor`.",
+  request: GetFeeHistoryRequest,
+  response: GetFeeHistoryResponse,
 });

@@ -13,7 +13,7 @@ import {
   text,
   uuid,
 } from "../../../core/schemas.js";
-import { Freshness, UsdcAmount } from "../common-schemas.js";
+import { CursorPagination, cursorParam, Freshness, UsdcAmount } from "../common-schemas.js";
 import { Intent, IntentStatus, PreparedTransaction, requiredChainSlug } from "../trading/schemas.js";
 import { PortfolioHolding } from "../users/schemas.js";
 
@@ -203,3 +203,44 @@ export const Portfolio = z
   .openapi("Portfolio");
 
 export const GetPortfolioResponse = Portfolio.extend({ success: z.literal(true) }).openapi("GetPortfolioResponse");
+
+export const GetFeeHistoryRequest = z
+  .object({
+    chainSlug: chainSlug.optional().describe("Default: every chain"),
+    limit: limit(100, 20),
+    cursor: cursorParam,
+  })
+  .openapi("GetFeeHistoryRequest");
+
+export const FeeHistoryEntry = z
+  .object({
+    kind: z.enum(["accrual", "claim"]),
+    type: z
+      .enum(["creator", "builder", "referral", "pool", "claim"])
+      .describe(
+        "Accruals: creator, builder or referral share of a trade's fee, or pool (collected graduated-pool fees)",
+      ),
+    chain: z.string(),
+    tx_hash: z.string(),
+    block_number: z.number().int(),
+    log_index: z.number().int(),
+    timestamp: z.string().describe("ISO 8601, the block's time"),
+    source: z
+      .object({ contract_address: z.string(), token_id: uuid.nullable(), symbol: z.string().nullable() })
+      .nullable()
+      .describe("The token whose trade or pool paid it (claims of launch tokens: that token; USDC claims: null)"),
+    asset: z.enum(["usdc", "token"]).describe("usdc, or the source token (launch tokens from pool fees)"),
+    amount: z.string().describe("Base units of the asset"),
+    amount_display: z.number().describe("USD for USDC, whole tokens for a token"),
+  })
+  .openapi("FeeHistoryEntry");
+
+export const FeeHistory = z
+  .object({
+    address: z.string().describe("Your wallet on record"),
+    history: z.array(FeeHistoryEntry).describe("Newest first"),
+    pagination: CursorPagination,
+  })
+  .openapi("FeeHistory");
+
+export const GetFeeHistoryResponse = FeeHistory.extend({ success: z.literal(true) }).openapi("GetFeeHistoryResponse");
