@@ -14,9 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi } from "../abis/index.js";
 import { mcpTools } from "../api/mcp/tools/index.js";
 import { send } from "./helpers/chain.js";
-import { replayCosts } from "./helpers/indexer/chain-state-costs.js";
-import { lower, readBlockTimes, readLogs, readViews } from "./helpers/indexer/chain-state-reads.js";
-import { replayLogs } from "./helpers/indexer/chain-state-replay.js";
+import { lower } from "./helpers/indexer/chain-state-reads.js";
+import { leaderboardFromLogs, topOf } from "./helpers/leaderboard.js";
 import { type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
 
 let s: Social;
@@ -314,52 +313,15 @@ describe("get-leaderboard", () => {
     entries: { rank: number; address: string; value: { usdc: string }; events: number; user: { id: string } | null }[];
   };
 
-  /** Every board's sums by address, recomputed from the chain's logs over the window ending at the head's time. */
-  async function fromLogs(seconds: number | null) {
-    const head = await s.c.publicClient.getBlock();
-    const logs = await readLogs(s.c, head.number);
-    const views = await readViews(s.c, logs, head.number, []);
-    const time = await readBlockTimes(s.c, [...logs.launchpadLogs, ...logs.tokenLogs, ...logs.poolLogs]);
-    const r = await replayLogs(s.c, logs, views.views, time);
-    replayCosts(s.c, logs, r.trades, time);
-    const inWindow = (ts: bigint) =>
-      seconds === null || (ts > head.timestamp - BigInt(seconds) && ts <= head.timestamp);
-    const boards = { pnl: new Map<string, [bigint, number]>(), volume: new Map(), creator_fees: new Map() };
-    const add = (m: Map<string, [bigint, number]>, who: string, v: bigint) => {
-      const [sum, n] = m.get(who) ?? [0n, 0];
-      m.set(who, [sum + v, n + 1]);
-    };
-    for (const t of r.trades) {
-      if (!inWindow(t.timestamp as bigint)) continue;
-      add(boards.pnl, t.trader as string, t.realisedPnl as bigint);
-      add(boards.volume, t.trader as string, t.usdcAmount as bigint);
-      add(boards.creator_fees, lower(views.views.get(t.token as Hex)?.creator ?? zeroAddress), t.feeCreator as bigint);
-    }
-    for (const c of r.collectionRows)
-      if (inWindow(c.timestamp as bigint)) add(boards.creator_fees, c.creator as string, c.creatorUsdc as bigint);
-    return boards;
-  }
-
-  const top = (m: Map<string, [bigint, number]>, n: number) =>
-    [...m]
-      .sort(([a, [x]], [b, [y]]) => (x === y ? (a < b ? -1 : 1) : x > y ? -1 : 1))
-      .slice(0, n)
-      .map(([address, [value, events]], i) => ({
-        rank: i + 1,
-        address: getAddress(address),
-        value: value.toString(),
-        events,
-      }));
-
   it("ranks every board over 24h, 7d and all time exactly as the chain's logs sum up", async () => {
     for (const period of ["24h", "7d", "all"] as const) {
-      const expected = await fromLogs(period === "all" ? null : period === "24h" ? 86_400 : 604_800);
+      const expected = await leaderboardFromLogs(s.c, period);
       for (const board of ["pnl", "volume", "creator_fees"] as const) {
         const got = (await s.ok("get-leaderboard", { board, period, limit: 100 }, alice)) as unknown as Board;
         expect(
           got.entries.map((e) => ({ rank: e.rank, address: e.address, value: e.value.usdc, events: e.events })),
           `${board} ${period}`,
-        ).toEqual(top(expected[board], 100));
+        ).toEqual(topOf(expected[board], 100));
       }
     }
   });

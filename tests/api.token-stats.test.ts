@@ -2,7 +2,8 @@
  * get-tokens' stage filter (new, graduating, graduated) on tokens driven to each stage, and
  * get-token-stats against figures recomputed from the chain's own Trade logs. On an anvil of its own, because the
  * script moves the chain's clock hours ahead: trades in five groups spread over ten hours, so that each window
- * (5m, 1h, 6h, 24h, ending at the last indexed block) holds a different set of them.
+ * (5m, 1h, 6h, 24h, ending at the last indexed block) holds a different set of them; then days more, for
+ * get-leaderboard's 24h, 7d and all-time windows against sums recomputed from the logs.
  */
 import { type Address, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ import { launchpadAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { startSideStack } from "./helpers/api.js";
 import { type Chain, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { leaderboardFromLogs, topOf } from "./helpers/leaderboard.js";
 
 const USDC = 10n ** 6n;
 const TOKEN = 10n ** 18n;
@@ -175,6 +177,43 @@ describe("get-token-stats", () => {
     const res = await api.post("get-token-stats", payload, jwt);
     expect(res.status).toBe(status);
     expect(res.body.error).toContain(message);
+  });
+});
+
+describe("get-leaderboard windows", () => {
+  it("ranks each board over 24h, 7d and all time as the chain's logs sum up, with the clock moved days ahead", async () => {
+    const [t1, t2, t3] = traders as [Wallet, Wallet, Wallet];
+    // After the stats script (A to E over ten hours): F two days later, G six days after F. Seen from G, the 24h
+    // window holds G alone, 7d holds F and G, all time everything.
+    const later = async (seconds: number) => {
+      const last = await c.publicClient.getBlock();
+      await c.testClient.setNextBlockTimestamp({ timestamp: last.timestamp + BigInt(seconds) });
+    };
+    await later(2 * 86_400);
+    await trade(t3, "sellExactIn", 2_000n * TOKEN);
+    await later(6 * 86_400);
+    await trade(t2, "buyExactIn", 40n * USDC);
+    await indexer.sync();
+    const sizes: number[] = [];
+    for (const period of ["24h", "7d", "all"] as const) {
+      const expected = await leaderboardFromLogs(c, period);
+      for (const board of ["pnl", "volume", "creator_fees"] as const) {
+        const res = await api.post("get-leaderboard", { board, period, limit: 100 }, jwt);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const entries = res.body.entries as {
+          rank: number;
+          address: string;
+          value: { usdc: string };
+          events: number;
+        }[];
+        expect(
+          entries.map((e) => ({ rank: e.rank, address: e.address, value: e.value.usdc, events: e.events })),
+          `${board} ${period}`,
+        ).toEqual(topOf(expected[board], 100));
+        if (board === "volume") sizes.push(entries.reduce((n, e) => n + e.events, 0));
+      }
+    }
+    expect(sizes).toEqual([1, 2, 10]);
   });
 });
 
