@@ -3,7 +3,8 @@
  */
 import { createRoute, type z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env.js";
+import { AppError } from "../../core/errors.js";
+import type { AppEnv, AuthedUser } from "../env.js";
 import { optionalAuth, requireAuth } from "../middleware/auth.js";
 import { rateLimit } from "../middleware/rate-limit.js";
 import { ErrorEnvelope } from "./common-schemas.js";
@@ -65,4 +66,14 @@ export function postRoute<Req extends z.ZodType, Res extends z.ZodType>(p: PostR
     request: { body: { required: true, content: { "application/json": { schema: p.request } } } },
     responses: { 200: { description: "Success", content: { "application/json": { schema: p.response } } }, ...errors },
   });
+}
+
+/**
+ * The authenticated caller of a handler. The auth middleware of a required-auth route has answered 401 already when
+ * there is none; this also guards handlers of optional-auth routes whose action needs one.
+ */
+export function caller(c: { var: AppEnv["Variables"] }): AuthedUser {
+  const user = c.var.user;
+  if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+  return user;
 }

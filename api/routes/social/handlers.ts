@@ -1,8 +1,6 @@
 /** Handlers of the social routes (definitions in ./routes.ts): each validates nothing itself and calls a service. */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Context } from "hono";
-import { AppError } from "../../../core/errors.js";
-import type { AppEnv, AuthedUser } from "../../env.js";
+import type { AppEnv } from "../../env.js";
 import {
   createClub,
   getClub,
@@ -27,6 +25,7 @@ import { createPost, getPost } from "../../services/social/posts.js";
 import { createTopic, listTopics } from "../../services/social/topics.js";
 import { castVote } from "../../services/social/votes.js";
 import { tipUser } from "../../services/tip.js";
+import { caller } from "../common.js";
 import {
   createClubRoute,
   createLivestreamRoute,
@@ -56,13 +55,6 @@ import {
   unfollowUserRoute,
   voteRoute,
 } from "./routes.js";
-
-/** The authenticated caller: every social route requires one (requireAuth sets it). */
-function caller(c: Context<AppEnv>): AuthedUser {
-  const user = c.var.user;
-  if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
-  return user;
-}
 
 const ok = true as const;
 

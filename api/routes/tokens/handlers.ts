@@ -8,6 +8,7 @@ import { freshness } from "../../services/indexed.js";
 import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData, getTrades } from "../../services/token-market.js";
 import { getTokenStats } from "../../services/token-stats.js";
+import { caller } from "../common.js";
 import {
   candlesRoute,
   getTokensRoute,
@@ -66,8 +67,7 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(tagCoinRoute, async (c) => {
-    const user = c.var.user;
-    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    const user = caller(c);
     const { slug, tags } = c.req.valid("json");
     return c.json({ success: true as const, ...(await tagToken(c.var.deps, user, slug, tags ?? [])) }, 200);
   });

@@ -5,28 +5,23 @@ import type { AppEnv } from "../../env.js";
 import { createToken } from "../../services/create-token.js";
 import { getBlob, parseCid, verifyCid } from "../../services/metadata.js";
 import { quoteToken, tradeToken } from "../../services/trade.js";
+import { caller } from "../common.js";
 import { createTokenRoute, quoteTokenRoute, tradeTokenRoute } from "./routes.js";
-
-function userOf(c: { var: AppEnv["Variables"] }) {
-  const user = c.var.user;
-  if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
-  return user;
-}
 
 export function registerTradingRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(tradeTokenRoute, async (c) => {
-    const result = await tradeToken(c.var.deps, userOf(c), c.req.valid("json"));
+    const result = await tradeToken(c.var.deps, caller(c), c.req.valid("json"));
     return c.json({ success: true as const, ...result }, 200);
   });
 
   app.openapi(quoteTokenRoute, async (c) => {
-    userOf(c);
+    caller(c);
     const quote = await quoteToken(c.var.deps, c.req.valid("json"));
     return c.json({ success: true as const, quote }, 200);
   });
 
   app.openapi(createTokenRoute, async (c) => {
-    const result = await createToken(c.var.deps, userOf(c), c.req.valid("json"));
+    const result = await createToken(c.var.deps, caller(c), c.req.valid("json"));
     return c.json({ success: true as const, ...result }, 200);
   });
 

@@ -1,6 +1,5 @@
 /** Handlers of the wallet routes (definitions in ./routes.ts): each calls a service. */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { AppError } from "../../../core/errors.js";
 import type { AppEnv } from "../../env.js";
 import { getFeeHistory } from "../../services/activity.js";
 import { claimFees } from "../../services/claim-fees.js";
@@ -8,6 +7,7 @@ import { checkTokenOwnership } from "../../services/ownership.js";
 import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
 import { sendToken } from "../../services/send.js";
 import { getUserFees } from "../../services/user-fees.js";
+import { caller } from "../common.js";
 import {
   checkTokenOwnershipRoute,
   claimFeesRoute,
@@ -24,18 +24,15 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
     c.json({ success: ok, ...(await checkTokenOwnership(c.var.deps, c.var.user, c.req.valid("json"))) }, 200),
   );
   app.openapi(claimFeesRoute, async (c) => {
-    const user = c.var.user;
-    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    const user = caller(c);
     return c.json({ success: ok, ...(await claimFees(c.var.deps, user, c.req.valid("json"))) }, 200);
   });
   app.openapi(sendTokenRoute, async (c) => {
-    const user = c.var.user;
-    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    const user = caller(c);
     return c.json({ success: ok, ...(await sendToken(c.var.deps, user, c.req.valid("json"))) }, 200);
   });
   app.openapi(getUserFeesRoute, async (c) => {
-    const user = c.var.user;
-    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    const user = caller(c);
     return c.json({ success: ok, ...(await getUserFees(c.var.deps, user)) }, 200);
   });
   app.openapi(getPortfolioRoute, async (c) => {
@@ -44,8 +41,7 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
     return c.json({ success: ok, ...(await getPortfolio(c.var.deps, { ...body, address, usdc: true })) }, 200);
   });
   app.openapi(getFeeHistoryRoute, async (c) => {
-    const user = c.var.user;
-    if (!user) throw new AppError("AUTHENTICATION_FAILED", "Missing authorization header");
+    const user = caller(c);
     return c.json({ success: ok, ...(await getFeeHistory(c.var.deps, user, c.req.valid("json"))) }, 200);
   });
 }
