@@ -5,8 +5,6 @@ import { parseArgs } from "node:util";
 import type { Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { createApp } from "../../api/app.js";
-import { apiConfigFromEnv } from "../../api/config.js";
-import { createApiDeps } from "../../api/create-deps.js";
 import { createApiKey } from "../../api/services/api-keys.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
 import { ensureAppToken } from "../../api/services/token-catalog.js";
@@ -16,7 +14,7 @@ import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { generateChain, mulberry32 } from "../indexer/generateChain.js";
 import { figuresRow, formatLoadavg, type LoadFigures, load, machineFacts, tearDown } from "../lib/load.js";
-import { capturingDeps, explainSummary, oneLine, runDatabase } from "../lib/queries.js";
+import { capturingDeps, createBenchDeps, explainSummary, oneLine, runDatabase } from "../lib/queries.js";
 import { startBenchWorker } from "../lib/worker.js";
 import { type StartServerReturnType, startServer } from "./serve.js";
 
@@ -151,20 +149,13 @@ async function main() {
     const indexMs = performance.now() - indexStarted;
     await indexer.stop();
 
-    const { deps, close: closeDeps } = await createApiDeps({
+    const { deps, close: closeDeps } = await createBenchDeps({
       databaseUrl,
       redisUrl,
-      config: {
-        ...apiConfigFromEnv({}),
-        appSchema: SCHEMA.app,
-        indexerSchema: SCHEMA.indexer,
-        rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
-      },
+      schemas: SCHEMA,
+      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
       chains: new Map([[CHAIN_SLUG, { deployment, rpcUrl: anvil.rpcUrl }]]),
       redisKeyPrefix,
-      versions: false,
-      executeQueue: false,
-      quotes: false,
     });
     cleanups.push(closeDeps);
     const { db: pool, ...base } = deps;

@@ -1,9 +1,12 @@
 /**
  * Where a request's time goes: deps whose pool records every query (text, parameters, client time), and
- * EXPLAIN ANALYZE of a recorded read with its real parameters.
+ * EXPLAIN ANALYZE of a recorded read with its real parameters; a benchmark's API deps and its database.
  */
 import pg from "pg";
+import { apiConfigFromEnv } from "../../api/config.js";
+import { type CreateApiDepsParameters, createApiDeps } from "../../api/create-deps.js";
 import type { ApiDeps } from "../../api/deps.js";
+import { adminQuery } from "../../db/admin.js";
 
 export type CapturedQuery = { text: string; values: unknown[]; ms: number };
 
@@ -66,15 +69,7 @@ export function runDatabase(kind: string, defaultAdminUrl: string, name?: string
   const database = name ?? `bench_${kind}_${process.pid}`;
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(adminUrl, sql);
   return {
     database,
     databaseUrl: url.toString(),
@@ -83,4 +78,35 @@ export function runDatabase(kind: string, defaultAdminUrl: string, name?: string
     create: () => admin(`CREATE DATABASE "${database}"`),
     drop: () => admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
   };
+}
+
+/**
+ * The API's dependencies as a benchmark runs them: the app and indexer schemas and rate limit given, no version
+ * watcher, no execute queue and no quote client.
+ */
+export function createBenchDeps(p: {
+  databaseUrl: string;
+  redisUrl: string;
+  schemas: { app: string; indexer: string };
+  rateLimitPerMinute: number;
+  chains: CreateApiDepsParameters["chains"];
+  redisKeyPrefix: string;
+  pool?: CreateApiDepsParameters["pool"];
+}) {
+  return createApiDeps({
+    databaseUrl: p.databaseUrl,
+    redisUrl: p.redisUrl,
+    config: {
+      ...apiConfigFromEnv({}),
+      appSchema: p.schemas.app,
+      indexerSchema: p.schemas.indexer,
+      rateLimitPerMinute: p.rateLimitPerMinute,
+    },
+    chains: p.chains,
+    ...(p.pool ? { pool: p.pool } : {}),
+    redisKeyPrefix: p.redisKeyPrefix,
+    versions: false,
+    executeQueue: false,
+    quotes: false,
+  });
 }

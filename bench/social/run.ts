@@ -14,8 +14,6 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { createApp } from "../../api/app.js";
-import { apiConfigFromEnv } from "../../api/config.js";
-import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiDeps } from "../../api/deps.js";
 import { createApiKey } from "../../api/services/api-keys.js";
 import { DEFAULT_DATABASE_URL } from "../../scripts/indexer.js";
@@ -30,7 +28,15 @@ import {
   machineFacts,
   tearDown,
 } from "../lib/load.js";
-import { capturingDeps, explainSummary, explainText, isRead, oneLine, runDatabase } from "../lib/queries.js";
+import {
+  capturingDeps,
+  createBenchDeps,
+  explainSummary,
+  explainText,
+  isRead,
+  oneLine,
+  runDatabase,
+} from "../lib/queries.js";
 import { seedSocial } from "./seed.js";
 import { verifySeed } from "./verify.js";
 import { WORDS } from "./words.js";
@@ -136,21 +142,14 @@ async function main() {
     // 1. Database, schema, seed (or a kept database as it is, with any newer migrations applied).
     if (!reused) await create();
     if (!opts.keep && !reused) cleanups.push(drop);
-    const { deps, close: closeDeps } = await createApiDeps({
+    const { deps, close: closeDeps } = await createBenchDeps({
       databaseUrl,
       redisUrl,
-      config: {
-        ...apiConfigFromEnv({}),
-        appSchema: SCHEMA.app,
-        indexerSchema: SCHEMA.indexer,
-        rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
-      },
+      schemas: SCHEMA,
+      rateLimitPerMinute: RATE_LIMIT_PER_MINUTE,
       chains: new Map(),
       pool: { max: 8 },
       redisKeyPrefix,
-      versions: false,
-      executeQueue: false,
-      quotes: false,
     });
     cleanups.push(closeDeps);
     const { db: pool, ...base } = deps;

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import type { Deployment } from "../../../core/deployment.js";
+import { adminQuery } from "../../../db/admin.js";
 import { DEFAULT_DATABASE_URL } from "../../../scripts/indexer.js";
 
 let schemaCounter = 0;
@@ -53,15 +54,7 @@ export async function createDatabase(
   adminUrl = DEFAULT_DATABASE_URL,
 ): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `test_ix_${process.pid}_${tag}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (sql: string) => adminQuery(adminUrl, sql);
   await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
