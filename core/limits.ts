@@ -19,3 +19,9 @@ export const FALLBACK_GAS = {
   /** A buy that graduates the token: pool creation, initialisation, position mint and the V3 remainder swap. */
   graduatingBuy: 7_000_000n,
 } as const;
+
+/**
+ * The gas limit the worker signs a transaction with: eth_estimateGas plus 20%. An estimate holds for the block it
+ * was made on; a later block can cost more (a Uniswap V3 swap in a new second writes an oracle observation).
+ */
+export const workerGasLimit = (estimate: bigint) => (estimate * 12n) / 10n;

@@ -378,6 +378,7 @@ describe("get-intent-status and execute-transaction", () => {
       success: false,
       errorCode: "INSUFFICIENT_BALANCE",
       gasEstimate: null,
+      gasLimit: null,
     });
     expect((bad.body.simulation as { reason: string }).reason).toMatch(
       new RegExp(`^ERC20InsufficientBalance\\(${bob.wallet}, \\d+, ${10n ** 15n}\\)$`),
@@ -389,6 +390,7 @@ describe("get-intent-status and execute-transaction", () => {
     );
     expect(good.body.simulation).toMatchObject({ success: true, errorCode: null, reason: null });
     expect(Number((good.body.simulation as { gasEstimate: string }).gasEstimate)).toBe(21_000);
+    expect((good.body.simulation as { gasLimit: string }).gasLimit).toBe("25200");
     expect(await nonceOf(bob.wallet)).toBe(nonceBefore);
   });
 

@@ -21,7 +21,7 @@
 import { randomUUID } from "node:crypto";
 import type { Address, Hex } from "viem";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
-import { AUTO_EXECUTE_WAIT_MS } from "../../core/limits.js";
+import { AUTO_EXECUTE_WAIT_MS, workerGasLimit } from "../../core/limits.js";
 import { errorAbi, revertReason } from "../../core/reverts.js";
 import { publicClientFor } from "../../core/rpc.js";
 import {
@@ -304,6 +304,7 @@ export async function executeTransaction(deps: ApiDeps, user: AuthedUser, body: 
           success: true,
           returnData: call.data ?? "0x",
           gasEstimate: gas.toString(),
+          gasLimit: workerGasLimit(gas).toString(),
           errorCode: null,
           reason: null,
         },
@@ -326,6 +327,7 @@ export async function executeTransaction(deps: ApiDeps, user: AuthedUser, body: 
           success: false,
           returnData: null,
           gasEstimate: null,
+          gasLimit: null,
           errorCode: revert.code,
           reason: revert.reason,
         },

@@ -13,6 +13,7 @@ import { UnrecoverableError } from "bullmq";
 import type pg from "pg";
 import { type Abi, keccak256, type PublicClient } from "viem";
 import type { ErrorCode } from "../../core/errors.js";
+import { workerGasLimit } from "../../core/limits.js";
 import { errorText, revertReason } from "../../core/reverts.js";
 import { getIntent, type IntentRow, isFinal } from "../../db/intents.js";
 import type { Signer } from "../signer.js";
@@ -78,7 +79,7 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
   let gas: bigint;
   try {
     await client.call(request);
-    gas = intent.gas_limit ? BigInt(intent.gas_limit) : ((await client.estimateGas(request)) * 12n) / 10n;
+    gas = intent.gas_limit ? BigInt(intent.gas_limit) : workerGasLimit(await client.estimateGas(request));
   } catch (error) {
     const revert = revertReason(error, deps.errorAbi);
     if (revert) {

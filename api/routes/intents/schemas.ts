@@ -53,7 +53,11 @@ export const ExecuteTransactionResponse = z
       .object({
         success: z.boolean(),
         returnData: z.string().nullable(),
-        gasEstimate: z.string().nullable(),
+        gasEstimate: z.string().nullable().describe("eth_estimateGas on the latest block"),
+        gasLimit: z
+          .string()
+          .nullable()
+          .describe("The gas limit the service would sign with: the estimate plus 20% (a later block can cost more)"),
         errorCode: z.string().nullable().describe("INSUFFICIENT_BALANCE or TRANSACTION_FAILED when it would fail"),
         reason: z.string().nullable().describe("The decoded revert reason"),
       })
