@@ -3,7 +3,6 @@
  * route. The same app serves tests in process (app.request) and the server (api/server.ts).
  */
 
-import { swaggerUI } from "@hono/swagger-ui";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
@@ -17,6 +16,7 @@ import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
 import { registerMcpRoutes } from "./mcp/http.js";
 import { registerRoutes } from "./routes/index.js";
 import { validationError } from "./validation.js";
+import { registerWebRoutes } from "./web/routes.js";
 
 export const API_BASE = "/functions/v1";
 
@@ -61,9 +61,9 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
   });
   app.notFound((c) => c.json({ success: false, error: "Not found" }, 404));
 
-  // Security headers on every response, errors included. A header a handler set itself is kept (/ipfs sets its own
-  // CSP for uploaded blobs). /docs has no CSP: its Swagger UI page loads script and styles from a CDN and runs an
-  // inline script.
+  // Security headers on every response, errors included. A header a handler set itself is kept: /ipfs sets its own
+  // CSP for uploaded blobs, and the pages (/, /token/<slug>, /docs; api/web/) theirs, which lets scripts, styles and
+  // images from this origin in (api/web/layout.ts).
   const strictHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'none'"],
@@ -74,8 +74,7 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
     xFrameOptions: "DENY",
     overwrite: false,
   });
-  const docsHeaders = secureHeaders({ xFrameOptions: "DENY", overwrite: false });
-  app.use("*", (c, next) => (c.req.path === "/docs" ? docsHeaders : strictHeaders)(c, next));
+  app.use("*", strictHeaders);
 
   app.use("*", async (c, next) => {
     c.set("deps", deps);
@@ -126,7 +125,7 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
     scheme: "bearer",
     bearerFormat: "JWT",
   });
-  app.get("/docs", swaggerUI({ url: `${API_BASE}/openapi.json` }));
+  registerWebRoutes(app, { openapiUrl: `${API_BASE}/openapi.json` });
   app.get("/health", (c) => c.json({ ok: true }));
   return app;
 }

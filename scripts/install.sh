@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need when it is missing: node_modules from the lock file, and Debian's Chromium (for the
-# browser test, tests/api.content-security.test.ts, driven by playwright-core). Used by the run command
+# browser tests, tests/api.content-security.test.ts and tests/web.pages.test.ts, driven by playwright-core). Used by the run command
 # (scripts/start.sh, with --no-browser) and the test command (scripts/test.sh), so a fresh clone needs nothing else. Each step is
 # skipped when its result is already there.
 set -euo pipefail
@@ -10,7 +10,9 @@ CHROMIUM=/usr/bin/chromium
 
 install_node_modules() {
   if [ -x node_modules/.bin/tsx ] && [ -x node_modules/.bin/forge ] && [ -x node_modules/.bin/vitest ] &&
-    [ -x node_modules/.bin/depcruise ] && [ -f node_modules/playwright-core/package.json ]; then
+    [ -x node_modules/.bin/depcruise ] && [ -f node_modules/playwright-core/package.json ] &&
+    [ -f node_modules/lightweight-charts/package.json ] && [ -f node_modules/swagger-ui-dist/package.json ] &&
+    [ -f node_modules/esbuild/package.json ] && [ -f node_modules/@axe-core/playwright/package.json ]; then
     return 0
   fi
   echo "[install] node_modules missing or incomplete: installing the locked versions (npm ci)"

@@ -22,6 +22,7 @@ npx tsx scripts/gen-abis.ts --check
 step "lint (biome) and types (tsc)"
 npx biome check .
 npx tsc --noEmit
+npx tsc --noEmit -p api/web/client
 
 step "dependency rules (dependency-cruiser)"
 npm run -s deps:check

@@ -2,13 +2,14 @@
  * Content security, played as the attacker in a real browser: an SVG with <script>, uploaded as a token image and
  * served at /ipfs/<cid> on the API's own origin, must never run that script there, however it is opened. Chromium is
  * Debian's (/usr/bin/chromium, installed by scripts/install.sh) driven by playwright-core; the API is served on a
- * real port. Also checks the security headers of API responses, /docs and /mcp.
+ * real port. Also checks the security headers of API responses, /docs (the pages' CSP) and /mcp.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_CSP } from "../api/web/layout.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
@@ -294,11 +295,17 @@ describe("security headers", () => {
     expect(headers(await fetch(`${base}/no-such-path`))).toEqual({ status: 404, ...expected });
   });
 
-  it("/docs keeps its CDN-loaded Swagger UI working: no CSP there, the other headers kept", async () => {
+  it("/docs serves Swagger UI from this origin under the pages' CSP: no inline script, nothing from a CDN", async () => {
     const res = await fetch(`${base}/docs`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("SwaggerUIBundle");
-    expect(res.headers.get("content-security-policy")).toBeNull();
+    const page = await res.text();
+    const scripts = [...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toEqual([
+      expect.stringMatching(/^<script defer src="\/assets\/swagger-ui-bundle\.[0-9a-f]{12}\.js">$/),
+      expect.stringMatching(/^<script defer src="\/assets\/docs\.[0-9a-f]{12}\.js">$/),
+    ]);
+    expect(page).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[^"\s]*\.(js|css)/);
+    expect(res.headers.get("content-security-policy")).toBe(PAGE_CSP);
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("x-frame-options")).toBe("DENY");
   });

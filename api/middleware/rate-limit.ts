@@ -62,17 +62,37 @@ export async function hitRateLimit(
     : { allowed: false, remaining: 0, retryAfterMs: Math.max(0, value) };
 }
 
+/** A middleware counting each request against `limitOf` per minute for the subject `subjectOf` names; 429 over it. */
+function limitBy(
+  subjectOf: (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => string,
+  limitOf: (config: AppEnv["Variables"]["deps"]["config"]) => number,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { redis, config } = c.var.deps;
+    const limit = limitOf(config);
+    const result = await hitRateLimit(redis, subjectOf(c), limit);
+    c.header("X-RateLimit-Limit", String(limit));
+    c.header("X-RateLimit-Remaining", String(result.remaining));
+    if (!result.allowed) {
+      const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
+      throw new AppError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", { details: { retryAfterSeconds: seconds } });
+    }
+    await next();
+  };
+}
+
 /** REST rate limit: per user when authenticated, per client address otherwise. */
-export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { redis, config } = c.var.deps;
-  const user = c.var.user;
-  const subject = user ? `rest:user:${user.id}` : `rest:ip:${clientAddress(c, config.trustProxy)}`;
-  const result = await hitRateLimit(redis, subject, config.rateLimitPerMinute);
-  c.header("X-RateLimit-Limit", String(config.rateLimitPerMinute));
-  c.header("X-RateLimit-Remaining", String(result.remaining));
-  if (!result.allowed) {
-    const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
-    throw new AppError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", { details: { retryAfterSeconds: seconds } });
-  }
-  await next();
-};
+export const rateLimit = limitBy(
+  (c) => (c.var.user ? `rest:user:${c.var.user.id}` : `rest:ip:${clientAddress(c, c.var.deps.config.trustProxy)}`),
+  (config) => config.rateLimitPerMinute,
+);
+
+/**
+ * Pages (/, /token/<slug>, /docs) and a token page's live data, per client address: an open token page polls once a
+ * second, so the limit is its own, PAGE_RATE_LIMIT_PER_MINUTE, apart from the REST one. Assets are not counted.
+ */
+export const PAGE_RATE_LIMIT_PER_MINUTE = 600;
+export const pageRateLimit = limitBy(
+  (c) => `page:ip:${clientAddress(c, c.var.deps.config.trustProxy)}`,
+  () => PAGE_RATE_LIMIT_PER_MINUTE,
+);

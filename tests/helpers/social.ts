@@ -130,3 +130,10 @@ export async function startSocial() {
 }
 
 export type Social = Awaited<ReturnType<typeof startSocial>>;
+
+/** The create-post body of a plain poll about token `tokenId`, its options given ids "1", "2", …. */
+export const pollPost = (tokenId: string, content: string, question: string, options: string[]) => ({
+  content,
+  taggedCoinId: tokenId,
+  pollData: { question, options: options.map((text, i) => ({ id: String(i + 1), text })) },
+});
