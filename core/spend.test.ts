@@ -112,6 +112,26 @@ describe("spendOf", () => {
     expect(tx(TOKEN, approve)).toEqual({ usdc: 0n });
   });
 
+  it("prices a launched token's transfers and approvals at its pool price, rounded up", () => {
+    // $0.0000245 a token (18 decimals): 1,000,000 tokens are worth $24.50.
+    const prices = new Map([[TOKEN.toLowerCase(), 24_500_000_000_000n]]);
+    const million = 1_000_000n * 10n ** 18n;
+    const transfer = encodeFunctionData({ abi: erc20, functionName: "transfer", args: [OUTSIDER, million] });
+    expect(tx(TOKEN, transfer, { tokenPrices: prices })).toEqual({ usdc: 24_500_000n });
+    // One wei of a token is worth far less than a USDC base unit: it still counts one.
+    const dust = encodeFunctionData({ abi: erc20, functionName: "transfer", args: [OUTSIDER, 1n] });
+    expect(tx(TOKEN, dust, { tokenPrices: prices })).toEqual({ usdc: 1n });
+    const approve = encodeFunctionData({ abi: erc20, functionName: "approve", args: [OUTSIDER, million] });
+    expect(tx(TOKEN, approve, { tokenPrices: prices })).toEqual({ usdc: 24_500_000n });
+    const unlimited = encodeFunctionData({ abi: erc20, functionName: "approve", args: [OUTSIDER, maxUint256] });
+    expect(tx(TOKEN, unlimited, { tokenPrices: prices })).toMatchObject({ refuse: "unlimited_approval" });
+    // The launchpad and allowlisted addresses count nothing, priced or not; an unpriced token is still refused.
+    const toLaunchpad = encodeFunctionData({ abi: erc20, functionName: "transfer", args: [LAUNCHPAD, million] });
+    expect(tx(TOKEN, toLaunchpad, { tokenPrices: prices })).toEqual({ usdc: 0n });
+    expect(tx(TOKEN, transfer, { tokenPrices: prices, allowlist: [OUTSIDER.toLowerCase()] })).toEqual({ usdc: 0n });
+    expect(tx(TOKEN, transfer, { tokenPrices: new Map() })).toMatchObject({ refuse: "token_transfer_not_allowed" });
+  });
+
   it("prices ether value at the native price, rounded up", () => {
     expect(nativeSpendOf(parseEther("2"), TEN_K)).toBe(20_000n * 10n ** 6n);
     expect(nativeSpendOf(1n, TEN_K)).toBe(1n);

@@ -11,8 +11,10 @@
  *   which case it is the allowlist's trust, not the cap, that bounds it (counted 0).
  * - Launchpad: buyExactIn its USDC in, buyExactOut its max in, createToken its initialBuyUsdc; sells, claims,
  *   graduation and fee collection take nothing. Any other selector is undecodable.
- * - Launch tokens (and any token other than USDC) are not priced: a `transfer`/`transferFrom`/`approve` of one is
- *   refused unless the recipient/spender is the launchpad or on the allowlist.
+ * - Launched tokens are priced at `tokenPrices` (api/services/spending.ts: the highest of the pool's price now and
+ *   its hourly highs over the last 24 hours, as indexed), rounded up: a `transfer`/`transferFrom` from the wallet counts its amount's value, an `approve` its allowance's (an
+ *   unlimited one is refused as USDC's is). Sending to or approving the launchpad, or an allowlisted address, counts
+ *   nothing. Any other token has no price: refused unless the recipient/spender is the launchpad or allowlisted.
  * - Ether value is priced at `nativeUsdPrice` (USDC base units per whole coin, a conservative price), rounded up.
  * - Anything else with calldata (Multicall3's aggregate*, any contract the policy does not know) is refused unless
  *   the destination is on the allowlist: then only its ether value counts.
@@ -71,6 +73,8 @@ export type SpendOfParameters = {
   allowlist: readonly string[] | null;
   /** USDC base units per whole native coin (1e18 wei). */
   nativeUsdPrice: bigint;
+  /** Launched tokens' prices by lower-case address: USD per whole token with 18 decimals. */
+  tokenPrices?: ReadonlyMap<string, bigint>;
 };
 
 /** USDC base units the transaction can move (rounded up), or why the policy refuses it. */
@@ -78,6 +82,8 @@ export type SpendOfReturnType = { usdc: bigint } | { refuse: SpendRefusal; messa
 
 const WEI_PER_COIN = 10n ** 18n;
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+/** Token wei × an 18-decimal USD price → USDC base units: / 1e30. */
+const VALUE_SCALE = 10n ** 30n;
 
 /** Ether value → USDC base units at `nativeUsdPrice`, rounded up. */
 export function nativeSpendOf(value: bigint, nativeUsdPrice: bigint): bigint {
@@ -136,6 +142,15 @@ export function spendOf(p: SpendOfParameters): SpendOfReturnType {
       if (lower(counterparty as string) === launchpad || allowed(counterparty as string)) return plus(0n);
       // transferFrom of someone else's tokens moves nothing of the wallet's.
       if (token.functionName === "transferFrom" && lower(token.args[0]) !== lower(p.from)) return plus(0n);
+      const price = p.tokenPrices?.get(to);
+      const amount = token.args[token.args.length - 1] as bigint;
+      if (price !== undefined && token.functionName === "approve" && amount >= UNLIMITED_ALLOWANCE) {
+        return {
+          refuse: "unlimited_approval",
+          message: `Unlimited approval refused: ${counterparty} is neither the launchpad nor on this credential's allowlist`,
+        };
+      }
+      if (price !== undefined) return plus(ceilDiv(amount * price, VALUE_SCALE));
       return {
         refuse: "token_transfer_not_allowed",
         message: `Token ${token.functionName} refused: the service does not price ${p.to}'s tokens, and ${counterparty} is neither the launchpad nor on this credential's allowlist`,

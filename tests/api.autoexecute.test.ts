@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { createTestApi, type startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { type Chain, chain, fundedWallets, fundUsdc, send, spendPriceOf, type Wallet } from "./helpers/chain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { sleep, uniqueName } from "./helpers/worker.js";
 
@@ -250,14 +250,28 @@ describe("autoExecute", () => {
     expect(await nonceOf(alice.wallet)).toBe(nonceBefore + 1);
     expect(aliceBefore - (await usdcOf(alice.wallet))).toBe(7n * USDC);
     expect((await usdcOf(bob.wallet)) - bobBefore).toBe(7n * USDC);
-    // A launched token has no price the spending cap can trust: sent by the service only to an allowlisted address.
-    const refused = await api.post(
+    // A launched token counts against the spending cap at its spending price (tests/helpers/chain.ts spendPriceOf),
+    // rounded up to a USDC base unit.
+    const price = await spendPriceOf(c, token);
+    const sent = await api.post(
       "send-token",
-      { to: bob.wallet, tokenId, chainSlug: "base-sepolia", amount: 1, autoExecute: true },
+      { to: bob.wallet, tokenId, chainSlug: "base-sepolia", amount: 3, autoExecute: true },
       alice.jwt,
     );
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/^Token transfer refused: the service does not price/);
+    expect(sent.body.error).toBeUndefined();
+    expect(sent.body).toMatchObject({
+      executed: true,
+      status: "confirmed",
+      amountBaseUnits: (3n * 10n ** 18n).toString(),
+    });
+    const value = (3n * 10n ** 18n * price + 10n ** 30n - 1n) / 10n ** 30n;
+    const { rows } = await api.deps.db.query<{ amount: string }>(
+      `SELECT m.amount_usdc::text AS amount FROM ${api.appSchema}.spend m
+         JOIN ${api.appSchema}.intents i ON i.id = m.intent_id WHERE i.id = $1`,
+      [sent.body.intentId],
+    );
+    expect(rows.map((r) => BigInt(r.amount))).toEqual([value]);
+    expect(value).toBeGreaterThan(0n);
   });
 
   it("test_autoExecute_answersInsufficientBalance_whenTheWalletHasNoUsdc", async () => {

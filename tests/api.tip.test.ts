@@ -14,7 +14,7 @@ import { launchpadAbi } from "../abis/index.js";
 import type { PostTipsView } from "../api/services/social/post-view.js";
 import { noAttribution } from "../core/fees.js";
 import { deriveWalletKey } from "../core/wallets.js";
-import { type Chain, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { type Chain, createToken, fundedWallets, fundUsdc, send, spendPriceOf, type Wallet } from "./helpers/chain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { uniqueName } from "./helpers/worker.js";
 
@@ -441,18 +441,27 @@ describe("tip with autoExecute", () => {
     expect(notes[0]).toMatchObject({ post_id: null, actor: { id: alice.id }, tip: { symbol: "USDC", amount: "0.5" } });
   });
 
-  it("sends a launched token only as the spending policy allows, recording nothing when refused", async () => {
-    const refused = await call(
-      "tip",
-      { chainSlug, postId: post, tokenId: token.id, amount: 1, autoExecute: true },
-      alice,
+  it("sends a launched token once, counting its value against the spending cap", async () => {
+    const before = await c.publicClient.getBlockNumber();
+    const price = await spendPriceOf(c, token.address);
+    const body = {
+      postId: post,
+      tokenId: token.id,
+      amount: 1_000,
+      autoExecute: true,
+      idempotencyKey: uniqueName("tok"),
+    };
+    const [a, b] = await Promise.all([tip(body), tip(body)]);
+    for (const r of [a, b]) expect(r).toMatchObject({ executed: true, tip: { status: "confirmed" } });
+    expect(await transfers(token.address, alice.address, bob.address, before)).toHaveLength(1);
+    const { rows } = await stack.api.deps.db.query<{ amount: string }>(
+      `SELECT m.amount_usdc::text AS amount FROM ${stack.api.appSchema}.spend m
+         JOIN ${stack.api.appSchema}.tips t ON t.intent_id = m.intent_id
+        WHERE t.token_id = $1 AND t.intent_id IS NOT NULL`,
+      [token.id],
     );
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatch(/^Token transfer refused: the service does not price/);
-    const { rows } = await stack.api.deps.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${stack.api.appSchema}.tips WHERE intent_id IS NOT NULL AND token_id IS NOT NULL`,
-    );
-    expect(rows[0]?.n).toBe(0);
+    // 1,000 tokens at the spending price (the highest of the pool's now and its last day's) in USDC base units, up.
+    expect(rows.map((r) => BigInt(r.amount))).toEqual([(1_000n * 10n ** 18n * price + 10n ** 30n - 1n) / 10n ** 30n]);
   });
 });
 

@@ -4,14 +4,23 @@
  * be refused before anything is sent; a legitimate spend under a cap still passes on both interfaces.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Address, encodeFunctionData, type Hex, keccak256, parseEther, toHex } from "viem";
+import { type Address, encodeFunctionData, formatUnits, type Hex, keccak256, parseEther, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchpadAbi, mockUsdcAbi, multicall3Abi } from "../abis/index.js";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi, multicall3Abi } from "../abis/index.js";
 import { createApiKey } from "../api/services/api-keys.js";
 import { noAttribution } from "../core/fees.js";
 import { poolTypeIds } from "../core/poolTypes.js";
 import type { createTestApi } from "./helpers/api.js";
-import { type Chain, chain, fundedWallets, send, type Wallet } from "./helpers/chain.js";
+import {
+  type Chain,
+  chain,
+  createToken,
+  fundedWallets,
+  fundUsdc,
+  send,
+  spendPriceOf,
+  type Wallet,
+} from "./helpers/chain.js";
 import { call, httpClient, mcpConfig, serveMcp, userWithKey } from "./helpers/mcp.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { uniqueName } from "./helpers/worker.js";
@@ -100,6 +109,38 @@ describe("a key whose 5 USD cap is spent", () => {
       args: [capped.user.wallet, attacker],
     });
     expect(allowance).toBe(0n);
+  });
+
+  it("test_launchedTokenTransfer_isCountedAtItsPoolPrice", async () => {
+    // The attacker's way round a cap on USDC: move the wallet's launched tokens out instead.
+    const made = await createToken(c, funder, 7, { name: uniqueName("Capped"), symbol: "CAP" });
+    // The price pushed up, then down again before the transfer: the policy counts the day's high, not the dip.
+    await fundUsdc(c, funder, 2_000n * USDC);
+    const lp = (functionName: string, args: unknown[]) =>
+      send(c, funder, { address: c.deployment.contracts.launchpad, abi: launchpadAbi, functionName, args } as never);
+    await lp("buyExactIn", [made.token, 1_000n * USDC, 0n, 2n ** 64n, noAttribution]);
+    const held = await c.publicClient.readContract({
+      address: made.token,
+      abi: launchTokenAbi,
+      functionName: "balanceOf",
+      args: [funder.account.address],
+    });
+    await lp("sellExactIn", [made.token, (held * 9n) / 10n, 0n, 2n ** 64n, noAttribution]);
+    await stack.indexer.sync();
+    const price = await spendPriceOf(c, made.token);
+    const now = await c.publicClient.readContract({
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "getPool",
+      args: [made.token],
+    });
+    expect(price).toBeGreaterThan(now.price);
+    const amount = 10_000_000n * 10n ** 18n;
+    const value = (amount * price + 10n ** 30n - 1n) / 10n ** 30n;
+    expect(value).toBeGreaterThan(0n);
+    const data = encodeFunctionData({ abi: launchTokenAbi, functionName: "transfer", args: [attacker, amount] });
+    const out = await mcpTx(made.token, data);
+    expect(out.body).toMatchObject(capExceeded(formatUnits(value, 6)));
   });
 
   it("test_approve_unlimitedToOutsider_isRefused", async () => {

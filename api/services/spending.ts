@@ -11,6 +11,8 @@
  * - The reservation is written in the same database transaction as the intents it pays for, after a per-user
  *   advisory lock, so concurrent calls in any process cannot overshoot and a failed submit leaves nothing behind.
  *   An intent that fails or reverts spends nothing: its row stops counting (no hook at the intent's end is needed).
+ * - Launched tokens are priced at the highest of their pool's price now and its hourly highs over the last 24 hours,
+ *   as indexed (db/indexed/market.ts readSpendPrices): a send or tip of one counts that value against the caps.
  * - Refusals (undecodable calls, unlimited approvals, unpriced token transfers, a destination off the allowlist)
  *   are INVALID_PARAMETERS with `details.reason`; over a cap, INSUFFICIENT_BALANCE "Daily spending cap exceeded: …".
  */
@@ -18,6 +20,7 @@ import type pg from "pg";
 import { type Address, formatUnits, type Hex } from "viem";
 import { AppError } from "../../core/errors.js";
 import { spendOf } from "../../core/spend.js";
+import { readSpendPrices } from "../../db/indexed/market.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 
@@ -73,6 +76,11 @@ export type SpendStep = { to: Address; data: Hex; value?: bigint };
 async function priceSteps(deps: ApiDeps, user: AuthedUser, chainSlug: string, steps: SpendStep[], rules: Rules) {
   const deployment = deps.deployments.get(chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Transactions are not available on chain ${chainSlug}`);
+  const { usdc, launchpad } = deployment.contracts;
+  const others = steps
+    .map((step) => step.to.toLowerCase())
+    .filter((to) => to !== usdc.toLowerCase() && to !== launchpad.toLowerCase());
+  const tokenPrices = await readSpendPrices(deps.db, deps.config, deployment.chainId, [...new Set(others)]);
   let total = 0n;
   for (const step of steps) {
     const priced = spendOf({
@@ -83,6 +91,7 @@ async function priceSteps(deps: ApiDeps, user: AuthedUser, chainSlug: string, st
       value: step.value ?? 0n,
       allowlist: rules.allowlist,
       nativeUsdPrice: deps.config.spending.nativeUsdPrice,
+      tokenPrices,
     });
     if ("refuse" in priced) {
       throw new AppError("INVALID_PARAMETERS", priced.message, { details: { reason: priced.refuse, to: step.to } });

@@ -229,3 +229,28 @@ export async function readTradeStats(
     })),
   };
 }
+
+/**
+ * What the spending policy values each of `addresses` (any case) that is a launched token on `chainId` at, by
+ * lower-case address (others are left out): USD per whole token, 18 decimals, the highest of its pool's price now
+ * and its hourly candles' highs over the 24 hours before the pool last changed. A price pushed down just before a
+ * transfer does not make the transfer cheap; one pushed up only makes it count more.
+ */
+export async function readSpendPrices(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  chainId: number,
+  addresses: readonly string[],
+): Promise<Map<string, bigint>> {
+  if (addresses.length === 0) return new Map();
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ token: string; price: string }>(
+    `SELECT p.token, greatest(p.price, coalesce((
+              SELECT max(k.high) FROM ${ix}.candle k
+               WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.interval = 3600
+                 AND k.bucket >= p.updated_at - 86400 - 3600), 0))::text AS price
+       FROM ${ix}.pool p WHERE p.chain_id = $1 AND p.token = ANY($2)`,
+    [chainId, addresses.map((a) => a.toLowerCase())],
+  );
+  return new Map(rows.map((r) => [r.token.toLowerCase(), BigInt(r.price)]));
+}

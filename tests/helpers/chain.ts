@@ -180,3 +180,23 @@ export function prng(seed: number) {
   };
   return { next, amount, int: (n: number) => Math.floor(next() * n) };
 }
+
+/**
+ * What the spending policy values a launched token at, from the chain alone: the highest of its pool's price now
+ * and the prices its Trade logs left (every trade of a test chain falls inside the policy's 24-hour window).
+ */
+export async function spendPriceOf(c: Chain, token: Address): Promise<bigint> {
+  const { launchpad } = c.deployment.contracts;
+  const [{ price }, logs] = await Promise.all([
+    c.publicClient.readContract({ address: launchpad, abi: launchpadAbi, functionName: "getPool", args: [token] }),
+    c.publicClient.getContractEvents({
+      address: launchpad,
+      abi: launchpadAbi,
+      eventName: "Trade",
+      fromBlock: BigInt(c.deployment.startBlock),
+    }),
+  ]);
+  return logs
+    .filter((l) => l.args.token?.toLowerCase() === token.toLowerCase())
+    .reduce((high, l) => ((l.args.state?.price ?? 0n) > high ? (l.args.state?.price ?? 0n) : high), price);
+}
