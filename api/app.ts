@@ -15,6 +15,7 @@ import type { AppEnv } from "./env.js";
 import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
 import { registerMcpRoutes } from "./mcp/http.js";
 import { registerRoutes } from "./routes/index.js";
+import { registerSseRoute } from "./streams/sse.js";
 import { validationError } from "./validation.js";
 import { registerWebRoutes } from "./web/routes.js";
 
@@ -126,6 +127,7 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
     bearerFormat: "JWT",
   });
   registerWebRoutes(app, { openapiUrl: `${API_BASE}/openapi.json` });
+  registerSseRoute(app);
   app.get("/health", (c) => c.json({ ok: true }));
   return app;
 }

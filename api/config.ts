@@ -29,6 +29,7 @@ export function apiConfigOf(e: Env): ApiConfig {
     publicUrl: e.PUBLIC_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     spending: spendingConfigOf(e),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
   };
 }
 

@@ -5,17 +5,20 @@
  * connects to the worker's execute queue and quote queue and cache. What it opened, `close` releases; what the
  * caller passed in (an execute queue) stays the caller's.
  */
+
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { type ChainTarget, chainTargets, type Env } from "../core/env.js";
 import { queueName } from "../core/jobs.js";
+import { type Sequencer, startSequencer } from "../db/events.js";
 import { migrate } from "../db/migrate.js";
 import { startVersions } from "../db/versions.js";
 import { apiConfigOf } from "./config.js";
 import type { ApiConfig, ApiDeps } from "./deps.js";
 import { startChainHead } from "./services/chain-head.js";
 import { createQuoteClient } from "./services/quotes.js";
+import { type StreamHub, startStreamHub } from "./streams/hub.js";
 
 /**
  * The API's Redis connection (rate limits). Auto-pipelining sends the commands of one event-loop tick in one write:
@@ -54,6 +57,11 @@ export type CreateApiDepsParameters = {
   quotes?: false | { prefix?: string; timeoutMs?: number };
   /** How long an executing request waits for its intent to be final; ms (services/auto-execute.ts default). */
   autoExecuteWaitMs?: number;
+  /**
+   * The event log: a sequencer (db/events.ts; one works at a time per app schema) and this process's stream hub
+   * (api/streams/hub.ts). Default on; false for neither.
+   */
+  events?: false | { pollMs?: number };
   /** Where start-up notes go; default stderr with an [api] tag. */
   log?: (line: string) => void;
 };
@@ -99,6 +107,27 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
       ? undefined
       : await createQuoteClient({ redisUrl: p.redisUrl, prefix: p.quotes?.prefix, timeoutMs: p.quotes?.timeoutMs });
   if (quotes) closers.push(() => quotes.close());
+  let sequencer: Sequencer | undefined;
+  let streams: StreamHub | undefined;
+  if (p.events !== false) {
+    const schemas = { appSchema: config.appSchema, indexerSchema: config.indexerSchema };
+    sequencer = await startSequencer({ databaseUrl: p.databaseUrl, schemas, pollMs: p.events?.pollMs, log });
+    // A pool of its own: replays and the fan-out's reads never wait behind requests, nor requests behind them.
+    const streamsDb = new pg.Pool({
+      max: 4,
+      application_name: "api-streams",
+      statement_timeout: config.dbStatementTimeoutMs,
+      connectionString: p.databaseUrl,
+    });
+    const hub = await startStreamHub({ db: streamsDb, databaseUrl: p.databaseUrl, appSchema: config.appSchema, log });
+    streams = {
+      ...hub,
+      stop: async () => {
+        await hub.stop();
+        await streamsDb.end();
+      },
+    };
+  }
   const deps: ApiDeps = {
     db,
     redis,
@@ -109,10 +138,13 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
     ...(versions ? { versions } : {}),
     ...(executeQueue ? { executeQueue } : {}),
     ...(quotes ? { quotes } : {}),
+    ...(streams ? { streams } : {}),
     ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
   };
   const close = async () => {
     chainHead.stop();
+    await streams?.stop();
+    await sequencer?.stop();
     await versions?.stop();
     await Promise.allSettled([db.end(), redis.quit(), ...closers.map((c) => c())]);
   };

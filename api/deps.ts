@@ -11,6 +11,7 @@ import type { Versions } from "../db/versions.js";
 import type { TrustProxy } from "./client-address.js";
 import type { ChainHead } from "./services/chain-head.js";
 import type { QuoteClient } from "./services/quotes.js";
+import type { StreamHub } from "./streams/hub.js";
 
 export type ApiConfig = {
   /** Postgres schema of the app tables (migrations in db/). */
@@ -39,6 +40,8 @@ export type ApiConfig = {
   trustProxy: TrustProxy;
   /** Caps, default allowlist and native price of every execution from a custodial wallet, REST and MCP alike. */
   spending: SpendingConfig;
+  /** WEBHOOK_ALLOW_PRIVATE: webhook URLs may be http and resolve to private addresses (development and tests). */
+  webhookAllowPrivate: boolean;
 };
 
 export type ApiDeps = {
@@ -67,4 +70,6 @@ export type ApiDeps = {
   quotes?: QuoteClient;
   /** How long an executing request waits for its intent to be final before answering with its status; ms. */
   autoExecuteWaitMs?: number;
+  /** The event log as this process streams it (api/streams/hub.ts); without it GET /stream answers 503. */
+  streams?: StreamHub;
 };

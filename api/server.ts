@@ -5,6 +5,7 @@ import { serve } from "@hono/node-server";
 import { parseEnv } from "../core/env.js";
 import { createApp } from "./app.js";
 import { apiDepsParametersOf, createApiDeps } from "./create-deps.js";
+import { attachWebSockets } from "./streams/ws.js";
 
 async function main() {
   const env = parseEnv();
@@ -13,7 +14,9 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     console.log(`[api] listening on http://${info.address}:${info.port} (docs at /docs)`),
   );
+  const sockets = deps.streams ? attachWebSockets({ server, deps, hub: deps.streams }) : undefined;
   const shutdown = () => {
+    sockets?.close();
     server.close(() => {
       void close().finally(() => process.exit(0));
     });

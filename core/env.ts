@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { type Deployment, readDeployment } from "./deployment.js";
 import { DEV_WALLET_SECRET } from "./wallets.js";
+import { DEFAULT_WEBHOOK_RETRY_SCHEDULE, parseDurations } from "./webhooks.js";
 
 /** The local Postgres every command uses unless DATABASE_URL says otherwise. */
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -129,6 +130,26 @@ export const envSchema = z.object({
    * its jobs locked until it expires, and another worker takes them over within this plus 5 s.
    */
   WORKER_LOCK_MS: positiveInt.default(30_000),
+
+  // Webhooks (core/webhooks.ts, core/webhook-url.ts; API and worker).
+  /**
+   * Development only: "true" lets webhooks go to private, loopback and link-local addresses, and over http. Off by
+   * default: deliveries go to public addresses over https only, checked at registration and at every attempt.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"]).default("false"),
+  /** Delays between a delivery's attempts, comma-separated (ms, s, m or h); the delivery fails after the last. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_WEBHOOK_RETRY_SCHEDULE)
+    .refine((s) => (parseDurations(s)?.length ?? 0) > 0, "must be a comma-separated list of durations like 5s,5m,2h"),
+  /** How long one attempt may take, from resolving the host to the response's status, ms. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** An endpoint is disabled when this many of its deliveries in a row failed after every retry. */
+  WEBHOOK_DISABLE_AFTER: positiveInt.default(5),
+  /** Deliveries attempted at once per worker. */
+  WEBHOOK_CONCURRENCY: positiveInt.default(16),
+  /** How often the dispatcher looks for new events when no notification came, ms. */
+  WEBHOOK_POLL_MS: positiveInt.default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;

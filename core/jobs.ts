@@ -13,10 +13,16 @@ export const queueNames = {
   execute: "execute",
   /** Quotes one launchpad trade (worker/processors/quote.ts) and caches the answer. */
   quote: "quote",
+  /** Sends one webhook delivery (worker/processors/webhook.ts); the job id is the delivery id. */
+  webhook: "webhook",
 } as const;
 
 export const executeJobSchema = z.object({ intentId: z.uuid() });
 export type ExecuteJob = z.infer<typeof executeJobSchema>;
+
+/** A webhook delivery's id (its webhook-id): the URL, the secret and the event stay in Postgres. */
+export const webhookJobSchema = z.object({ deliveryId: z.string().regex(/^msg_[A-Za-z0-9]{1,64}$/) });
+export type WebhookJob = z.infer<typeof webhookJobSchema>;
 
 const address = z.string().regex(/^0x[a-fA-F0-9]{40}$/);
 /**

@@ -357,3 +357,29 @@ export const v3Pool = onchainTable(
     pk: primaryKey({ columns: [table.chainId, table.address] }),
   }),
 );
+
+/**
+ * What the event log (db/events.ts) publishes of each log that changed something a client watches: one row per log,
+ * written with the state it made, so the log is derived from the indexed blocks alone. Kinds: token_created, trade,
+ * graduation (data.status pending or graduated), transfer, fees_claimed, pool_fees. Amounts in `data` are decimal
+ * strings. A reorg deletes the rows of the blocks it undoes with everything else, which is how the sequencer sees it.
+ */
+export const streamEvent = onchainTable(
+  "stream_event",
+  (t) => ({
+    /** `<chainId>-<blockHash>-<logIndex>`: a log re-included in another block is another row. */
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    blockNumber: t.bigint().notNull(),
+    blockHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    txHash: t.hex().notNull(),
+    timestamp: t.bigint().notNull(),
+    kind: t.text().notNull(),
+    token: t.hex(),
+    data: t.json().notNull(),
+  }),
+  (table) => ({
+    blockIdx: index().on(table.chainId, table.blockNumber, table.logIndex),
+  }),
+);

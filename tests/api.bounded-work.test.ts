@@ -68,7 +68,9 @@ async function timed(name: string, body: unknown, token: string | undefined = jw
 async function activeStatements(): Promise<number> {
   const { rows } = await admin.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM pg_stat_activity
-      WHERE state = 'active' AND pid <> pg_backend_pid() AND query ILIKE '%' || $1 || '%'`,
+      WHERE state = 'active' AND pid <> pg_backend_pid() AND query ILIKE '%' || $1 || '%'
+        -- The event log's background readers, not requests.
+        AND application_name NOT IN ('event-sequencer', 'api-streams')`,
     [api.appSchema],
   );
   return rows[0]?.n ?? -1;

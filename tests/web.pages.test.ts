@@ -206,9 +206,18 @@ describe("the token page", () => {
     });
   }
 
-  it("shows a trade made while it is open within 2 s of the trade being mined", async () => {
+  it("shows a trade made while it is open within 2 s of the trade being mined, told by the event stream", async () => {
     await withPage(VIEWPORTS[0], async (page, problems) => {
+      const stream = page.waitForResponse((r) => r.url().includes(`/stream?channels=token:${demo.id}`));
       await page.goto(`${base}/token/${demo.slug}`, { waitUntil: "networkidle" });
+      expect((await stream).headers()["content-type"]).toContain("text/event-stream");
+      // With the stream open the page reads its live data only when told: not once a second.
+      const reads: number[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/live.json")) reads.push(Date.now());
+      });
+      await page.waitForTimeout(2_500);
+      expect(reads.length).toBeLessThanOrEqual(1);
       const rows = page.locator("[data-live=trades] tbody tr");
       const before = await rows.count();
       const holdersBefore = await page.locator("[data-live=market] dd").nth(2).textContent();
@@ -219,6 +228,7 @@ describe("the token page", () => {
       await expect.poll(() => rows.count(), { timeout: 2_000, interval: 50 }).toBeGreaterThan(before);
       expect(Date.now() - mined).toBeLessThanOrEqual(2_000);
       expect(await rows.first().textContent()).toContain("$7.00");
+      expect(reads.length).toBeGreaterThanOrEqual(1);
       expect(await page.locator("[data-live=market] dd").nth(2).textContent()).toBe(String(Number(holdersBefore) + 1));
       const { price } = await poolOf(demo.id);
       expect(await page.getByTestId("price").textContent()).toBe(price);

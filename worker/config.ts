@@ -3,6 +3,23 @@
  * defaults).
  */
 import { type ChainTarget, chainTargets, type Env, walletSecretOf } from "../core/env.js";
+import { parseDurations } from "../core/webhooks.js";
+
+/** Webhook deliveries (worker/webhook-worker.ts). */
+export type WebhookConfig = {
+  /** WEBHOOK_ALLOW_PRIVATE: private addresses and http allowed (development). */
+  allowPrivate: boolean;
+  /** Delays between a delivery's attempts, ms (WEBHOOK_RETRY_SCHEDULE). */
+  schedule: number[];
+  /** How long one attempt may take, ms. */
+  timeoutMs: number;
+  /** Failed deliveries in a row that disable an endpoint. */
+  disableAfter: number;
+  /** Deliveries attempted at once. */
+  concurrency: number;
+  /** How often the dispatcher looks for events without a notification, ms. */
+  pollMs: number;
+};
 
 export type WorkerConfig = {
   databaseUrl: string;
@@ -23,8 +40,9 @@ export type WorkerConfig = {
   reconcileIntervalMs: number;
   /** Blocks below the head at which an executed intent is final (worker/processors/finality.ts). */
   finalityDepth: number;
-  /** Lock of an execute job, ms: how long the jobs of a worker that died stay with it. */
+  /** Lock of an execute or webhook job, ms: how long the jobs of a worker that died stay with it. */
   lockMs: number;
+  webhooks: WebhookConfig;
 };
 
 export function workerConfigOf(env: Env): WorkerConfig {
@@ -40,5 +58,13 @@ export function workerConfigOf(env: Env): WorkerConfig {
     reconcileIntervalMs: env.WORKER_RECONCILE_INTERVAL_MS,
     finalityDepth: env.WORKER_FINALITY_DEPTH,
     lockMs: env.WORKER_LOCK_MS,
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "true",
+      schedule: parseDurations(env.WEBHOOK_RETRY_SCHEDULE) ?? [],
+      timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+      disableAfter: env.WEBHOOK_DISABLE_AFTER,
+      concurrency: env.WEBHOOK_CONCURRENCY,
+      pollMs: env.WEBHOOK_POLL_MS,
+    },
   };
 }

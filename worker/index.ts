@@ -17,6 +17,7 @@ import { executeIntent } from "./processors/execute.js";
 import { recheckSettled } from "./processors/finality.js";
 import { startQuoteWorker } from "./quote-worker.js";
 import { localSigner } from "./signer.js";
+import { startWebhookWorker } from "./webhook-worker.js";
 
 async function main() {
   const config = workerConfigOf(parseEnv());
@@ -65,6 +66,7 @@ async function main() {
     log,
   });
   log(`quoting on queue ${quotes.queueName}`);
+  const webhooks = await startWebhookWorker({ ...config, db, log });
   const reconciled = await reconcileIntents(db, appSchema, queue);
   log(`ready on queue ${name}; ${reconciled.open} open intent(s) re-dispatched`);
   // Not only on start: a job that stalled too often or ran out of attempts (a long RPC outage) while its intent is
@@ -94,7 +96,7 @@ async function main() {
     closing = true;
     log(`${signal}: finishing jobs in hand`);
     clearInterval(reconciler);
-    await Promise.all([worker.close(), quotes.close()]);
+    await Promise.all([worker.close(), quotes.close(), webhooks.close()]);
     await queue.close();
     connection.disconnect();
     await db.end();

@@ -42,7 +42,18 @@ const errors = {
 export type PostRouteParameters<Req extends z.ZodType, Res extends z.ZodType> = {
   /** Endpoint name, as in /functions/v1/<name>. */
   name: string;
-  tag: "Tokens" | "Posts" | "Voting" | "Notifications" | "Clubs" | "Feed" | "Transactions" | "Users" | "Wallet";
+  tag:
+    | "Tokens"
+    | "Posts"
+    | "Voting"
+    | "Notifications"
+    | "Clubs"
+    | "Feed"
+    | "Transactions"
+    | "Users"
+    | "Wallet"
+    | "Webhooks"
+    | "Events";
   summary: string;
   description?: string;
   request: Req;

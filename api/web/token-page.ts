@@ -284,7 +284,7 @@ ${banner ? html`<img class="banner" src="${banner}" alt="" width="1200" height="
     (i) =>
       html`<button type="button" data-interval="${i}" aria-pressed="${i === d.interval ? "true" : "false"}">${i}</button>`,
   )}</div></div>
-  <div id="chart" class="chart" role="img" aria-label="${`Candlestick chart of ${t.symbol} in USD with volume`}" data-candles="${JSON.stringify(chartCandles(d))}" data-interval="${d.interval}" data-live-url="${`/token/${t.id}/live.json`}"></div>
+  <div id="chart" class="chart" role="img" aria-label="${`Candlestick chart of ${t.symbol} in USD with volume`}" data-candles="${JSON.stringify(chartCandles(d))}" data-interval="${d.interval}" data-live-url="${`/token/${t.id}/live.json`}" data-stream-url="${`/stream?channels=token:${t.id}`}"></div>
   <p class="muted attribution">Candles of the indexed trades (no trade, no candle). Chart by <a href="https://www.tradingview.com/" rel="noopener noreferrer">TradingView Lightweight Charts</a>.</p>
 </section>
 <div class="columns">

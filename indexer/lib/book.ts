@@ -9,23 +9,27 @@ import type { Address, Hex } from "viem";
 /** Candle intervals, in seconds: 1m, 5m, 1h, 1d. */
 export const candleIntervals = [60, 300, 3_600, 86_400] as const;
 
+/** A fee credit or claim as published (lib/stream.ts): the recipient's fees after it. */
+export type FeeState = { recipient: Hex; amount: bigint; claimable: bigint; accrued: bigint; claimed: bigint };
+
 export type TradeRow = Omit<typeof trade.$inferInsert, "realisedPnl">;
 
 /**
  * Insert a trade, book it at average cost in the trader's holder row, bump the token's counters and fold the trade
  * into its candles. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same call, so the
- * row's balance already includes it.
+ * row's balance already includes it. Returns the candles as they are after it.
  */
-export async function bookTrade(context: Context, row: TradeRow) {
+export async function bookTrade(context: Context, row: TradeRow): Promise<(typeof candle.$inferSelect)[]> {
   const realisedPnl = await bookCost(context, row);
   await context.db.insert(trade).values({ ...row, realisedPnl });
   await context.db.update(token, { chainId: row.chainId, address: row.token }).set((t) => ({
     tradeCount: t.tradeCount + 1,
     volumeUsdc: t.volumeUsdc + row.usdcAmount,
   }));
+  const candles: (typeof candle.$inferSelect)[] = [];
   for (const interval of candleIntervals) {
     const bucket = row.timestamp - (row.timestamp % BigInt(interval));
-    await context.db
+    const after = await context.db
       .insert(candle)
       .values({
         chainId: row.chainId,
@@ -48,7 +52,9 @@ export async function bookTrade(context: Context, row: TradeRow) {
         volumeToken: c.volumeToken + row.tokenAmount,
         trades: c.trades + 1,
       }));
+    candles.push(after);
   }
+  return candles;
 }
 
 /**
@@ -80,13 +86,20 @@ async function bookCost(context: Context, row: TradeRow): Promise<bigint> {
   return realised;
 }
 
-/** Credit `amount` USDC base units to `recipient`'s claimable fees. */
-export async function creditFees(context: Context, chainId: number, recipient: Address, amount: bigint) {
+/** Credit `amount` USDC base units to `recipient`'s claimable fees; pushes the fees after it onto `credits`. */
+export async function creditFees(
+  context: Context,
+  chainId: number,
+  recipient: Address,
+  amount: bigint,
+  credits?: FeeState[],
+) {
   if (amount === 0n) return;
-  await context.db
+  const row = await context.db
     .insert(fees)
     .values({ chainId, recipient, claimable: amount, accrued: amount, claimed: 0n })
     .onConflictDoUpdate((f) => ({ claimable: f.claimable + amount, accrued: f.accrued + amount }));
+  credits?.push({ recipient, amount, claimable: row.claimable, accrued: row.accrued, claimed: row.claimed });
 }
 
 export const logId = (chainId: number, txHash: Hex, logIndex: number) => `${chainId}-${txHash}-${logIndex}`;

@@ -7,6 +7,7 @@ import { ponder } from "ponder:registry";
 import { holder, pool, token, transfer } from "ponder:schema";
 import { zeroAddress } from "viem";
 import { logId } from "../lib/book.js";
+import { publish } from "../lib/stream.js";
 
 /** USDC base units of `value` token wei at an 18-decimal USD price. */
 const VALUE_SCALE = 10n ** 30n;
@@ -25,6 +26,7 @@ ponder.on("LaunchToken:Transfer", async ({ event, context }) => {
     if (row && from.toLowerCase() !== v3 && to.toLowerCase() !== v3) price = row.price;
   }
   let delta = 0;
+  const balances: { address: `0x${string}`; balance: bigint }[] = [];
   if (from !== zeroAddress) {
     const row = await context.db.update(holder, { chainId, token: address, address: from }).set((h) => ({
       balance: h.balance - value,
@@ -32,6 +34,7 @@ ponder.on("LaunchToken:Transfer", async ({ event, context }) => {
       updatedBlock,
     }));
     if (row.balance === 0n) delta -= 1;
+    balances.push({ address: from, balance: row.balance });
   }
   if (to !== zeroAddress) {
     const cost = price === null ? 0n : (value * price) / VALUE_SCALE;
@@ -40,10 +43,20 @@ ponder.on("LaunchToken:Transfer", async ({ event, context }) => {
       .values({ chainId, token: address, address: to, balance: value, costBasis: cost, realisedPnl: 0n, updatedBlock })
       .onConflictDoUpdate((h) => ({ balance: h.balance + value, costBasis: h.costBasis + cost, updatedBlock }));
     if (row.balance === value) delta += 1;
+    balances.push({ address: to, balance: row.balance });
   }
-  if (delta !== 0) {
-    await context.db.update(token, { chainId, address }).set((t) => ({ holdersCount: t.holdersCount + delta }));
-  }
+  const counted =
+    delta !== 0
+      ? await context.db.update(token, { chainId, address }).set((t) => ({ holdersCount: t.holdersCount + delta }))
+      : await context.db.find(token, { chainId, address });
+  await publish(context, event, "transfer", address, {
+    token: address,
+    from,
+    to,
+    value,
+    balances,
+    holdersCount: counted?.holdersCount ?? null,
+  });
   if (price !== null) {
     await context.db.insert(transfer).values({
       id: logId(chainId, event.transaction.hash, event.log.logIndex),

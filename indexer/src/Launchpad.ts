@@ -20,6 +20,7 @@ import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../
 import { QUOTE_MODES } from "../../core/quote.js";
 import { bookTrade, creditFees, logId } from "../lib/book.js";
 import { usdcByChainId } from "../lib/chains.js";
+import { type FeeState, poolState, publish, publishTrade } from "../lib/stream.js";
 
 const usdcOf = usdcByChainId();
 // stored snake_case, indexed by the event's TradeMode: buy_exact_in, buy_exact_out, sell_exact_in, sell_exact_out
@@ -57,7 +58,7 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     tradeCount: 0,
     volumeUsdc: 0n,
   });
-  await context.db.insert(pool).values({
+  const created = await context.db.insert(pool).values({
     chainId,
     token: address,
     creator,
@@ -79,6 +80,15 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   });
+  await publish(context, event, "token_created", address, {
+    token: address,
+    tokenLayerId,
+    creator,
+    poolType,
+    name,
+    symbol,
+    pool: poolState(created),
+  });
 });
 
 ponder.on("Launchpad:Trade", async ({ event, context }) => {
@@ -96,7 +106,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   }));
-  await bookTrade(context, {
+  const tradeRow = {
     id: logId(chainId, event.transaction.hash, event.log.logIndex),
     chainId,
     token: address,
@@ -120,13 +130,16 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     logIndex: event.log.logIndex,
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
-  });
+  };
+  const candles = await bookTrade(context, tradeRow);
   const meta = await context.db.find(launchpad, { chainId });
   if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
-  await creditFees(context, chainId, meta.protocolFeeRecipient, split.protocol);
-  await creditFees(context, chainId, row.creator, split.creator);
-  await creditFees(context, chainId, attribution.referral, split.referral);
-  await creditFees(context, chainId, attribution.builder, split.builder);
+  const credits: FeeState[] = [];
+  await creditFees(context, chainId, meta.protocolFeeRecipient, split.protocol, credits);
+  await creditFees(context, chainId, row.creator, split.creator, credits);
+  await creditFees(context, chainId, attribution.referral, split.referral, credits);
+  await creditFees(context, chainId, attribution.builder, split.builder, credits);
+  await publishTrade(context, event, tradeRow, row, candles, credits);
 });
 
 ponder.on("Launchpad:Graduated", async ({ event, context }) => {
@@ -159,16 +172,33 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
   await context.db.insert(v3Pool).values({ chainId, address: v3, token: address, usdcIsToken0: row.usdcIsToken0 });
   const meta = await context.db.find(launchpad, { chainId });
   if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
-  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolFee);
+  const credits: FeeState[] = [];
+  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolFee, credits);
+  await publish(context, event, "graduation", address, {
+    token: address,
+    status: "graduated",
+    v3Pool: v3,
+    feeTier,
+    pool: poolState(row),
+    credits,
+  });
 });
 
 ponder.on("Launchpad:FeesClaimed", async ({ event, context }) => {
   const { recipient, amount } = event.args;
-  await context.db.update(fees, { chainId: context.chain.id, recipient }).set((f) => ({
+  const after = await context.db.update(fees, { chainId: context.chain.id, recipient }).set((f) => ({
     claimable: f.claimable - amount,
     claimed: f.claimed + amount,
   }));
   await context.db.insert(feeClaim).values({ ...eventAt(context.chain.id, event), recipient, token: null, amount });
+  await publish(context, event, "fees_claimed", null, {
+    recipient,
+    token: null,
+    amount,
+    claimable: after.claimable,
+    accrued: after.accrued,
+    claimed: after.claimed,
+  });
 });
 
 /** Where a fee event is: its id, chain, transaction, block and time. */
@@ -213,7 +243,7 @@ ponder.on("Launchpad:TokenReferralSet", async ({ event, context }) => {
 
 ponder.on("Launchpad:GraduationPending", async ({ event, context }) => {
   const { token: address, v3Pool: v3, sqrtPriceX96, targetSqrtPriceX96 } = event.args;
-  await context.db.update(pool, { chainId: context.chain.id, token: address }).set({
+  const row = await context.db.update(pool, { chainId: context.chain.id, token: address }).set({
     graduating: true,
     v3Pool: v3,
     pendingSqrtPriceX96: sqrtPriceX96,
@@ -221,6 +251,13 @@ ponder.on("Launchpad:GraduationPending", async ({ event, context }) => {
     updatedBlock: event.block.number,
     updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
+  });
+  await publish(context, event, "graduation", address, {
+    token: address,
+    status: "pending",
+    v3Pool: v3,
+    pool: poolState(row),
+    credits: [],
   });
 });
 
@@ -233,8 +270,9 @@ ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {
   }));
   const meta = await context.db.find(launchpad, { chainId });
   if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
-  await creditFees(context, chainId, row.creator, creatorUsdc);
-  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolUsdc);
+  const credits: FeeState[] = [];
+  await creditFees(context, chainId, row.creator, creatorUsdc, credits);
+  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolUsdc, credits);
   await context.db.insert(poolFeeCollection).values({
     ...eventAt(chainId, event),
     token: address,
@@ -245,23 +283,39 @@ ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {
     creatorTokens,
     protocolTokens,
   });
+  const tokenCredits: FeeState[] = [];
   for (const [recipient, amount] of [
     [row.creator, creatorTokens],
     [meta.protocolFeeRecipient, protocolTokens],
   ] as const) {
     if (amount === 0n) continue;
-    await context.db
+    const after = await context.db
       .insert(tokenFees)
       .values({ chainId, token: address, recipient, claimable: amount, accrued: amount, claimed: 0n })
       .onConflictDoUpdate((f) => ({ claimable: f.claimable + amount, accrued: f.accrued + amount }));
+    tokenCredits.push({
+      recipient,
+      amount,
+      claimable: after.claimable,
+      accrued: after.accrued,
+      claimed: after.claimed,
+    });
   }
+  await publish(context, event, "pool_fees", address, { token: address, credits, tokenCredits });
 });
 
 ponder.on("Launchpad:TokenFeesClaimed", async ({ event, context }) => {
   const { token: address, recipient, amount } = event.args;
-  await context.db.update(tokenFees, { chainId: context.chain.id, token: address, recipient }).set((f) => ({
-    claimable: f.claimable - amount,
-    claimed: f.claimed + amount,
-  }));
+  const after = await context.db
+    .update(tokenFees, { chainId: context.chain.id, token: address, recipient })
+    .set((f) => ({ claimable: f.claimable - amount, claimed: f.claimed + amount }));
   await context.db.insert(feeClaim).values({ ...eventAt(context.chain.id, event), recipient, token: address, amount });
+  await publish(context, event, "fees_claimed", address, {
+    recipient,
+    token: address,
+    amount,
+    claimable: after.claimable,
+    accrued: after.accrued,
+    claimed: after.claimed,
+  });
 });

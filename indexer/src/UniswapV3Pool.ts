@@ -7,6 +7,7 @@ import { ponder } from "ponder:registry";
 import { launchpad, pool, v3Pool } from "ponder:schema";
 import { marketCapAt, priceFromSqrt } from "../../core/curve.js";
 import { bookTrade, logId } from "../lib/book.js";
+import { publishTrade } from "../lib/stream.js";
 
 ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
   const chainId = context.chain.id;
@@ -29,7 +30,7 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
   const [usdcDelta, tokenDelta] = link.usdcIsToken0 ? [amount0, amount1] : [amount1, amount0];
   const isBuy = usdcDelta > 0n;
   const abs = (x: bigint) => (x < 0n ? -x : x);
-  await bookTrade(context, {
+  const tradeRow = {
     id: logId(chainId, event.transaction.hash, event.log.logIndex),
     chainId,
     token: link.token,
@@ -53,7 +54,9 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
     logIndex: event.log.logIndex,
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
-  });
+  } as const;
+  const candles = await bookTrade(context, tradeRow);
+  await publishTrade(context, event, tradeRow, row, candles, []);
 });
 
 async function liquidityChange(

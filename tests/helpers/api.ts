@@ -77,6 +77,8 @@ export type TestApiParameters = {
   autoExecuteWaitMs?: number;
   /** Change versions and the caches behind them (db/versions.ts); default true, as in api/server.ts. */
   versions?: boolean;
+  /** The event log's sequencer and stream hub (createApiDeps `events`); default on, as in api/server.ts. */
+  events?: boolean;
   /**
    * Quotes (api/services/quotes.ts): by default a quote client and a quote worker in this process on a queue of the
    * API's own; `{ prefix }` a client only, on the queue of a worker process with that QUEUE_PREFIX; false: none.
@@ -109,6 +111,7 @@ export async function createTestApi(p: TestApiParameters) {
     redisKeyPrefix: `${uniqueName("test")}:`,
     chainHeadPollMs: 200,
     versions: p.versions === false ? false : { pollMs: 100 },
+    ...(p.events === false ? { events: false as const } : {}),
     executeQueue: p.executeQueue ?? false,
     quotes: p.quotes === false ? false : { prefix: quotePrefix, timeoutMs: p.quotes ? p.quotes.timeoutMs : undefined },
     ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),

@@ -229,6 +229,8 @@ export type WorkerProcessParameters = {
   indexerSchema?: string;
   /** WORKER_LOCK_MS: how soon another worker takes over the jobs of one that died (default 30 s). */
   lockMs?: number;
+  /** Further variables (webhook settings: WEBHOOK_ALLOW_PRIVATE, WEBHOOK_RETRY_SCHEDULE, …). */
+  env?: Record<string, string>;
 };
 
 export type WorkerProcess = ReturnType<typeof spawnWorker>;
@@ -251,6 +253,7 @@ export function spawnWorker(p: WorkerProcessParameters) {
     ...(p.reconcileIntervalMs ? { WORKER_RECONCILE_INTERVAL_MS: String(p.reconcileIntervalMs) } : {}),
     ...(p.indexerSchema ? { INDEXER_SCHEMA: p.indexerSchema } : {}),
     ...(p.lockMs ? { WORKER_LOCK_MS: String(p.lockMs) } : {}),
+    ...p.env,
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
     cwd: root,

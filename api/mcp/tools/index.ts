@@ -1,5 +1,6 @@
 /** Every tool of the MCP server, in the order tools/list shows them. */
 import type { McpTool } from "../tool.js";
+import { getEventsTool } from "./events.js";
 import {
   createPostTool,
   getHashtagTokenTool,
@@ -66,4 +67,5 @@ export const mcpTools: McpTool[] = [
   getUserFeesTool,
   getFeeHistoryTool,
   getLeaderboardTool,
+  getEventsTool,
 ];

@@ -90,7 +90,7 @@ export const getNotificationsTool = defineTool({
   name: "get_notifications",
   title: "Your notifications",
   description:
-    "Your notifications, newest first: replies to your posts, votes on them, mentions, new followers, tips you received (with the amount), and graduations of tokens you hold. unread_only to skip read ones; paginate with limit and offset or cursor.",
+    "Your notifications, newest first: replies to your posts, votes on them, mentions, new followers, tips you received (with the amount), graduations of tokens you hold, and webhook endpoints of yours the service disabled after failing deliveries. unread_only to skip read ones; paginate with limit and offset or cursor.",
   input: GetNotificationsRequest,
   output: z.object({
     notifications: z.array(Notification),

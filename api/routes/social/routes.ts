@@ -153,7 +153,7 @@ export const getNotificationsRoute = postRoute({
   tag: "Notifications",
   summary: "The caller's notifications, newest first",
   description:
-    "Kinds: reply, vote (on your post; once per voter and post), mention (@username), follow, graduation (a token you hold graduated; detected when you read this list).",
+    "Kinds: reply, vote (on your post; once per voter and post), mention (@username), follow, graduation (a token you hold graduated; detected when you read this list), tip, webhook_disabled (the service disabled a webhook endpoint of yours whose deliveries kept failing; `webhook` names it).",
   request: GetNotificationsRequest,
   response: GetNotificationsResponse,
 });

@@ -287,7 +287,7 @@ export const VoteResult = z
 export const Notification = z
   .object({
     id: uuid,
-    kind: z.enum(["reply", "vote", "mention", "follow", "graduation", "tip"]),
+    kind: z.enum(["reply", "vote", "mention", "follow", "graduation", "tip", "webhook_disabled"]),
     actor: UserSummary.nullable(),
     post_id: uuid.nullable(),
     token_id: uuid.nullable(),
@@ -295,6 +295,12 @@ export const Notification = z
       .object({ id: uuid, ...assetAmount })
       .nullable()
       .describe("kind tip: what the actor sent you (for post_id, when set)"),
+    webhook: z
+      .object({ id: uuid, url: z.string(), status: z.string(), disabled_reason: z.string().nullable() })
+      .nullable()
+      .describe(
+        "kind webhook_disabled: your endpoint the service disabled after its deliveries kept failing, as it is now (null once deleted); update-webhook status active re-enables it",
+      ),
     read: z.boolean(),
     created_at: z.string(),
   })

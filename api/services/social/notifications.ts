@@ -1,7 +1,7 @@
 /**
- * Notifications: replies to your posts, votes on your posts, mentions (@username), new followers, tips you received
- * and the graduation of a token you hold. Each event notifies once (a dedupe key per recipient), never the actor
- * themself.
+ * Notifications: replies to your posts, votes on your posts, mentions (@username), new followers, tips you received,
+ * the graduation of a token you hold, and a webhook endpoint of yours that the worker disabled after failing
+ * deliveries (db/webhooks.ts). Each event notifies once (a dedupe key per recipient), never the actor themself.
  *
  * Tips are notified by the database, when a tip's transfer is first confirmed (db/migrations/016_tips.sql), since
  * that may happen in the worker long after the request; the notification names the tip, whose amount is read here.
@@ -64,14 +64,21 @@ export type MarkNotificationsReadInput = { notification_ids?: string[] };
 /** What a tip notification says was sent: an asset on a chain, whole units beside base units. */
 export type NotificationTip = { id: string } & ReturnType<typeof tipAmountView>;
 
-/** One notification as the recipient reads it; `actor` is null for graduations, `tip` set for tips only. */
+/** The endpoint a webhook_disabled notification is about, as it is now (null once deleted). */
+export type NotificationWebhook = { id: string; url: string; status: string; disabled_reason: string | null };
+
+/**
+ * One notification as the recipient reads it; `actor` is null for graduations and disabled webhooks, `tip` set for
+ * tips only, `webhook` for webhook_disabled only (the worker disabled the endpoint after failing deliveries).
+ */
 export type NotificationView = {
   id: string;
-  kind: "reply" | "vote" | "mention" | "follow" | "graduation" | "tip";
+  kind: "reply" | "vote" | "mention" | "follow" | "graduation" | "tip" | "webhook_disabled";
   actor: { id: string; username: string; profile_picture: string } | null;
   post_id: string | null;
   token_id: string | null;
   tip: NotificationTip | null;
+  webhook: NotificationWebhook | null;
   read: boolean;
   created_at: string;
 };
@@ -89,9 +96,23 @@ type NotificationRow = {
   tip_chain_id: number | null;
   tip_symbol: string | null;
   tip_amount: string | null;
+  webhook_id: string | null;
+  webhook_url: string | null;
+  webhook_status: string | null;
+  webhook_disabled_reason: string | null;
   read_at: Date | null;
   created_at: Date;
 };
+
+function webhookOf(r: NotificationRow): NotificationWebhook | null {
+  if (r.webhook_id === null) return null;
+  return {
+    id: r.webhook_id,
+    url: r.webhook_url ?? "",
+    status: r.webhook_status ?? "",
+    disabled_reason: r.webhook_disabled_reason,
+  };
+}
 
 function tipOf(r: NotificationRow): NotificationTip | null {
   if (r.tip_id === null || r.tip_chain_id === null || r.tip_amount === null) return null;
@@ -116,9 +137,12 @@ export async function listNotifications(
   const [{ rows }, unread] = await Promise.all([
     deps.db.query<NotificationRow>(
       `SELECT n.id, n.seq::text, n.kind, n.actor_id, u.username, u.profile_picture, n.post_id, n.token_id, n.tip_id,
-              t.chain_id AS tip_chain_id, k.symbol AS tip_symbol, t.amount::text AS tip_amount, n.read_at, n.created_at
+              t.chain_id AS tip_chain_id, k.symbol AS tip_symbol, t.amount::text AS tip_amount, w.id AS webhook_id,
+              w.url AS webhook_url, w.status AS webhook_status, w.disabled_reason AS webhook_disabled_reason,
+              n.read_at, n.created_at
          FROM ${s}.notifications n LEFT JOIN ${s}.users u ON u.id = n.actor_id
          LEFT JOIN ${s}.tips t ON t.id = n.tip_id LEFT JOIN ${s}.tokens k ON k.id = t.token_id
+         LEFT JOIN ${s}.webhook_endpoints w ON w.id = n.webhook_endpoint_id
         WHERE n.user_id = $1 AND (NOT $2::boolean OR n.read_at IS NULL) AND ($3::bigint IS NULL OR n.seq < $3)
         ORDER BY n.seq DESC LIMIT $4 OFFSET $5`,
       [user.id, input.unread_only, after?.seq ?? null, input.limit + 1, after ? 0 : input.offset],
@@ -142,6 +166,7 @@ export async function listNotifications(
       post_id: r.post_id,
       token_id: r.token_id,
       tip: tipOf(r),
+      webhook: webhookOf(r),
       read: r.read_at !== null,
       created_at: iso(r.created_at),
     })),

@@ -1,7 +1,9 @@
 /**
  * The token page's script: draws the candlestick and volume chart from the candles the page carries, switches the
- * candle interval, and keeps the page current by polling its live data (GET /token/<uuid>/live.json) every second,
- * swapping in the sections that changed. Section markup comes from the server, which escapes what users wrote.
+ * candle interval, and keeps the page current: it listens to the token's channel of the event stream (Server-Sent
+ * Events at GET /stream) and, on each event, reads the page's live data (GET /token/<uuid>/live.json) and swaps in
+ * the sections that changed. While the stream is not open (the server has none, or it is reconnecting) it reads the
+ * live data every second instead. Section markup comes from the server, which escapes what users wrote.
  */
 import {
   CandlestickSeries,
@@ -17,6 +19,9 @@ type Candle = { time: number; open: number; high: number; low: number; close: nu
 type Live = { interval: string; candles: Candle[]; sections: Record<string, string> };
 
 const POLL_MS = 1_000;
+/** Events come in bursts (a trade brings its candles, balances and fees): one read per burst. */
+const BURST_MS = 100;
+const KINDS = ["trade", "candle", "balance", "graduation", "post", "reply", "vote", "removed"];
 const UP = "#047857";
 const DOWN = "#b91c1c";
 
@@ -61,8 +66,12 @@ function start(container: HTMLElement) {
   }
 
   let inFlight = false;
+  let again = false;
   async function poll(redraw = false) {
-    if (inFlight && !redraw) return;
+    if (inFlight && !redraw) {
+      again = true;
+      return;
+    }
     inFlight = true;
     try {
       const asked = interval;
@@ -82,10 +91,38 @@ function start(container: HTMLElement) {
       // A failed poll is retried by the next one.
     } finally {
       inFlight = false;
+      if (again) {
+        again = false;
+        void poll();
+      }
     }
   }
+
+  let streaming = false;
+  const streamUrl = container.dataset.streamUrl;
+  if (streamUrl && "EventSource" in window) {
+    const source = new EventSource(streamUrl);
+    let scheduled = false;
+    const refresh = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setTimeout(() => {
+        scheduled = false;
+        void poll();
+      }, BURST_MS);
+    };
+    // Opened (or reopened, resuming with Last-Event-ID): catch up with what happened before it.
+    source.addEventListener("open", () => {
+      streaming = true;
+      refresh();
+    });
+    source.addEventListener("error", () => {
+      streaming = false;
+    });
+    for (const kind of KINDS) source.addEventListener(kind, refresh);
+  }
   setInterval(() => {
-    if (document.visibilityState === "visible") void poll();
+    if (!streaming && document.visibilityState === "visible") void poll();
   }, POLL_MS);
 }
 

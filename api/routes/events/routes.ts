@@ -1,0 +1,14 @@
+/** The event log route: get-events. Schemas in ./schemas.ts, handler ./handlers.ts. */
+import { postRoute } from "../common.js";
+import { GetEventsRequest, GetEventsResponse } from "./schemas.js";
+
+export const getEventsRoute = postRoute({
+  name: "get-events",
+  tag: "Events",
+  summary: "Events since a sequence number",
+  description:
+    "The event log on the given channels after since, oldest first: what GET /stream (WebSocket or SSE) pushes, for clients that pull. Continue with since = next. Public channels need no credential; me needs one (401 `Channel me requires authentication`).",
+  request: GetEventsRequest,
+  response: GetEventsResponse,
+  auth: "optional",
+});

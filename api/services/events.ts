@@ -1,0 +1,37 @@
+/**
+ * Events since a sequence number, for clients that pull (the REST endpoint get-events and the MCP tool get_events)
+ * rather than stream: the same channels, keys and event shapes as GET /stream (api/streams/subscribe.ts).
+ */
+import type { StreamEvent } from "../../core/events.js";
+import { readEvents, readHeadSeq } from "../../db/events.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+import { keysOf, resolveChannels } from "../streams/subscribe.js";
+
+export type ReadEventsSinceParameters = { channels: string[]; since: number; limit: number };
+export type ReadEventsSinceReturnType = {
+  events: StreamEvent[];
+  /** Where to continue: pass it as `since` next time (it passes events of other channels, never one of yours). */
+  next: number;
+  /** The last seq of the whole log when read. */
+  head: number;
+};
+
+export async function readEventsSince(
+  deps: ApiDeps,
+  user: AuthedUser | null,
+  p: ReadEventsSinceParameters,
+): Promise<ReadEventsSinceReturnType> {
+  const keys = [...keysOf(await resolveChannels(deps, p.channels, user))];
+  // The head first: every event up to it is committed, so a short page means nothing of yours up to it is left.
+  const head = await readHeadSeq(deps.db, deps.config.appSchema);
+  const rows = await readEvents(deps.db, deps.config.appSchema, {
+    after: p.since,
+    through: head,
+    keys,
+    limit: p.limit,
+  });
+  const events = rows.map((r) => r.event);
+  const next = events.length === p.limit ? (events.at(-1)?.seq ?? p.since) : Math.max(head, p.since);
+  return { events, next, head };
+}

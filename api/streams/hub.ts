@@ -1,0 +1,179 @@
+/**
+ * The event log as this API process streams it: one LISTEN on `<appSchema>_events` (every process has its own, so a
+ * client on any of them gets every event), a read of each new batch in seq order, and the fan-out to connections.
+ *
+ * A connection either is live (it gets each new event that matches its keys, in order, as the hub reads it) or is
+ * catching up from a seq it names: the events it missed come from the hub's ring of recent events when they are
+ * all still there, else from Postgres in pages, and it turns live at the seq the hub has reached, with no gap and
+ * no duplicate. A connection whose transport cannot keep up is closed by its transport (see `send`).
+ */
+import pg from "pg";
+import { matches, type StreamEvent } from "../../core/events.js";
+import { type LoggedEvent, readEvents, readHeadSeq } from "../../db/events.js";
+import type { Queryable } from "../../db/indexed/types.js";
+
+export type Subscriber = {
+  keys: Set<string>;
+  /** The last seq this connection has been given or passed over; events at or below it are never sent again. */
+  cursor: number;
+  live: boolean;
+  /** Deliver one event; returns false when the connection is closing (it is then dropped). */
+  send(event: StreamEvent): boolean;
+};
+
+export type StreamHub = {
+  /** The last seq the hub has read. */
+  head(): number;
+  /** Add a subscriber, live at once, or first catching up from `since` (events with seq > since). */
+  attach(subscriber: Subscriber, since: number | null): Promise<void>;
+  detach(subscriber: Subscriber): void;
+  /** Events after `since` on `keys`, oldest first, at most `limit` (for pull clients such as MCP tools). */
+  read(keys: readonly string[], since: number, limit: number): Promise<StreamEvent[]>;
+  connections(): number;
+  stop(): Promise<void>;
+};
+
+const PAGE = 1_000;
+/** Recent events kept in memory for resumes. */
+const RING = 20_000;
+
+export type StartStreamHubParameters = {
+  db: Queryable;
+  databaseUrl: string;
+  appSchema: string;
+  /** How often to look for new events when no notification comes (default 1000 ms). */
+  pollMs?: number;
+  log?: (line: string) => void;
+};
+
+export async function startStreamHub(p: StartStreamHubParameters): Promise<StreamHub> {
+  const app = p.appSchema;
+  if (!/^[a-z_][a-z0-9_]*$/.test(app)) throw new Error(`Invalid schema name ${app}`);
+  const subscribers = new Set<Subscriber>();
+  const ring: LoggedEvent[] = [];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let listener: pg.Client | null = null;
+  let head = await readHeadSeq(p.db, app);
+
+  const deliver = (subscriber: Subscriber, entry: LoggedEvent) => {
+    if (entry.event.seq <= subscriber.cursor) return;
+    subscriber.cursor = entry.event.seq;
+    if (matches(entry.channels, subscriber.keys) && !subscriber.send(entry.event)) subscribers.delete(subscriber);
+  };
+
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  const pumpOnce = async () => {
+    for (;;) {
+      const rows = await readEvents(p.db, app, { after: head, limit: PAGE });
+      for (const entry of rows) {
+        // The log is gap-free: a seq that skips means a sequencer's transaction is not visible yet; read again.
+        if (entry.event.seq !== head + 1) return;
+        head = entry.event.seq;
+        ring.push(entry);
+        for (const s of subscribers) if (s.live) deliver(s, entry);
+      }
+      if (ring.length > RING) ring.splice(0, ring.length - RING);
+      if (rows.length < PAGE) return;
+    }
+  };
+  const pump = () => {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pumpOnce()
+      .catch((error: unknown) => p.log?.(`streams: read failed (${error instanceof Error ? error.message : error})`))
+      .finally(() => {
+        pumping = null;
+        if (again) {
+          again = false;
+          pump();
+        }
+      });
+  };
+
+  const listen = async () => {
+    const c = new pg.Client({ connectionString: p.databaseUrl, application_name: "api-streams" });
+    c.on("notification", () => pump());
+    c.on("error", () => undefined);
+    c.on("end", () => {
+      if (listener === c) listener = null;
+    });
+    await c.connect();
+    await c.query(`LISTEN "${app}_events"`);
+    listener = c;
+  };
+  const tick = () => {
+    if (stopped) return;
+    if (!listener)
+      listen().catch((error: unknown) =>
+        p.log?.(`streams: listen failed (${error instanceof Error ? error.message : error})`),
+      );
+    pump();
+    timer = setTimeout(tick, p.pollMs ?? 1_000);
+    timer.unref();
+  };
+  await listen();
+  tick();
+
+  return {
+    head: () => head,
+    connections: () => subscribers.size,
+    async attach(subscriber, since) {
+      subscribers.add(subscriber);
+      if (since === null || since >= head) {
+        subscriber.cursor = Math.max(subscriber.cursor, since ?? head);
+        subscriber.live = true;
+        return;
+      }
+      subscriber.live = false;
+      subscriber.cursor = since;
+      for (;;) {
+        if (!subscribers.has(subscriber)) return;
+        const oldest = ring[0]?.event.seq;
+        if (oldest !== undefined && subscriber.cursor >= oldest - 1) {
+          // Everything missed is in memory: replay it and turn live in the same turn of the event loop.
+          for (const entry of ring) {
+            deliver(subscriber, entry);
+            if (!subscribers.has(subscriber)) return;
+          }
+          subscriber.live = true;
+          return;
+        }
+        const through = head;
+        const rows = await readEvents(p.db, app, {
+          after: subscriber.cursor,
+          through,
+          keys: [...subscriber.keys],
+          limit: PAGE,
+        });
+        for (const entry of rows) {
+          deliver(subscriber, entry);
+          if (!subscribers.has(subscriber)) return;
+        }
+        if (rows.length < PAGE) subscriber.cursor = Math.max(subscriber.cursor, through);
+        if (subscriber.cursor >= head) {
+          subscriber.live = true;
+          return;
+        }
+      }
+    },
+    detach(subscriber) {
+      subscribers.delete(subscriber);
+    },
+    async read(keys, since, limit) {
+      return (await readEvents(p.db, app, { after: since, through: head, keys, limit })).map((e) => e.event);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      subscribers.clear();
+      await pumping;
+      await listener?.end().catch(() => undefined);
+      listener = null;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * What WebSocket and SSE clients share: the caller (the same credentials as REST), the channels they name, turned
+ * into the keys events are published on (core/events.ts), and the limits.
+ */
+
+import { AppError } from "../../core/errors.js";
+import { type Channel, channelKeys, MAX_CHANNELS, parseChannel } from "../../core/events.js";
+import { readTokenKeys } from "../../db/indexed/events.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+import { authenticate } from "../middleware/auth.js";
+
+/** Transport limits: a connection whose unsent events exceed these is closed as a slow consumer. */
+export const STREAM_LIMITS = {
+  /** Bytes a WebSocket may have buffered unsent. */
+  maxBufferedBytes: 4 * 1024 * 1024,
+  /** Events an SSE response may have queued unsent. */
+  maxQueuedEvents: 10_000,
+  /** Seconds between heartbeats (WebSocket ping, SSE comment). */
+  heartbeatSeconds: 25,
+} as const;
+
+/** Close codes of the WebSocket endpoint (4000–4999 are the application's). */
+export const CLOSE = {
+  goingAway: 1001,
+  internal: 1011,
+  unauthorized: 4001,
+  slowConsumer: 4008,
+  tooManyConnections: 4029,
+} as const;
+
+/** The caller of a stream, from an `Authorization` value (`Bearer <JWT or API key>`), or null without one. */
+export async function streamCaller(deps: ApiDeps, authorization: string | undefined): Promise<AuthedUser | null> {
+  if (!authorization) return null;
+  return authenticate(deps, authorization);
+}
+
+/** Channel name → the keys it listens on, for each of `names`; refuses unknown names and `me` without a caller. */
+export async function resolveChannels(
+  deps: ApiDeps,
+  names: readonly string[],
+  user: AuthedUser | null,
+): Promise<Map<string, string[]>> {
+  if (names.length === 0) throw new AppError("INVALID_PARAMETERS", "channels: name at least one channel");
+  if (names.length > MAX_CHANNELS) {
+    throw new AppError("INVALID_PARAMETERS", `channels: at most ${MAX_CHANNELS} per connection`);
+  }
+  const out = new Map<string, string[]>();
+  for (const name of names) {
+    const channel = parseChannel(name);
+    if ("error" in channel) throw new AppError("INVALID_PARAMETERS", channel.error);
+    if (channel.type === "me" && !user) {
+      throw new AppError("AUTHENTICATION_FAILED", "Channel me requires authentication");
+    }
+    out.set(name, channelKeys(channel, { resolved: await resolved(deps, channel), user: meOf(user) }));
+  }
+  return out;
+}
+
+const meOf = (user: AuthedUser | null) => (user ? { id: user.id, wallet: user.walletAddress } : null);
+
+async function resolved(deps: ApiDeps, channel: Channel) {
+  if (channel.type !== "token") return undefined;
+  return readTokenKeys(deps.db, deps.config, channel);
+}
+
+/** The union of the keys of every channel. */
+export function keysOf(channels: Map<string, string[]>): Set<string> {
+  return new Set([...channels.values()].flat());
+}
+
+/** A resume point from a client: a non-negative integer seq, or null for "from now". */
+export function parseSince(value: unknown): number | null {
+  if (value === undefined || value === null || value === "") return null;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new AppError("INVALID_PARAMETERS", "since: a sequence number (an integer ≥ 0)");
+  return n;
+}

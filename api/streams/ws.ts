@@ -1,0 +1,177 @@
+/**
+ * The WebSocket endpoint, GET /stream with an upgrade (the `ws` package on the Node server the API listens on).
+ *
+ * Client → server, JSON text frames:
+ * - `{"type":"subscribe","channels":[…],"since":N}`: listen on more channels. `since` (first subscribe only) resumes
+ *   after seq N: every event missed on those channels comes first, then the live ones.
+ * - `{"type":"unsubscribe","channels":[…]}`, `{"type":"auth","token":"<JWT or API key>"}` (for clients that cannot
+ *   set headers), `{"type":"ping"}`.
+ * Server → client: `welcome` (the head seq), `subscribed` / `unsubscribed` (channels and the seq they start after),
+ * `event` (a StreamEvent), `error` (a bad message; the connection stays), `pong`.
+ * The upgrade may carry `Authorization` (as REST does) and `?channels=a,b&since=N` to subscribe at once.
+ * Close codes: 4001 credential refused, 4008 slow consumer (more than maxBufferedBytes unsent), 4029 too many
+ * connections, 1001 server stopping, 1011 internal error.
+ */
+import type { IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { type WebSocket, WebSocketServer } from "ws";
+import { AppError } from "../../core/errors.js";
+import type { StreamEvent } from "../../core/events.js";
+import type { ApiDeps } from "../deps.js";
+import type { AuthedUser } from "../env.js";
+import type { StreamHub, Subscriber } from "./hub.js";
+import { CLOSE, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
+
+export const STREAM_PATH = "/stream";
+
+export type AttachWebSocketsParameters = {
+  server: { on(event: "upgrade", listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown };
+  deps: ApiDeps;
+  hub: StreamHub;
+  /** Connections this process accepts (default 20,000). */
+  maxConnections?: number;
+  maxBufferedBytes?: number;
+  /**
+   * How long a slow consumer's connection is kept after its close frame is queued (behind what it has not read), so
+   * that a client that drains its buffer in time still learns why (4008); then it is cut. Default 30 s.
+   */
+  closeGraceMs?: number;
+};
+
+export function attachWebSockets(p: AttachWebSocketsParameters) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const maxConnections = p.maxConnections ?? 20_000;
+  const maxBuffered = p.maxBufferedBytes ?? STREAM_LIMITS.maxBufferedBytes;
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  p.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== STREAM_PATH) {
+      socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    streamCaller(p.deps, req.headers.authorization).then(
+      (user) => wss.handleUpgrade(req, socket, head, (ws) => void open(ws, url, user)),
+      (error: unknown) => {
+        const message = error instanceof AppError ? error.message : "Authentication failed";
+        const body = JSON.stringify({ success: false, error: message });
+        socket.end(
+          `HTTP/1.1 401 Unauthorized\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      },
+    );
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, STREAM_LIMITS.heartbeatSeconds * 1000);
+  heartbeat.unref();
+
+  const open = async (ws: WebSocket, url: URL, caller: AuthedUser | null) => {
+    const reply = (message: Record<string, unknown>) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    };
+    if (wss.clients.size > maxConnections) {
+      ws.close(CLOSE.tooManyConnections, "Too many connections");
+      return;
+    }
+    alive.set(ws, true);
+    ws.on("pong", () => alive.set(ws, true));
+    let user = caller;
+    const channels = new Map<string, string[]>();
+    let attached = false;
+    const subscriber: Subscriber = {
+      keys: new Set(),
+      cursor: 0,
+      live: false,
+      send(event: StreamEvent) {
+        if (ws.readyState !== ws.OPEN) return false;
+        if (ws.bufferedAmount > maxBuffered) {
+          ws.close(CLOSE.slowConsumer, "Slow consumer: too many unsent events; reconnect with since");
+          setTimeout(() => ws.terminate(), p.closeGraceMs ?? 30_000).unref();
+          return false;
+        }
+        ws.send(JSON.stringify({ type: "event", ...event }));
+        return true;
+      },
+    };
+    ws.on("close", () => p.hub.detach(subscriber));
+
+    const subscribe = async (names: string[], sinceValue: unknown) => {
+      const since = parseSince(sinceValue);
+      if (since !== null && attached) {
+        throw new AppError("INVALID_PARAMETERS", "since: only the first subscribe of a connection can resume");
+      }
+      const resolved = await resolveChannels(p.deps, names, user);
+      for (const [name, keys] of resolved) channels.set(name, keys);
+      subscriber.keys = keysOf(channels);
+      reply({ type: "subscribed", channels: [...resolved.keys()], seq: since ?? p.hub.head() });
+      if (!attached) {
+        attached = true;
+        await p.hub.attach(subscriber, since);
+      }
+    };
+
+    const handle = async (raw: string) => {
+      let message: { type?: unknown; channels?: unknown; since?: unknown; token?: unknown };
+      try {
+        message = JSON.parse(raw);
+      } catch {
+        throw new AppError("INVALID_PARAMETERS", "Malformed JSON message");
+      }
+      const names = Array.isArray(message.channels) ? message.channels.map(String) : [];
+      switch (message.type) {
+        case "subscribe":
+          return subscribe(names, message.since);
+        case "unsubscribe":
+          for (const name of names) channels.delete(name);
+          subscriber.keys = keysOf(channels);
+          return reply({ type: "unsubscribed", channels: names, seq: subscriber.cursor });
+        case "auth":
+          try {
+            user = await streamCaller(p.deps, `Bearer ${String(message.token ?? "")}`);
+          } catch (error) {
+            ws.close(CLOSE.unauthorized, error instanceof AppError ? error.message : "Authentication failed");
+            return;
+          }
+          return reply({ type: "authenticated", userId: user?.id ?? null });
+        case "ping":
+          return reply({ type: "pong", seq: p.hub.head() });
+        default:
+          throw new AppError("INVALID_PARAMETERS", "type: one of subscribe, unsubscribe, auth, ping");
+      }
+    };
+
+    // Messages are handled one at a time, in order.
+    let queue: Promise<unknown> = Promise.resolve();
+    const run = (work: () => Promise<unknown>) => {
+      queue = queue.then(work).catch((error: unknown) => {
+        if (error instanceof AppError) reply({ type: "error", error: error.message });
+        else {
+          console.error("[api] stream error", error);
+          ws.close(CLOSE.internal, "Internal error");
+        }
+      });
+    };
+    ws.on("message", (data, isBinary) => run(() => handle(isBinary ? "" : data.toString())));
+    reply({ type: "welcome", seq: p.hub.head(), limits: { maxBufferedBytes: maxBuffered } });
+    const initial = url.searchParams.get("channels");
+    if (initial) run(() => subscribe(initial.split(","), url.searchParams.get("since") ?? undefined));
+  };
+
+  return {
+    connections: () => wss.clients.size,
+    close() {
+      clearInterval(heartbeat);
+      for (const ws of wss.clients) ws.close(CLOSE.goingAway, "Server stopping");
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,453 @@
+/**
+ * The event log's sequencer: appends to `<appSchema>.events` (db/migrations/017_events.sql) with a gap-free seq.
+ *
+ * One sequencer at a time per app schema: every API process starts one, and the one holding a session advisory lock
+ * on its own connection does the work; the others take over when it goes. Each step is one repeatable-read
+ * transaction, so everything it reads of the indexer is one committed state, and it:
+ * 1. per indexed chain, finds the app's live events whose stream_event row is gone (a reorg undid their block) and
+ *    appends, newest first, a `removed` event for every live event of that chain from the lowest such block on;
+ * 2. appends the events of the stream_event rows of the blocks the indexer committed since (db/indexed/events.ts),
+ *    expanded by `expandStreamRow`;
+ * 3. appends the app writes waiting in event_outbox, in id order, deleting them;
+ * 4. notifies `<appSchema>_events` with the last seq, delivered at commit.
+ * A client that applies the log in order therefore ends equal to the indexed state.
+ *
+ * It wakes on the indexer's checkpoint notifications (db/versions.ts installs that trigger) and the outbox's, and
+ * polls every `pollMs` in case one is lost.
+ */
+import pg from "pg";
+import type { EventKind, StreamEvent } from "../core/events.js";
+import { readFirstRemovedBlock, readIndexedChains, readStreamRows, type StreamRow } from "./indexed/events.js";
+import type { Queryable, Schemas } from "./indexed/types.js";
+
+/** A row to append: everything but its seq. */
+export type NewEvent = {
+  kind: string;
+  channels: string[];
+  chainId: number | null;
+  blockNumber: number | null;
+  blockHash: string | null;
+  source: string | null;
+  removes: number | null;
+  data: Record<string, unknown>;
+};
+
+/** Stream rows read per chain in one step (a block is never split). */
+const ROWS_PER_STEP = 5_000;
+/** Outbox rows moved per step. */
+const OUTBOX_PER_STEP = 2_000;
+
+type Credit = { recipient: string; amount: string; claimable: string; accrued: string; claimed: string };
+
+/** The events of one stream_event row: the log's own, then what it changed (candles, balances, fees). */
+export function expandStreamRow(row: StreamRow): NewEvent[] {
+  const d = row.data;
+  const token = row.token?.toLowerCase() ?? null;
+  const tokenKeys = token ? [`token:${token}`, ...(row.tokenId ? [`token:${row.tokenId}`] : [])] : [];
+  const at = { chainId: row.chainId, txHash: row.txHash, logIndex: row.logIndex, timestamp: row.timestamp };
+  const base = { chainId: row.chainId, blockNumber: row.blockNumber, blockHash: row.blockHash, source: row.id };
+  const event = (kind: string, channels: string[], data: Record<string, unknown>): NewEvent => ({
+    ...base,
+    kind,
+    channels: [...channels, `chain:${row.chainId}`],
+    removes: null,
+    data: { ...data, ...(token ? { token, tokenId: row.tokenId } : {}), ...at },
+  });
+  const fees = (credits: Credit[], type: "accrued" | "claimed", feeToken: string | null) =>
+    credits.map((c) =>
+      event("fees", [`fees:${c.recipient.toLowerCase()}`], {
+        type,
+        recipient: c.recipient.toLowerCase(),
+        asset: feeToken ?? "usdc",
+        amount: c.amount,
+        claimable: c.claimable,
+        accrued: c.accrued,
+        claimed: c.claimed,
+      }),
+    );
+  const lower = (v: unknown) => String(v).toLowerCase();
+  switch (row.kind) {
+    case "token_created":
+      return [
+        event("token_created", ["tokens", ...tokenKeys, `account:${lower(d.creator)}`], {
+          creator: lower(d.creator),
+          name: d.name,
+          symbol: d.symbol,
+          poolType: d.poolType,
+          tokenLayerId: d.tokenLayerId,
+          pool: d.pool,
+        }),
+      ];
+    case "trade": {
+      const { candles, credits, ...trade } = d as { candles: Record<string, unknown>[]; credits: Credit[] };
+      return [
+        event("trade", [...tokenKeys, `account:${lower(d.trader)}`], { ...trade, trader: lower(d.trader) }),
+        ...candles.map((c) => event("candle", tokenKeys, c)),
+        ...fees(credits, "accrued", null),
+      ];
+    }
+    case "graduation": {
+      const { credits, ...graduation } = d as { credits: Credit[] };
+      return [event("graduation", ["tokens", ...tokenKeys], graduation), ...fees(credits, "accrued", null)];
+    }
+    case "transfer": {
+      const balances = d.balances as { address: string; balance: string }[];
+      const transfer = { from: lower(d.from), to: lower(d.to), value: d.value };
+      return balances.map((b) =>
+        event("balance", [...tokenKeys, `account:${b.address.toLowerCase()}`], {
+          address: b.address.toLowerCase(),
+          balance: b.balance,
+          holdersCount: d.holdersCount,
+          transfer,
+        }),
+      );
+    }
+    case "fees_claimed": {
+      const credit = { ...(d as unknown as Credit), recipient: lower(d.recipient) };
+      return fees([credit], "claimed", d.token == null ? null : lower(d.token));
+    }
+    case "pool_fees":
+      return [...fees(d.credits as Credit[], "accrued", null), ...fees(d.tokenCredits as Credit[], "accrued", token)];
+    default:
+      return [];
+  }
+}
+
+type Client = pg.Client;
+
+/** One step: what is new, appended in one transaction. Returns how many events it appended. */
+/**
+ * Ponder reverts a reorg's rows in one transaction and moves its checkpoint only with the next block it commits
+ * (ponder runtime/omnichain.js, case "reorg"). Between the two, the checkpoint still names the old head while the
+ * rows are gone: a step there must not move the cursor past the reverted blocks, or their replacements, committed
+ * later at block numbers the cursor has passed, would never be read. So after a removal the cursor is held below
+ * the reverted blocks until the checkpoint changes (Ponder committed a block since), or for at most HOLD_MS (a
+ * replacement block can carry the very same checkpoint: same number and second). Per chain name, in this process.
+ */
+export type Holds = Map<string, { checkpoint: string; below: number; since: number }>;
+const HOLD_MS = 3_000;
+
+export async function sequenceOnce(client: Client, schemas: Schemas, holds: Holds = new Map()): Promise<number> {
+  const app = schemas.appSchema;
+  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+  try {
+    const appended = await collect(client, schemas, holds);
+    if (appended.events.length === 0 && appended.cursors.size === 0) {
+      await client.query("COMMIT");
+      return 0;
+    }
+    let seq = await readHeadSeq(client, app);
+    const first = seq + 1;
+    const removals: [number, number][] = [];
+    const cols = {
+      seq: [] as number[],
+      kind: [] as string[],
+      channels: [] as string[],
+      chain: [] as (number | null)[],
+      block: [] as (number | null)[],
+      hash: [] as (string | null)[],
+      source: [] as (string | null)[],
+      removes: [] as (number | null)[],
+      data: [] as string[],
+    };
+    for (const e of appended.events) {
+      seq++;
+      if (e.removes !== null) removals.push([e.removes, seq]);
+      cols.seq.push(seq);
+      cols.kind.push(e.kind);
+      // A text[] per row travels as its literal: unnest cannot take an array of arrays of varying length.
+      cols.channels.push(`{${e.channels.map((c) => `"${c}"`).join(",")}}`);
+      cols.chain.push(e.chainId);
+      cols.block.push(e.blockNumber);
+      cols.hash.push(e.blockHash);
+      cols.source.push(e.source);
+      cols.removes.push(e.removes);
+      cols.data.push(JSON.stringify(e.data));
+    }
+    if (cols.seq.length > 0) {
+      await client.query(
+        `INSERT INTO "${app}".events (seq, kind, channels, chain_id, block_number, block_hash, source, removes, data)
+         SELECT s, k, c::text[], ch, b, h, src, r, d::jsonb
+           FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[], $7::text[],
+                       $8::bigint[], $9::text[]) AS t(s, k, c, ch, b, h, src, r, d)`,
+        [cols.seq, cols.kind, cols.channels, cols.chain, cols.block, cols.hash, cols.source, cols.removes, cols.data],
+      );
+    }
+    if (removals.length > 0) {
+      await client.query(
+        `UPDATE "${app}".events e SET removed_by = t.by FROM unnest($1::bigint[], $2::bigint[]) AS t(seq, by)
+          WHERE e.seq = t.seq`,
+        [removals.map((r) => r[0]), removals.map((r) => r[1])],
+      );
+    }
+    for (const [chainName, block] of appended.cursors) {
+      await client.query(
+        `INSERT INTO "${app}".event_cursors (chain_name, block) VALUES ($1, $2)
+         ON CONFLICT (chain_name) DO UPDATE SET block = EXCLUDED.block`,
+        [chainName, block],
+      );
+    }
+    if (cols.seq.length > 0) await client.query("SELECT pg_notify($1, $2)", [`${app}_events`, String(seq)]);
+    await client.query("COMMIT");
+    return seq - first + 1;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+}
+
+async function collect(client: Client, schemas: Schemas, holds: Holds) {
+  const app = schemas.appSchema;
+  const events: NewEvent[] = [];
+  const cursors = new Map<string, number>();
+  const chains = await readIndexedChains(client, schemas.indexerSchema);
+  const { rows: cursorRows } = await client.query<{ chain_name: string; block: string }>(
+    `SELECT chain_name, block::text FROM "${app}".event_cursors`,
+  );
+  const known = new Map(cursorRows.map((r) => [r.chain_name, Number(r.block)]));
+  for (const chain of chains) {
+    const sequenced = known.get(chain.chainName) ?? -1;
+    let cursor = Math.min(sequenced, chain.block);
+    // Blocks at or below the finalized one never change; the ones above may have been replaced.
+    const removedFrom = await readFirstRemovedBlock(
+      client,
+      schemas,
+      chain.chainId,
+      Math.min(chain.finalizedBlock, cursor),
+    );
+    if (removedFrom !== null) {
+      events.push(...(await removalsFrom(client, app, chain.chainId, removedFrom)));
+      cursor = Math.min(cursor, removedFrom - 1);
+      holds.set(chain.chainName, { checkpoint: chain.checkpoint, below: cursor, since: Date.now() });
+    }
+    const hold = holds.get(chain.chainName);
+    if (hold && hold.checkpoint === chain.checkpoint && Date.now() - hold.since < HOLD_MS) {
+      cursor = Math.min(cursor, hold.below);
+      if (cursor !== sequenced) cursors.set(chain.chainName, cursor);
+      continue;
+    }
+    holds.delete(chain.chainName);
+    let through = chain.block;
+    let rows = await readStreamRows(client, schemas, chain.chainId, cursor, through);
+    if (rows.length > ROWS_PER_STEP) {
+      // Stop at a block boundary: the rest comes in the next step.
+      const last = rows[ROWS_PER_STEP - 1] as StreamRow;
+      through = last.blockNumber;
+      rows = rows.filter((r) => r.blockNumber <= through);
+    }
+    for (const row of rows) events.push(...expandStreamRow(row));
+    if (through !== sequenced) cursors.set(chain.chainName, through);
+  }
+  const { rows: outbox } = await client.query<{
+    id: string;
+    kind: string;
+    channels: string[];
+    data: Record<string, unknown>;
+  }>(
+    `DELETE FROM "${app}".event_outbox WHERE id IN (SELECT id FROM "${app}".event_outbox ORDER BY id LIMIT $1)
+     RETURNING id::text, kind, channels, data`,
+    [OUTBOX_PER_STEP],
+  );
+  outbox.sort((a, b) => Number(a.id) - Number(b.id));
+  for (const o of outbox) {
+    events.push({
+      kind: o.kind,
+      channels: o.channels,
+      chainId: null,
+      blockNumber: null,
+      blockHash: null,
+      source: null,
+      removes: null,
+      data: o.data,
+    });
+  }
+  return { events, cursors };
+}
+
+/** `removed` events for every live event of `chainId` from block `from` on, newest first. */
+async function removalsFrom(client: Client, app: string, chainId: number, from: number): Promise<NewEvent[]> {
+  const { rows } = await client.query<{
+    seq: string;
+    kind: string;
+    channels: string[];
+    block_number: string;
+    block_hash: string;
+    source: string;
+  }>(
+    `SELECT seq::text, kind, channels, block_number::text, block_hash, source FROM "${app}".events
+      WHERE chain_id = $1 AND block_number >= $2 AND removed_by IS NULL AND kind <> 'removed'
+      ORDER BY events.seq DESC`,
+    [chainId, from],
+  );
+  return rows.map((r) => ({
+    kind: "removed",
+    channels: r.channels,
+    chainId,
+    blockNumber: Number(r.block_number),
+    blockHash: r.block_hash,
+    source: r.source,
+    removes: Number(r.seq),
+    data: { seq: Number(r.seq), kind: r.kind },
+  }));
+}
+
+export type StartSequencerParameters = {
+  databaseUrl: string;
+  schemas: Schemas;
+  /** How often to look for work when no notification comes (default 250 ms). */
+  pollMs?: number;
+  log?: (line: string) => void;
+};
+
+export type Sequencer = { stop(): Promise<void> };
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/** Run a sequencer for `schemas` until stop(); it works only while it holds the schema's advisory lock. */
+export async function startSequencer(p: StartSequencerParameters): Promise<Sequencer> {
+  for (const s of [p.schemas.appSchema, p.schemas.indexerSchema]) {
+    if (!SCHEMA_NAME.test(s)) throw new Error(`Invalid schema name ${s}`);
+  }
+  const pollMs = p.pollMs ?? 250;
+  let stopped = false;
+  let client: Client | null = null;
+  let leader = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  const holds: Holds = new Map();
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: p.databaseUrl, application_name: "event-sequencer" });
+    c.on("error", () => undefined);
+    c.on("end", () => {
+      if (client === c) {
+        client = null;
+        leader = false;
+      }
+    });
+    c.on("notification", () => wake());
+    await c.connect();
+    await c.query(`LISTEN "${p.schemas.appSchema}_outbox"`);
+    await c.query(`LISTEN "${p.schemas.indexerSchema}_checkpoint"`);
+    client = c;
+  };
+
+  const run = async () => {
+    if (!client) await connect();
+    const c = client as Client;
+    if (!leader) {
+      const { rows } = await c.query<{ ok: boolean }>("SELECT pg_try_advisory_lock(hashtext($1)) AS ok", [
+        `${p.schemas.appSchema}.events`,
+      ]);
+      leader = rows[0]?.ok === true;
+      if (leader) p.log?.(`events: sequencing ${p.schemas.appSchema}.events`);
+    }
+    if (!leader) return;
+    while (!stopped && (await sequenceOnce(c, p.schemas, holds)) > 0) {
+      // More may be waiting: loop until a step finds nothing.
+    }
+  };
+
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = run()
+      .catch((error: unknown) => {
+        p.log?.(`events: step failed (${error instanceof Error ? error.message : String(error)})`);
+        client?.end().catch(() => undefined);
+        client = null;
+        leader = false;
+      })
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
+  };
+
+  const tick = () => {
+    wake();
+    if (!stopped) {
+      timer = setTimeout(tick, pollMs);
+      timer.unref();
+    }
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      await client?.end().catch(() => undefined);
+      client = null;
+    },
+  };
+}
+
+/** A row of the log as read by `EVENT_COLUMNS` (table alias `e`). */
+export type EventRow = {
+  seq: string;
+  kind: string;
+  channels: string[];
+  chain_id: number | null;
+  block_number: string | null;
+  block_hash: string | null;
+  removes: string | null;
+  data: Record<string, unknown>;
+  created_at: Date;
+};
+
+/** The columns of an EventRow, from the events table aliased `e`. */
+export const EVENT_COLUMNS = `e.seq::text AS seq, e.kind, e.channels, e.chain_id, e.block_number::text AS block_number,
+  e.block_hash, e.removes::text AS removes, e.data, e.created_at`;
+
+/** An event of the log as clients receive it. */
+export function streamEventOf(r: Omit<EventRow, "channels">): StreamEvent {
+  return {
+    seq: Number(r.seq),
+    kind: r.kind as EventKind,
+    chainId: r.chain_id,
+    block: r.block_number === null ? null : { number: Number(r.block_number), hash: r.block_hash ?? "" },
+    removes: r.removes === null ? null : Number(r.removes),
+    data: r.data,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+/** An event with the keys it was published on. */
+export type LoggedEvent = { event: StreamEvent; channels: string[] };
+
+export type ReadEventsParameters = {
+  /** Events with a seq above this… */
+  after: number;
+  /** …and at most this (default: any). */
+  through?: number;
+  /** Only events published on one of these keys (default: all). */
+  keys?: readonly string[];
+  limit: number;
+};
+
+/** Events of the log in seq order. */
+export async function readEvents(db: Queryable, appSchema: string, p: ReadEventsParameters): Promise<LoggedEvent[]> {
+  const { rows } = await db.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM "${appSchema}".events e
+      WHERE e.seq > $1 AND ($2::bigint IS NULL OR e.seq <= $2) AND ($3::text[] IS NULL OR e.channels && $3::text[])
+      ORDER BY e.seq LIMIT $4`,
+    [p.after, p.through ?? null, p.keys ?? null, p.limit],
+  );
+  return rows.map((r) => ({ event: streamEventOf(r), channels: r.channels }));
+}
+
+/** The last seq of the log (0 when it is empty). */
+export async function readHeadSeq(db: Queryable, appSchema: string): Promise<number> {
+  const { rows } = await db.query<{ seq: string }>(
+    `SELECT coalesce(max(seq), 0)::text AS seq FROM "${appSchema}".events`,
+  );
+  return Number(rows[0]?.seq ?? 0);
+}

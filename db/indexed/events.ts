@@ -1,0 +1,156 @@
+/**
+ * What the event log's sequencer (db/events.ts) reads of the indexer: each chain's committed block, the
+ * stream_event rows of a block range (with the app's token id), and which already-sequenced rows a reorg removed.
+ * Read inside the sequencer's repeatable-read transaction, so all of it is one committed state of the indexer.
+ */
+import { checkpointBlockOf } from "./checkpoint.js";
+import type { Queryable, Schemas } from "./types.js";
+
+export type IndexedChain = {
+  chainName: string;
+  chainId: number;
+  block: number;
+  finalizedBlock: number;
+  /** Ponder's latest checkpoint as stored: it changes with every block Ponder commits. */
+  checkpoint: string;
+};
+
+/**
+ * Every chain the indexer has committed a block of, with that block and its finalized one; none before the indexer
+ * has created its schema (checked first, so that a caller's transaction is not aborted by the missing table).
+ */
+export async function readIndexedChains(db: Queryable, indexerSchema: string): Promise<IndexedChain[]> {
+  const exists = await db.query<{ present: boolean }>("SELECT to_regclass($1) IS NOT NULL AS present", [
+    `"${indexerSchema}"._ponder_checkpoint`,
+  ]);
+  if (!exists.rows[0]?.present) return [];
+  const { rows } = await db.query<{
+    chain_name: string;
+    chain_id: string;
+    block: string;
+    finalized: string;
+    checkpoint: string;
+  }>(
+    `SELECT chain_name, chain_id::text, latest_checkpoint AS checkpoint,
+            ${checkpointBlockOf("latest_checkpoint")}::text AS block,
+            ${checkpointBlockOf("finalized_checkpoint")}::text AS finalized
+       FROM "${indexerSchema}"._ponder_checkpoint`,
+  );
+  return rows.map((r) => ({
+    chainName: r.chain_name,
+    chainId: Number(r.chain_id),
+    block: Number(r.block),
+    finalizedBlock: Number(r.finalized),
+    checkpoint: r.checkpoint,
+  }));
+}
+
+export type StreamRow = {
+  id: string;
+  chainId: number;
+  blockNumber: number;
+  blockHash: string;
+  logIndex: number;
+  txHash: string;
+  timestamp: number;
+  kind: string;
+  token: string | null;
+  /** The app's uuid of `token`, when the app knows it. */
+  tokenId: string | null;
+  data: Record<string, unknown>;
+};
+
+/** The stream_event rows of `chainId` in blocks (after, through], in log order, at most `limit` blocks' worth. */
+export async function readStreamRows(
+  db: Queryable,
+  schemas: Schemas,
+  chainId: number,
+  after: number,
+  through: number,
+): Promise<StreamRow[]> {
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{
+    id: string;
+    chain_id: number;
+    block_number: string;
+    block_hash: string;
+    log_index: number;
+    tx_hash: string;
+    timestamp: string;
+    kind: string;
+    token: string | null;
+    token_id: string | null;
+    data: Record<string, unknown>;
+  }>(
+    `SELECT s.id, s.chain_id, s.block_number::text, s.block_hash, s.log_index, s.tx_hash, s.timestamp::text, s.kind,
+            s.token, a.id::text AS token_id, s.data
+       FROM "${ix}".stream_event s
+       LEFT JOIN "${ix}".token t ON t.chain_id = s.chain_id AND t.address = s.token
+       LEFT JOIN "${schemas.appSchema}".tokens a ON lower(a.token_layer_id) = lower(t.token_layer_id)
+      WHERE s.chain_id = $1 AND s.block_number > $2 AND s.block_number <= $3
+      ORDER BY s.block_number, s.log_index`,
+    [chainId, after, through],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    chainId: r.chain_id,
+    blockNumber: Number(r.block_number),
+    blockHash: r.block_hash,
+    logIndex: r.log_index,
+    txHash: r.tx_hash,
+    timestamp: Number(r.timestamp),
+    kind: r.kind,
+    token: r.token,
+    tokenId: r.token_id,
+    data: r.data,
+  }));
+}
+
+/**
+ * The lowest block among the app's live events of `chainId` after `afterBlock` whose stream_event row is gone (a
+ * reorg undid it), or null when none is.
+ */
+export async function readFirstRemovedBlock(
+  db: Queryable,
+  schemas: Schemas,
+  chainId: number,
+  afterBlock: number,
+): Promise<number | null> {
+  const { rows } = await db.query<{ block: string | null }>(
+    `SELECT min(e.block_number)::text AS block
+       FROM "${schemas.appSchema}".events e
+      WHERE e.chain_id = $1 AND e.block_number > $2 AND e.removed_by IS NULL AND e.kind <> 'removed'
+        AND e.source IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM "${schemas.indexerSchema}".stream_event s WHERE s.id = e.source)`,
+    [chainId, afterBlock],
+  );
+  return rows[0]?.block == null ? null : Number(rows[0].block);
+}
+
+/** What a `token:` channel names: the token's uuid and its addresses on every chain (lower case). */
+export async function readTokenKeys(
+  db: Queryable,
+  schemas: Schemas,
+  ref: { tokenId: string | null; address: string | null },
+): Promise<{ tokenId: string | null; addresses: string[] }> {
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ token_id: string | null; address: string | null }>(
+    `WITH layer AS (
+       SELECT lower(a.token_layer_id) AS id, a.id AS token_id FROM "${schemas.appSchema}".tokens a WHERE a.id = $1::uuid
+       UNION
+       SELECT lower(t.token_layer_id), (SELECT a.id FROM "${schemas.appSchema}".tokens a
+                                         WHERE lower(a.token_layer_id) = lower(t.token_layer_id))
+         FROM "${ix}".token t WHERE t.address = $2)
+     SELECT l.token_id::text, lower(t.address) AS address
+       FROM layer l LEFT JOIN "${ix}".token t ON lower(t.token_layer_id) = l.id`,
+    [ref.tokenId, ref.address],
+  );
+  const addresses = new Set<string>();
+  let tokenId = ref.tokenId;
+  for (const r of rows) {
+    tokenId ??= r.token_id;
+    if (r.address) addresses.add(r.address);
+  }
+  if (ref.address) addresses.add(ref.address.toLowerCase());
+  return { tokenId, addresses: [...addresses] };
+}

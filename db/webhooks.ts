@@ -1,0 +1,379 @@
+/**
+ * Webhook deliveries in Postgres (db/migrations/018_webhooks.sql), the worker's side: turning events of the log into
+ * deliveries, reading a delivery to send, recording its attempts, and finding pending deliveries to dispatch again.
+ * Postgres is the record; Redis (BullMQ) only dispatches, with the delivery id as job id (enqueueDelivery), so
+ * dispatching twice sends once at a time and a job Redis lost is dispatched again from here.
+ */
+import { randomBytes } from "node:crypto";
+import type { Queue } from "bullmq";
+import type pg from "pg";
+import type { StreamEvent } from "../core/events.js";
+import { type WebhookJob, webhookJobSchema } from "../core/jobs.js";
+import { type DeliveryStatus, WEBHOOK_TEST_TYPE, type WebhookStatus } from "../core/webhooks.js";
+import { type EventRow, type LoggedEvent, readEvents, streamEventOf } from "./events.js";
+
+type Queryable = Pick<pg.Pool, "query">;
+
+/** A fresh delivery id, `msg_` and 32 hex characters (128 random bits). */
+export const newDeliveryId = () => `msg_${randomBytes(16).toString("hex")}`;
+
+/** An active endpoint as the dispatcher matches it: its channels as named, and its owner (for `me`). */
+export type EndpointToMatch = {
+  id: string;
+  channels: string[];
+  fromSeq: number;
+  user: { id: string; wallet: string | null };
+};
+
+export async function readActiveEndpoints(db: Queryable, schema: string): Promise<EndpointToMatch[]> {
+  const { rows } = await db.query<{
+    id: string;
+    channels: string[];
+    from_seq: string;
+    user_id: string;
+    wallet_address: string | null;
+  }>(
+    `SELECT e.id, e.channels, e.from_seq::text, e.user_id, u.wallet_address
+       FROM ${schema}.webhook_endpoints e JOIN ${schema}.users u ON u.id = e.user_id
+      WHERE e.status = 'active'`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    channels: r.channels,
+    fromSeq: Number(r.from_seq),
+    user: { id: r.user_id, wallet: r.wallet_address },
+  }));
+}
+
+export type { LoggedEvent };
+
+export type DispatchBatchParameters = {
+  /** Events read at most. */
+  limit: number;
+  /** Which endpoints get an event: their ids. */
+  match: (e: LoggedEvent) => string[];
+  /**
+   * The log is gap-free, so a seq missing after the cursor is one still being committed: by default the batch stops
+   * before it. True to step over it (the caller decided it will not come).
+   */
+  skipGap?: boolean;
+};
+
+export type DispatchBatchReturnType = {
+  /** Events the cursor moved over. */
+  processed: number;
+  cursor: number;
+  /** The seq missing after the cursor, when the batch stopped before a gap. */
+  gap: number | null;
+  /** The deliveries created, to enqueue once committed. */
+  deliveries: string[];
+};
+
+/**
+ * One step of the dispatcher, in one transaction: the events after the cursor (in seq order, up to `limit`, stopping
+ * at a gap), a delivery for each event and each endpoint `match` names that is still active and was created before
+ * the event, and the cursor moved past them. A delivery that exists already (unique per endpoint and seq) is left.
+ * The cursor row is locked, so two dispatchers never interleave.
+ */
+export async function dispatchBatch(
+  client: pg.ClientBase,
+  schema: string,
+  p: DispatchBatchParameters,
+): Promise<DispatchBatchReturnType> {
+  await client.query("BEGIN");
+  try {
+    const cursorRow = await client.query<{ seq: string }>(`SELECT seq::text FROM ${schema}.webhook_cursor FOR UPDATE`);
+    const cursor = Number(cursorRow.rows[0]?.seq ?? 0);
+    const rows = await readEvents(client, schema, { after: cursor, limit: p.limit });
+    let expected = cursor + 1;
+    let gap: number | null = null;
+    const taken: LoggedEvent[] = [];
+    for (const r of rows) {
+      const seq = r.event.seq;
+      if (seq !== expected && !(p.skipGap && taken.length === 0)) {
+        gap = expected;
+        break;
+      }
+      taken.push(r);
+      expected = seq + 1;
+    }
+    const endpoints: string[] = [];
+    const seqs: number[] = [];
+    const types: string[] = [];
+    for (const r of taken) {
+      const { event } = r;
+      for (const id of p.match(r)) {
+        endpoints.push(id);
+        seqs.push(event.seq);
+        types.push(`event.${event.kind}`);
+      }
+    }
+    let deliveries: string[] = [];
+    if (endpoints.length > 0) {
+      const ids = endpoints.map(() => newDeliveryId());
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO ${schema}.webhook_deliveries (id, endpoint_id, seq, type)
+         SELECT d.id, d.endpoint_id, d.seq, d.type
+           FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::text[]) AS d(id, endpoint_id, seq, type)
+           JOIN ${schema}.webhook_endpoints e ON e.id = d.endpoint_id AND e.status = 'active' AND d.seq > e.from_seq
+         ON CONFLICT (endpoint_id, seq) DO NOTHING
+         RETURNING id`,
+        [ids, endpoints, seqs, types],
+      );
+      deliveries = inserted.rows.map((r) => r.id);
+    }
+    const last = taken.at(-1);
+    const moved = last ? last.event.seq : cursor;
+    if (last) await client.query(`UPDATE ${schema}.webhook_cursor SET seq = $1`, [moved]);
+    await client.query("COMMIT");
+    return { processed: taken.length, cursor: moved, gap, deliveries };
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Whether the log has events the dispatcher has not gone past yet (one index probe). */
+export async function hasUndispatchedEvents(db: Queryable, schema: string): Promise<boolean> {
+  const { rows } = await db.query<{ yes: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${schema}.events WHERE seq > (SELECT seq FROM ${schema}.webhook_cursor)) AS yes`,
+  );
+  return rows[0]?.yes === true;
+}
+
+/** Options of every delivery job. Retries are the delivery's own (recordAttempt); BullMQ's only cover crashes. */
+const jobOptions = (deliveryId: string, delay: number) => ({
+  jobId: deliveryId,
+  delay: Math.max(0, delay),
+  // A job that throws (the database is down, not the receiver) is tried again a few times; after that the
+  // delivery stays pending in Postgres and the sweep dispatches it again.
+  attempts: 5,
+  backoff: { type: "exponential" as const, delay: 1_000 },
+  removeOnComplete: true,
+  removeOnFail: true,
+});
+
+/**
+ * Dispatch a delivery, due at `dueAt` (default now), unless a live job has it: a waiting or active one is left, a
+ * delayed one is promoted when the delivery is due now, and an ended one is replaced. Returns whether a job was
+ * added.
+ */
+export async function enqueueDelivery(queue: Queue, deliveryId: string, dueAt: Date = new Date()): Promise<boolean> {
+  const data: WebhookJob = webhookJobSchema.parse({ deliveryId });
+  const delay = dueAt.getTime() - Date.now();
+  const job = await queue.getJob(deliveryId);
+  if (job) {
+    const state = await job.getState();
+    if (state === "delayed") {
+      // Due now (a redelivery of a delivery waiting for its next retry): run it now.
+      if (delay <= 0) await job.promote().catch(() => undefined);
+      return false;
+    }
+    if (state !== "completed" && state !== "failed" && state !== "unknown") return false;
+    await job.remove().catch(() => undefined);
+  }
+  await queue.add("deliver", data, jobOptions(deliveryId, delay));
+  return true;
+}
+
+/** Dispatch deliveries just created (no job can have them yet), due now. */
+export async function enqueueNewDeliveries(queue: Queue, deliveryIds: readonly string[]): Promise<void> {
+  await queue.addBulk(
+    deliveryIds.map((deliveryId) => ({
+      name: "deliver",
+      data: webhookJobSchema.parse({ deliveryId }),
+      opts: jobOptions(deliveryId, 0),
+    })),
+  );
+}
+
+/** A delivery with what sending it needs: the endpoint (its secret included) and the event. */
+export type DeliveryToSend = {
+  id: string;
+  endpointId: string;
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  url: string;
+  secret: string;
+  endpointStatus: WebhookStatus;
+  /** The event; null for a test delivery, or when the event is no longer in the log. */
+  event: StreamEvent | null;
+};
+
+export async function readDeliveryToSend(
+  db: Queryable,
+  schema: string,
+  deliveryId: string,
+): Promise<DeliveryToSend | undefined> {
+  const { rows } = await db.query<
+    Omit<EventRow, "channels" | "seq"> & {
+      id: string;
+      endpoint_id: string;
+      type: string;
+      status: DeliveryStatus;
+      attempts: number;
+      next_attempt_at: Date;
+      delivery_created_at: Date;
+      url: string;
+      secret: string;
+      endpoint_status: WebhookStatus;
+      seq: string | null;
+    }
+  >(
+    `SELECT d.id, d.endpoint_id, d.type, d.status, d.attempts, d.next_attempt_at, d.created_at AS delivery_created_at,
+            w.url, w.secret, w.status AS endpoint_status, v.seq::text, v.kind, v.chain_id, v.block_number::text,
+            v.block_hash, v.removes::text, v.data, v.created_at
+       FROM ${schema}.webhook_deliveries d JOIN ${schema}.webhook_endpoints w ON w.id = d.endpoint_id
+       LEFT JOIN ${schema}.events v ON v.seq = d.seq
+      WHERE d.id = $1`,
+    [deliveryId],
+  );
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    id: r.id,
+    endpointId: r.endpoint_id,
+    type: r.type,
+    status: r.status,
+    attempts: r.attempts,
+    nextAttemptAt: r.next_attempt_at,
+    createdAt: r.delivery_created_at,
+    url: r.url,
+    secret: r.secret,
+    endpointStatus: r.endpoint_status,
+    event: r.seq === null ? null : streamEventOf({ ...r, seq: r.seq }),
+  };
+}
+
+export type RecordAttemptParameters = {
+  deliveryId: string;
+  /** The delivery's attempts when this one started: if a redelivery reset them meanwhile, only the log is written. */
+  attemptsBefore: number;
+  attemptedAt: Date;
+  durationMs: number;
+  /** The HTTP status, null when no response came. */
+  status: number | null;
+  /** Null when delivered. */
+  error: string | null;
+  /** The retry schedule (ms between attempts): when it is used up, the delivery fails. */
+  schedule: readonly number[];
+  /** Failed deliveries in a row that disable the endpoint. */
+  disableAfter: number;
+};
+
+export type RecordAttemptReturnType =
+  | { outcome: "delivered" | "failed" | "superseded" }
+  | { outcome: "retry"; nextAttemptAt: Date }
+  | { outcome: "disabled"; endpointId: string };
+
+/**
+ * Record one attempt, in one transaction: the attempt log; then a 2xx delivers it (and resets the endpoint's
+ * failures in a row), anything else schedules the next attempt, or fails the delivery once the schedule is used
+ * up. A failed event delivery counts against its endpoint; at `disableAfter` in a row the endpoint is disabled and
+ * its owner notified (notification kind webhook_disabled). Test deliveries never count.
+ */
+export async function recordAttempt(
+  pool: pg.Pool,
+  schema: string,
+  p: RecordAttemptParameters,
+): Promise<RecordAttemptReturnType> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(
+      `INSERT INTO ${schema}.webhook_attempts (delivery_id, attempted_at, duration_ms, status, error)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [p.deliveryId, p.attemptedAt, p.durationMs, p.status, p.error],
+    );
+    const attempts = p.attemptsBefore + 1;
+    const delivered = p.error === null;
+    const exhausted = !delivered && attempts > p.schedule.length;
+    const retryInMs = delivered || exhausted ? 0 : (p.schedule[attempts - 1] ?? 0);
+    const updated = await client.query<{ endpoint_id: string; type: string; next_attempt_at: Date }>(
+      `UPDATE ${schema}.webhook_deliveries
+          SET attempts = $3, last_attempt_at = $4, last_status = $5, last_error = $6,
+              status = CASE WHEN $7 THEN 'delivered' WHEN $8 THEN 'failed' ELSE 'pending' END,
+              delivered_at = CASE WHEN $7 THEN now() ELSE delivered_at END,
+              next_attempt_at = CASE WHEN $7 OR $8 THEN next_attempt_at
+                                     ELSE now() + $9::float8 * interval '1 millisecond' END
+        WHERE id = $1 AND status = 'pending' AND attempts = $2
+        RETURNING endpoint_id, type, next_attempt_at`,
+      [p.deliveryId, p.attemptsBefore, attempts, p.attemptedAt, p.status, p.error, delivered, exhausted, retryInMs],
+    );
+    const row = updated.rows[0];
+    let result: RecordAttemptReturnType;
+    if (!row) result = { outcome: "superseded" };
+    else if (row.type === WEBHOOK_TEST_TYPE) {
+      result = delivered
+        ? { outcome: "delivered" }
+        : exhausted
+          ? { outcome: "failed" }
+          : { outcome: "retry", nextAttemptAt: row.next_attempt_at };
+    } else if (delivered) {
+      await client.query(
+        `UPDATE ${schema}.webhook_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures <> 0`,
+        [row.endpoint_id],
+      );
+      result = { outcome: "delivered" };
+    } else if (!exhausted) result = { outcome: "retry", nextAttemptAt: row.next_attempt_at };
+    else result = await countFailure(client, schema, row.endpoint_id, p);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** A failed delivery against its endpoint: one more in a row, and at `disableAfter` the endpoint is disabled. */
+async function countFailure(
+  client: pg.ClientBase,
+  schema: string,
+  endpointId: string,
+  p: RecordAttemptParameters,
+): Promise<RecordAttemptReturnType> {
+  const { rows } = await client.query<{ consecutive_failures: number; status: WebhookStatus; user_id: string }>(
+    `UPDATE ${schema}.webhook_endpoints SET consecutive_failures = consecutive_failures + 1
+      WHERE id = $1 RETURNING consecutive_failures, status, user_id`,
+    [endpointId],
+  );
+  const e = rows[0];
+  if (e?.status !== "active" || e.consecutive_failures < p.disableAfter) return { outcome: "failed" };
+  const reason = `${e.consecutive_failures} deliveries in a row failed after every retry; the last: ${p.error}`;
+  await client.query(
+    `UPDATE ${schema}.webhook_endpoints SET status = 'disabled', disabled_reason = $2, updated_at = now()
+      WHERE id = $1`,
+    [endpointId, reason.slice(0, 1000)],
+  );
+  await client.query(
+    `INSERT INTO ${schema}.notifications (user_id, kind, webhook_endpoint_id, dedupe_key)
+     VALUES ($1, 'webhook_disabled', $2, $3) ON CONFLICT (user_id, dedupe_key) DO NOTHING`,
+    [e.user_id, endpointId, `webhook_disabled:${endpointId}:${Date.now()}`],
+  );
+  return { outcome: "disabled", endpointId };
+}
+
+/**
+ * Pending deliveries of active endpoints (or of one endpoint, test deliveries of an inactive one included), soonest
+ * due first: what the sweep makes sure has a job.
+ */
+export async function readPendingDeliveries(
+  db: Queryable,
+  schema: string,
+  p: { endpointId?: string; limit: number },
+): Promise<{ id: string; nextAttemptAt: Date }[]> {
+  const { rows } = await db.query<{ id: string; next_attempt_at: Date }>(
+    `SELECT d.id, d.next_attempt_at
+       FROM ${schema}.webhook_deliveries d JOIN ${schema}.webhook_endpoints e ON e.id = d.endpoint_id
+      WHERE d.status = 'pending' AND ($1::uuid IS NULL OR d.endpoint_id = $1)
+        AND (e.status = 'active' OR d.type = $2)
+      ORDER BY d.next_attempt_at LIMIT $3`,
+    [p.endpointId ?? null, WEBHOOK_TEST_TYPE, p.limit],
+  );
+  return rows.map((r) => ({ id: r.id, nextAttemptAt: r.next_attempt_at }));
+}

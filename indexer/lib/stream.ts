@@ -1,0 +1,100 @@
+/**
+ * Rows of the stream_event table (ponder.schema.ts): what the event log publishes of a log, with the state it made.
+ */
+import type { Context } from "ponder:registry";
+import { type candle, type pool, streamEvent } from "ponder:schema";
+import type { Hex } from "viem";
+import type { FeeState, TradeRow } from "./book.js";
+
+export type { FeeState } from "./book.js";
+
+export type LogEvent = {
+  block: { number: bigint; hash: Hex; timestamp: bigint };
+  log: { logIndex: number };
+  transaction: { hash: Hex };
+};
+
+/** The pool's state as published with every event that changes it. */
+export function poolState(row: typeof pool.$inferSelect) {
+  return {
+    supply: row.supply,
+    reserve: row.reserve,
+    price: row.price,
+    marketCap: row.marketCap,
+    progressBps: row.progressBps,
+    graduated: row.graduated,
+    graduating: row.graduating,
+    v3Pool: row.v3Pool,
+  };
+}
+
+/** Insert the stream_event row of `event`. Bigints in `data` become decimal strings. */
+export async function publish(
+  context: Context,
+  event: LogEvent,
+  kind: string,
+  token: Hex | null,
+  data: Record<string, unknown>,
+) {
+  const chainId = context.chain.id;
+  await context.db.insert(streamEvent).values({
+    id: `${chainId}-${event.block.hash}-${event.log.logIndex}`,
+    chainId,
+    blockNumber: event.block.number,
+    blockHash: event.block.hash,
+    logIndex: event.log.logIndex,
+    txHash: event.transaction.hash,
+    timestamp: event.block.timestamp,
+    kind,
+    token,
+    data: plain(data) as Record<string, unknown>,
+  });
+}
+
+function plain(value: unknown): unknown {
+  if (typeof value === "bigint") return value.toString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value !== null && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = plain(v);
+    return out;
+  }
+  return value;
+}
+
+/** The stream_event row of a trade (either venue): the trade, the pool, the candles and the fee credits after it. */
+export async function publishTrade(
+  context: Context,
+  event: LogEvent,
+  row: TradeRow,
+  poolAfter: typeof pool.$inferSelect,
+  candles: (typeof candle.$inferSelect)[],
+  credits: FeeState[],
+) {
+  await publish(context, event, "trade", row.token, {
+    token: row.token,
+    trader: row.trader,
+    side: row.isBuy ? "buy" : "sell",
+    mode: row.mode,
+    venue: row.venue,
+    tokenAmount: row.tokenAmount,
+    usdcAmount: row.usdcAmount,
+    price: row.price,
+    fees: { protocol: row.feeProtocol, creator: row.feeCreator, referral: row.feeReferral, builder: row.feeBuilder },
+    builder: row.builder,
+    referral: row.referral,
+    pool: poolState(poolAfter),
+    candles: candles.map((c) => ({
+      interval: c.interval,
+      bucket: c.bucket,
+      open: c.open,
+      high: c.high,
+      low: c.low,
+      close: c.close,
+      volumeUsdc: c.volumeUsdc,
+      volumeToken: c.volumeToken,
+      trades: c.trades,
+    })),
+    credits,
+  });
+}

@@ -1,0 +1,237 @@
+/**
+ * The event log and its streams, on an anvil of this file's own (the workload mines its own blocks): a WebSocket
+ * client and an SSE client dropped at random points during a workload of more than 1,000 trades resume with their
+ * last seq and end with every event exactly once, in order, and a state equal to the indexed one; a client that
+ * stops reading is closed as a slow consumer; `me` needs a credential and carries the caller's notifications.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startSideStack } from "./helpers/api.js";
+import { fundedWallets, prng, type Wallet } from "./helpers/chain.js";
+import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
+import { httpClient, mcpConfig, ok as mcpOk, serveMcp } from "./helpers/mcp.js";
+import {
+  loggedSeqs,
+  readIndexedState,
+  rebuild,
+  type Served,
+  type StreamClient,
+  sequenced,
+  serveWithStreams,
+  sseClient,
+  wsClient,
+} from "./helpers/streams.js";
+
+const SEED = Number(process.env.STREAMS_TEST_SEED ?? 0x5eed16);
+let side: Awaited<ReturnType<typeof startSideStack>>;
+let served: Served;
+let tight: Served;
+let wallets: Wallet[];
+let setup: WorkloadReturnType;
+let load: WorkloadReturnType;
+let ws: StreamClient;
+let sse: StreamClient;
+let slow: WebSocket;
+let slowClose: Promise<{ code: number; reason: string }>;
+let chainId: number;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The seqs of the log on any of `keys`, once the sequencer has caught up with the indexer. */
+const expectedSeqs = (keys: string[]) => loggedSeqs(side.api, keys);
+
+/** Resolves once the sequencer has passed the indexer's block. */
+async function sequencedAll() {
+  await side.indexer.sync();
+  await sequenced(side.api, side.c);
+}
+
+/** Drop `client` at random moments until `done` resolves; returns how many times. */
+async function chaos(client: StreamClient, done: Promise<unknown>, random: () => number) {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  let drops = 0;
+  while (!finished) {
+    await sleep(50 + Math.floor(random() * 400));
+    client.drop();
+    drops++;
+    // A reconnect can race the server's own restart of nothing; retry until one holds.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.reconnect();
+        break;
+      } catch (error) {
+        if (attempt > 20) throw error;
+        await sleep(50);
+      }
+    }
+  }
+  return drops;
+}
+
+let drops: { ws: number; sse: number };
+
+beforeAll(async () => {
+  console.log(`streams: seed ${SEED} (STREAMS_TEST_SEED to replay)`);
+  side = await startSideStack("streams");
+  chainId = side.c.deployment.chainId;
+  served = await serveWithStreams(side.api.app, side.api.deps);
+  tight = await serveWithStreams(side.api.app, side.api.deps, { maxBufferedBytes: 64 * 1024, closeGraceMs: 600_000 });
+  wallets = await fundedWallets(side.c, 10, { seed: "streams" });
+  setup = await runWorkload(side.c, { seed: SEED, wallets, create: 4, steps: 10 });
+  await sequencedAll();
+
+  ws = await wsClient(served.wsUrl, { channels: [`chain:${chainId}`], since: 0 });
+  sse = await sseClient(served.url, { channels: ["tokens", `token:${setup.created[0]}`], since: 0 });
+  // A client that stops reading: its socket is paused for the whole workload.
+  slow = new WebSocket(`${tight.wsUrl}?channels=chain:${chainId}`);
+  slowClose = new Promise((resolve) =>
+    slow.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  await new Promise<void>((resolve) => slow.once("message", () => resolve()));
+  (slow as unknown as { _socket: { pause(): void } })._socket.pause();
+
+  const random = prng(SEED).next;
+  const workload = runWorkload(side.c, {
+    seed: SEED + 1,
+    wallets,
+    tokens: setup.created,
+    steps: 1_300,
+    graduate: { meme: 1, preseed: 1 },
+  });
+  const [loaded, wsDrops, sseDrops] = await Promise.all([
+    workload,
+    chaos(ws, workload, random),
+    chaos(sse, workload, random),
+  ]);
+  load = loaded;
+  drops = { ws: wsDrops, sse: sseDrops };
+  await sequencedAll();
+  (slow as unknown as { _socket: { resume(): void } })._socket.resume();
+  console.log(
+    `streams: ${load.counts.trades} trades, ${load.counts.transfers} transfers, ${load.counts.graduations} graduations in blocks ${load.firstBlock}..${load.lastBlock}; WebSocket dropped ${drops.ws} times, SSE ${drops.sse} times`,
+  );
+}, 600_000);
+
+afterAll(async () => {
+  ws?.close();
+  sse?.close();
+  slow?.terminate();
+  await served?.close();
+  await tight?.close();
+  await side?.close();
+});
+
+describe("streams that resume", () => {
+  it("ran a workload of at least 1,000 trades while both clients were dropped again and again", () => {
+    expect(load.counts.trades).toBeGreaterThanOrEqual(1_000);
+    expect(drops.ws).toBeGreaterThan(10);
+    expect(drops.sse).toBeGreaterThan(10);
+  });
+
+  it("gives the WebSocket client every event of its channel exactly once, in order", async () => {
+    const expected = await expectedSeqs([`chain:${chainId}`]);
+    await ws.until((events) => events.at(-1)?.seq === expected.at(-1));
+    expect(expected.length).toBeGreaterThan(5_000);
+    expect(ws.events.map((e) => e.seq)).toEqual(expected);
+  });
+
+  it("gives the SSE client every event of its channels exactly once, in order", async () => {
+    const token = setup.created[0]?.toLowerCase() as string;
+    const expected = await expectedSeqs(["tokens", `token:${token}`]);
+    await sse.until((events) => events.at(-1)?.seq === expected.at(-1));
+    expect(sse.events.map((e) => e.seq)).toEqual(expected);
+    const kinds = new Set(sse.events.map((e) => e.kind));
+    for (const kind of ["token_created", "trade", "candle", "balance"]) expect(kinds).toContain(kind);
+  });
+
+  it("rebuilds, from the WebSocket client's events, the pools, balances and fees the indexer holds", async () => {
+    const ix = side.indexer.schema;
+    const db = side.api.deps.db;
+    const state = rebuild(ws.events);
+    const indexed = await readIndexedState(db, ix, chainId);
+    expect(indexed.pools.length).toBe(setup.created.length + (load.created.length ?? 0));
+    for (const { token, ...expected } of indexed.pools) {
+      expect({ token, ...state.pools.get(`${chainId}:${token}`) }).toEqual({ token, ...expected });
+    }
+    const nonZero = [...state.balances].filter(([, b]) => b !== "0");
+    expect(new Map(nonZero)).toEqual(indexed.balances);
+    expect(state.fees).toEqual(indexed.fees);
+  });
+
+  it("closes a client that stops reading with 4008, and it can resume", async () => {
+    const closed = await Promise.race([slowClose, sleep(20_000).then(() => null)]);
+    expect(closed?.code).toBe(4008);
+  });
+});
+
+describe("channels", () => {
+  it("refuses `me` without a credential, an unknown channel, and a bad credential at the upgrade", async () => {
+    await expect(wsClient(served.wsUrl, { channels: ["me"], since: 0 })).rejects.toThrow(
+      "Channel me requires authentication",
+    );
+    await expect(wsClient(served.wsUrl, { channels: ["everything"] })).rejects.toThrow(/Unknown channel/);
+    await expect(wsClient(served.wsUrl, { channels: ["tokens"], token: "sk_not_a_key" })).rejects.toThrow(/401/);
+  });
+
+  it("carries a user's notifications on their `me` channel, and nobody else's", async () => {
+    const alice = await side.api.jwt("streams-alice");
+    const bob = await side.api.jwt("streams-bob");
+    const me = await side.api.post("get-me", {}, alice);
+    const aliceId = (me.body.user as { id: string }).id;
+    const head = ws.last();
+    const aliceStream = await wsClient(served.wsUrl, { channels: ["me"], token: alice, since: head });
+    const bobStream = await wsClient(served.wsUrl, { channels: ["me"], token: bob, since: head });
+    expect((await side.api.post("follow-user", { user_id: aliceId }, bob)).status).toBe(200);
+    await aliceStream.until((events) => events.some((e) => e.kind === "notification"));
+    const note = aliceStream.events.find((e) => e.kind === "notification");
+    expect(note?.data).toMatchObject({ kind: "follow" });
+    await sleep(300);
+    expect(bobStream.events.filter((e) => e.kind === "notification")).toEqual([]);
+    aliceStream.close();
+    bobStream.close();
+  });
+});
+
+describe("events since a sequence number (get-events, get_events)", () => {
+  it("pages a token's events with next until the log's head, as the stream gave them", async () => {
+    const token = setup.created[0]?.toLowerCase() as string;
+    const expected = await expectedSeqs([`token:${token}`]);
+    const seen: number[] = [];
+    let since = 0;
+    for (let page = 0; page < 100; page++) {
+      const res = await side.api.post("get-events", { channels: [`token:${token}`], since, limit: 500 });
+      expect(res.status).toBe(200);
+      const body = res.body as unknown as { events: { seq: number }[]; next: number; head: number };
+      seen.push(...body.events.map((e) => e.seq));
+      if (body.events.length === 0) break;
+      since = body.next;
+    }
+    expect(seen).toEqual(expected);
+    const refused = await side.api.post("get-events", { channels: ["me"] });
+    expect(refused).toMatchObject({ status: 401, body: { error: "Channel me requires authentication" } });
+    const unknown = await side.api.post("get-events", { channels: ["everything"] });
+    expect(unknown.status).toBe(400);
+  });
+
+  it("answers the MCP tool get_events with the same events", async () => {
+    const mcp = await serveMcp(side.api.deps, mcpConfig({ allowAnonymous: true }));
+    try {
+      const client = await httpClient(mcp.url);
+      const rest = await side.api.post("get-events", { channels: ["tokens"], since: 0, limit: 50 });
+      const tool = await mcpOk<{ events: { seq: number }[]; next: number }>(client, "get_events", {
+        channels: ["tokens"],
+        since: 0,
+        limit: 50,
+      });
+      const restSeqs = (rest.body as unknown as { events: { seq: number }[] }).events.map((e) => e.seq);
+      expect(restSeqs.length).toBeGreaterThan(0);
+      expect(tool.events.map((e) => e.seq)).toEqual(restSeqs);
+      await client.close();
+    } finally {
+      await mcp.close();
+    }
+  });
+});
