@@ -30,6 +30,7 @@ export function apiConfigOf(e: Env): ApiConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     spending: spendingConfigOf(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
+    streams: { maxConnections: e.STREAM_MAX_CONNECTIONS, maxPerAddress: e.STREAM_MAX_CONNECTIONS_PER_ADDRESS },
   };
 }
 

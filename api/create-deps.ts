@@ -119,7 +119,13 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
       statement_timeout: config.dbStatementTimeoutMs,
       connectionString: p.databaseUrl,
     });
-    const hub = await startStreamHub({ db: streamsDb, databaseUrl: p.databaseUrl, appSchema: config.appSchema, log });
+    const hub = await startStreamHub({
+      db: streamsDb,
+      databaseUrl: p.databaseUrl,
+      appSchema: config.appSchema,
+      limits: config.streams,
+      log,
+    });
     streams = {
       ...hub,
       stop: async () => {

@@ -42,6 +42,8 @@ export type ApiConfig = {
   spending: SpendingConfig;
   /** WEBHOOK_ALLOW_PRIVATE: webhook URLs may be http and resolve to private addresses (development and tests). */
   webhookAllowPrivate: boolean;
+  /** Stream connections (WebSocket and SSE) this process accepts, in all and per client address. */
+  streams: { maxConnections: number; maxPerAddress: number };
 };
 
 export type ApiDeps = {

@@ -131,6 +131,12 @@ export const envSchema = z.object({
    */
   WORKER_LOCK_MS: positiveInt.default(30_000),
 
+  // Streams (api/streams/): WebSocket and SSE connections of one API process.
+  /** Connections one API process accepts, WebSocket and SSE together. */
+  STREAM_MAX_CONNECTIONS: positiveInt.default(20_000),
+  /** Connections one client address (as TRUST_PROXY resolves it) may hold on one API process. */
+  STREAM_MAX_CONNECTIONS_PER_ADDRESS: positiveInt.default(100),
+
   // Webhooks (core/webhooks.ts, core/webhook-url.ts; API and worker).
   /**
    * Development only: "true" lets webhooks go to private, loopback and link-local addresses, and over http. Off by

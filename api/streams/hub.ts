@@ -6,6 +6,11 @@
  * catching up from a seq it names: the events it missed come from the hub's ring of recent events when they are
  * all still there, else from Postgres in pages, and it turns live at the seq the hub has reached, with no gap and
  * no duplicate. A connection whose transport cannot keep up is closed by its transport (see `send`).
+ *
+ * Fan-out is connection-major: each page read is handed to each connection as one batch (so its transport can write
+ * it at once: api/streams/ws.ts corks the socket), and the loop yields to the event loop every FANOUT_CHUNK
+ * connections, so that a block to thousands of connections does not hold up everything else the process serves
+ * (bench/streams/fanout.ts measured the ways to write this loop).
  */
 import pg from "pg";
 import { matches, type StreamEvent } from "../../core/events.js";
@@ -17,8 +22,8 @@ export type Subscriber = {
   /** The last seq this connection has been given or passed over; events at or below it are never sent again. */
   cursor: number;
   live: boolean;
-  /** Deliver one event; returns false when the connection is closing (it is then dropped). */
-  send(event: StreamEvent): boolean;
+  /** Deliver events, in seq order; returns false when the connection is closing (it is then dropped). */
+  send(events: readonly StreamEvent[]): boolean;
 };
 
 export type StreamHub = {
@@ -30,10 +35,20 @@ export type StreamHub = {
   /** Events after `since` on `keys`, oldest first, at most `limit` (for pull clients such as MCP tools). */
   read(keys: readonly string[], since: number, limit: number): Promise<StreamEvent[]>;
   connections(): number;
+  /**
+   * Take a connection slot for a client at `address` (WebSocket and SSE share them): a release function, or why the
+   * connection is refused (the process's limit or the address's).
+   */
+  admit(address: string): { release: () => void } | { refused: string };
   stop(): Promise<void>;
 };
 
+/** Connections a hub admits: in all, and per client address. */
+export type ConnectionLimits = { maxConnections: number; maxPerAddress: number };
+
 const PAGE = 1_000;
+/** Connections served between two yields to the event loop. */
+const FANOUT_CHUNK = 250;
 /** Recent events kept in memory for resumes. */
 const RING = 20_000;
 
@@ -43,6 +58,8 @@ export type StartStreamHubParameters = {
   appSchema: string;
   /** How often to look for new events when no notification comes (default 1000 ms). */
   pollMs?: number;
+  /** Default 20,000 connections, 100 per address. */
+  limits?: ConnectionLimits;
   log?: (line: string) => void;
 };
 
@@ -55,11 +72,21 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
   let timer: NodeJS.Timeout | undefined;
   let listener: pg.Client | null = null;
   let head = await readHeadSeq(p.db, app);
+  const limits = p.limits ?? { maxConnections: 20_000, maxPerAddress: 100 };
+  const perAddress = new Map<string, number>();
+  let admitted = 0;
 
-  const deliver = (subscriber: Subscriber, entry: LoggedEvent) => {
-    if (entry.event.seq <= subscriber.cursor) return;
-    subscriber.cursor = entry.event.seq;
-    if (matches(entry.channels, subscriber.keys) && !subscriber.send(entry.event)) subscribers.delete(subscriber);
+  /** Hand `entries` (in seq order) to a subscriber: those past its cursor on its keys. False when it was dropped. */
+  const deliver = (subscriber: Subscriber, entries: readonly LoggedEvent[]): boolean => {
+    const batch: StreamEvent[] = [];
+    for (const entry of entries) {
+      if (entry.event.seq <= subscriber.cursor) continue;
+      subscriber.cursor = entry.event.seq;
+      if (matches(entry.channels, subscriber.keys)) batch.push(entry.event);
+    }
+    if (batch.length === 0 || subscriber.send(batch)) return true;
+    subscribers.delete(subscriber);
+    return false;
   };
 
   let pumping: Promise<void> | null = null;
@@ -67,15 +94,22 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
   const pumpOnce = async () => {
     for (;;) {
       const rows = await readEvents(p.db, app, { after: head, limit: PAGE });
-      for (const entry of rows) {
-        // The log is gap-free: a seq that skips means a sequencer's transaction is not visible yet; read again.
-        if (entry.event.seq !== head + 1) return;
-        head = entry.event.seq;
-        ring.push(entry);
-        for (const s of subscribers) if (s.live) deliver(s, entry);
+      // The log is gap-free: a seq that skips means a sequencer's transaction is not visible yet; read again then.
+      let fresh = 0;
+      while (fresh < rows.length && rows[fresh]?.event.seq === head + fresh + 1) fresh++;
+      const entries = rows.slice(0, fresh);
+      if (entries.length > 0) {
+        head = (entries.at(-1) as LoggedEvent).event.seq;
+        ring.push(...entries);
+        if (ring.length > RING) ring.splice(0, ring.length - RING);
+        let served = 0;
+        for (const s of [...subscribers]) {
+          // One attached while the loop yielded, or dropped meanwhile: the cursor and the set keep it exact.
+          if (s.live && subscribers.has(s)) deliver(s, entries);
+          if (++served % FANOUT_CHUNK === 0) await new Promise((next) => setImmediate(next));
+        }
       }
-      if (ring.length > RING) ring.splice(0, ring.length - RING);
-      if (rows.length < PAGE) return;
+      if (fresh < rows.length || rows.length < PAGE) return;
     }
   };
   const pump = () => {
@@ -122,6 +156,26 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
   return {
     head: () => head,
     connections: () => subscribers.size,
+    admit(address) {
+      if (admitted >= limits.maxConnections) return { refused: "Too many connections on this server" };
+      const held = perAddress.get(address) ?? 0;
+      if (held >= limits.maxPerAddress) {
+        return { refused: `Too many connections from this address (at most ${limits.maxPerAddress})` };
+      }
+      admitted++;
+      perAddress.set(address, held + 1);
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          admitted--;
+          const left = (perAddress.get(address) ?? 1) - 1;
+          if (left > 0) perAddress.set(address, left);
+          else perAddress.delete(address);
+        },
+      };
+    },
     async attach(subscriber, since) {
       subscribers.add(subscriber);
       if (since === null || since >= head) {
@@ -136,11 +190,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
         const oldest = ring[0]?.event.seq;
         if (oldest !== undefined && subscriber.cursor >= oldest - 1) {
           // Everything missed is in memory: replay it and turn live in the same turn of the event loop.
-          for (const entry of ring) {
-            deliver(subscriber, entry);
-            if (!subscribers.has(subscriber)) return;
-          }
-          subscriber.live = true;
+          if (deliver(subscriber, ring)) subscriber.live = true;
           return;
         }
         const through = head;
@@ -150,10 +200,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
           keys: [...subscriber.keys],
           limit: PAGE,
         });
-        for (const entry of rows) {
-          deliver(subscriber, entry);
-          if (!subscribers.has(subscriber)) return;
-        }
+        if (!deliver(subscriber, rows)) return;
         if (rows.length < PAGE) subscriber.cursor = Math.max(subscriber.cursor, through);
         if (subscriber.cursor >= head) {
           subscriber.live = true;

@@ -5,26 +5,41 @@
  * client with more than maxQueuedEvents unsent gets an `error` event and the response ends: reconnecting resumes.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { streamSSE } from "hono/streaming";
+import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import { AppError } from "../../core/errors.js";
 import type { StreamEvent } from "../../core/events.js";
+import { clientAddress } from "../client-address.js";
 import type { AppEnv } from "../env.js";
-import type { Subscriber } from "./hub.js";
+import type { StreamHub, Subscriber } from "./hub.js";
 import { keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
 import { STREAM_PATH } from "./ws.js";
+
+/** Each event's JSON, serialized once however many responses it goes to (the hub shares event objects). */
+const serialized = new WeakMap<StreamEvent, string>();
+function dataOf(event: StreamEvent): string {
+  let data = serialized.get(event);
+  if (data === undefined) {
+    data = JSON.stringify(event);
+    serialized.set(event, data);
+  }
+  return data;
+}
 
 export function registerSseRoute(app: OpenAPIHono<AppEnv>) {
   app.get(STREAM_PATH, async (c) => {
     const deps = c.get("deps");
-    const hub = deps.streams;
+    const hub: StreamHub | undefined = deps.streams;
     if (!hub) throw new AppError("INTERNAL", "Streams are not enabled on this server", { status: 503 });
     const user = await streamCaller(deps, c.req.header("authorization"));
     const names = (c.req.query("channels") ?? "").split(",").filter((n) => n !== "");
     const since = parseSince(c.req.query("since") ?? c.req.header("last-event-id"));
     const channels = await resolveChannels(deps, names, user);
+    const slot = hub.admit(clientAddress(c, deps.config.trustProxy));
+    if ("refused" in slot) throw new AppError("RATE_LIMIT_EXCEEDED", slot.refused);
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
-    return streamSSE(c, async (stream) => {
+    return streamSSE(c, (stream) => follow(hub, stream).finally(slot.release));
+    async function follow(hub: StreamHub, stream: SSEStreamingApi) {
       const queue: StreamEvent[] = [];
       let wake: (() => void) | null = null;
       let closed = false;
@@ -33,15 +48,15 @@ export function registerSseRoute(app: OpenAPIHono<AppEnv>) {
         keys: keysOf(channels),
         cursor: 0,
         live: false,
-        send(event) {
+        send(events) {
           if (closed) return false;
-          if (queue.length >= STREAM_LIMITS.maxQueuedEvents) {
+          if (queue.length + events.length > STREAM_LIMITS.maxQueuedEvents) {
             slow = true;
             closed = true;
             wake?.();
             return false;
           }
-          queue.push(event);
+          queue.push(...events);
           wake?.();
           return true;
         },
@@ -59,7 +74,7 @@ export function registerSseRoute(app: OpenAPIHono<AppEnv>) {
       while (!closed || (queue.length > 0 && !slow)) {
         const event = queue.shift();
         if (event) {
-          await stream.writeSSE({ id: String(event.seq), event: event.kind, data: JSON.stringify(event) });
+          await stream.writeSSE({ id: String(event.seq), event: event.kind, data: dataOf(event) });
           continue;
         }
         await new Promise<void>((resolve) => {
@@ -77,6 +92,6 @@ export function registerSseRoute(app: OpenAPIHono<AppEnv>) {
           data: JSON.stringify({ error: "Slow consumer: too many unsent events; reconnect with Last-Event-ID" }),
         });
       }
-    });
+    }
   });
 }

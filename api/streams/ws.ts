@@ -10,13 +10,15 @@
  * `event` (a StreamEvent), `error` (a bad message; the connection stays), `pong`.
  * The upgrade may carry `Authorization` (as REST does) and `?channels=a,b&since=N` to subscribe at once.
  * Close codes: 4001 credential refused, 4008 slow consumer (more than maxBufferedBytes unsent), 4029 too many
- * connections, 1001 server stopping, 1011 internal error.
+ * connections (on the process, or from the client's address: StreamHub.admit), 1001 server stopping, 1011 internal
+ * error.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { type WebSocket, WebSocketServer } from "ws";
 import { AppError } from "../../core/errors.js";
 import type { StreamEvent } from "../../core/events.js";
+import { resolveClientAddress } from "../client-address.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import type { StreamHub, Subscriber } from "./hub.js";
@@ -24,12 +26,24 @@ import { CLOSE, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller
 
 export const STREAM_PATH = "/stream";
 
+/** The TCP socket under a `ws` connection; corked, every frame sent meanwhile leaves in one write. */
+type Corkable = { _socket: { cork(): void; uncork(): void } };
+
+/** Each event's frame, serialized once however many connections it goes to (the hub shares event objects). */
+const frames = new WeakMap<StreamEvent, Buffer>();
+function frameOf(event: StreamEvent): Buffer {
+  let frame = frames.get(event);
+  if (!frame) {
+    frame = Buffer.from(JSON.stringify({ type: "event", ...event }));
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 export type AttachWebSocketsParameters = {
   server: { on(event: "upgrade", listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): unknown };
   deps: ApiDeps;
   hub: StreamHub;
-  /** Connections this process accepts (default 20,000). */
-  maxConnections?: number;
   maxBufferedBytes?: number;
   /**
    * How long a slow consumer's connection is kept after its close frame is queued (behind what it has not read), so
@@ -40,7 +54,6 @@ export type AttachWebSocketsParameters = {
 
 export function attachWebSockets(p: AttachWebSocketsParameters) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const maxConnections = p.maxConnections ?? 20_000;
   const maxBuffered = p.maxBufferedBytes ?? STREAM_LIMITS.maxBufferedBytes;
   const alive = new WeakMap<WebSocket, boolean>();
 
@@ -50,8 +63,14 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
       return;
     }
+    const forwarded = req.headers["x-forwarded-for"];
+    const address = resolveClientAddress(
+      p.deps.config.trustProxy,
+      req.socket.remoteAddress ?? null,
+      Array.isArray(forwarded) ? forwarded.join(",") : forwarded,
+    );
     streamCaller(p.deps, req.headers.authorization).then(
-      (user) => wss.handleUpgrade(req, socket, head, (ws) => void open(ws, url, user)),
+      (user) => wss.handleUpgrade(req, socket, head, (ws) => void open(ws, url, user, address)),
       (error: unknown) => {
         const message = error instanceof AppError ? error.message : "Authentication failed";
         const body = JSON.stringify({ success: false, error: message });
@@ -74,14 +93,16 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
   }, STREAM_LIMITS.heartbeatSeconds * 1000);
   heartbeat.unref();
 
-  const open = async (ws: WebSocket, url: URL, caller: AuthedUser | null) => {
+  const open = async (ws: WebSocket, url: URL, caller: AuthedUser | null, address: string) => {
     const reply = (message: Record<string, unknown>) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
-    if (wss.clients.size > maxConnections) {
-      ws.close(CLOSE.tooManyConnections, "Too many connections");
+    const slot = p.hub.admit(address);
+    if ("refused" in slot) {
+      ws.close(CLOSE.tooManyConnections, slot.refused);
       return;
     }
+    ws.on("close", slot.release);
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
     let user = caller;
@@ -91,14 +112,23 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
       keys: new Set(),
       cursor: 0,
       live: false,
-      send(event: StreamEvent) {
+      send(events: readonly StreamEvent[]) {
         if (ws.readyState !== ws.OPEN) return false;
-        if (ws.bufferedAmount > maxBuffered) {
-          ws.close(CLOSE.slowConsumer, "Slow consumer: too many unsent events; reconnect with since");
-          setTimeout(() => ws.terminate(), p.closeGraceMs ?? 30_000).unref();
-          return false;
+        // The batch goes out as one write: the frames queue in the corked socket and leave at uncork.
+        const socket = (ws as unknown as Corkable)._socket;
+        socket.cork();
+        try {
+          for (const event of events) {
+            if (ws.bufferedAmount > maxBuffered) {
+              ws.close(CLOSE.slowConsumer, "Slow consumer: too many unsent events; reconnect with since");
+              setTimeout(() => ws.terminate(), p.closeGraceMs ?? 30_000).unref();
+              return false;
+            }
+            ws.send(frameOf(event), { binary: false });
+          }
+        } finally {
+          socket.uncork();
         }
-        ws.send(JSON.stringify({ type: "event", ...event }));
         return true;
       },
     };

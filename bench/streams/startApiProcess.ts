@@ -76,6 +76,9 @@ export async function startApiProcess(p: StartApiProcessParameters): Promise<Sta
         DATABASE_URL: p.databaseUrl,
         REDIS_URL: p.redisUrl,
         APP_SCHEMA: p.appSchema,
+        // Every subscriber of the bench connects from 127.0.0.1: one address holding them all.
+        STREAM_MAX_CONNECTIONS_PER_ADDRESS: "100000",
+        STREAM_MAX_CONNECTIONS: "100000",
         INDEXER_SCHEMA: p.indexerSchema,
         QUEUE_PREFIX: p.queuePrefix,
         RPC_URL: p.rpcUrl,
