@@ -20,6 +20,7 @@ export default createConfig({
     // Local chains restart from genesis and reuse block numbers: never trust a cached response there.
     disableCache: c.local,
     pollingInterval: c.local ? 100 : 1_000,
+    ...(c.wsUrl ? { ws: c.wsUrl } : {}),
   })),
   contracts: {
     Launchpad: {

@@ -42,6 +42,11 @@ export const envSchema = z.object({
   CHAIN_SLUG: z.string().default("base-sepolia"),
   /** JSON-RPC endpoint of CHAIN_SLUG. RPC_URL_<SLUG> (upper case, dashes as underscores) adds further chains. */
   RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
+  /**
+   * Indexer only, optional: a WebSocket JSON-RPC endpoint of CHAIN_SLUG (WS_URL_<SLUG> for further chains). With it
+   * Ponder learns of new blocks from eth_subscribe("newHeads") instead of polling every 100 ms (local) or 1 s.
+   */
+  WS_URL: z.string().url().optional(),
   /** Local anvil: port and chain id used by the run command and the tests. */
   ANVIL_PORT: port.default(8545),
   CHAIN_ID: positiveInt.default(84532),
@@ -186,6 +191,12 @@ export function walletSecretOf(env: Env): string {
 export function rpcUrlFor(slug: string, env: Env, source: Record<string, string | undefined> = process.env) {
   const key = `RPC_URL_${slug.toUpperCase().replace(/-/g, "_")}`;
   return source[key] ?? (slug === env.CHAIN_SLUG ? env.RPC_URL : undefined);
+}
+
+/** WebSocket RPC URL configured for a chain slug: WS_URL_<SLUG>, else WS_URL when the slug is CHAIN_SLUG. */
+export function wsUrlFor(slug: string, env: Env, source: Record<string, string | undefined> = process.env) {
+  const key = `WS_URL_${slug.toUpperCase().replace(/-/g, "_")}`;
+  return source[key] ?? (slug === env.CHAIN_SLUG ? env.WS_URL : undefined);
 }
 
 /** A chain a process serves: its deployment and the RPC URL it reaches it by. */

@@ -9,7 +9,7 @@
  *
  * Fan-out is connection-major: each page read is handed to each connection as one batch (so its transport can write
  * it at once: api/streams/ws.ts corks the socket), and the loop yields to the event loop every FANOUT_CHUNK
- * connections, so that a block to thousands of connections does not hold up everything else the process serves
+ * events handed out, so that a block to thousands of connections does not hold up everything else the process serves
  * (bench/streams/fanout.ts measured the ways to write this loop).
  */
 import pg from "pg";
@@ -47,8 +47,8 @@ export type StreamHub = {
 export type ConnectionLimits = { maxConnections: number; maxPerAddress: number };
 
 const PAGE = 1_000;
-/** Connections served between two yields to the event loop. */
-const FANOUT_CHUNK = 250;
+/** Frames handed to connections between two yields to the event loop (about 10 ms of fan-out). */
+const FANOUT_CHUNK = 2_500;
 /** Recent events kept in memory for resumes. */
 const RING = 20_000;
 
@@ -76,17 +76,20 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
   const perAddress = new Map<string, number>();
   let admitted = 0;
 
-  /** Hand `entries` (in seq order) to a subscriber: those past its cursor on its keys. False when it was dropped. */
-  const deliver = (subscriber: Subscriber, entries: readonly LoggedEvent[]): boolean => {
+  /**
+   * Hand `entries` (in seq order) to a subscriber: those past its cursor on its keys. Returns how many it was
+   * handed, or -1 when it was dropped.
+   */
+  const deliver = (subscriber: Subscriber, entries: readonly LoggedEvent[]): number => {
     const batch: StreamEvent[] = [];
     for (const entry of entries) {
       if (entry.event.seq <= subscriber.cursor) continue;
       subscriber.cursor = entry.event.seq;
       if (matches(entry.channels, subscriber.keys)) batch.push(entry.event);
     }
-    if (batch.length === 0 || subscriber.send(batch)) return true;
+    if (batch.length === 0 || subscriber.send(batch)) return batch.length;
     subscribers.delete(subscriber);
-    return false;
+    return -1;
   };
 
   let pumping: Promise<void> | null = null;
@@ -102,11 +105,14 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
         head = (entries.at(-1) as LoggedEvent).event.seq;
         ring.push(...entries);
         if (ring.length > RING) ring.splice(0, ring.length - RING);
-        let served = 0;
+        let handed = 0;
         for (const s of [...subscribers]) {
           // One attached while the loop yielded, or dropped meanwhile: the cursor and the set keep it exact.
-          if (s.live && subscribers.has(s)) deliver(s, entries);
-          if (++served % FANOUT_CHUNK === 0) await new Promise((next) => setImmediate(next));
+          if (s.live && subscribers.has(s)) handed += Math.max(0, deliver(s, entries));
+          if (handed >= FANOUT_CHUNK) {
+            handed = 0;
+            await new Promise((next) => setImmediate(next));
+          }
         }
       }
       if (fresh < rows.length || rows.length < PAGE) return;
@@ -190,7 +196,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
         const oldest = ring[0]?.event.seq;
         if (oldest !== undefined && subscriber.cursor >= oldest - 1) {
           // Everything missed is in memory: replay it and turn live in the same turn of the event loop.
-          if (deliver(subscriber, ring)) subscriber.live = true;
+          if (deliver(subscriber, ring) >= 0) subscriber.live = true;
           return;
         }
         const through = head;
@@ -200,7 +206,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
           keys: [...subscriber.keys],
           limit: PAGE,
         });
-        if (!deliver(subscriber, rows)) return;
+        if (deliver(subscriber, rows) < 0) return;
         if (rows.length < PAGE) subscriber.cursor = Math.max(subscriber.cursor, through);
         if (subscriber.cursor >= head) {
           subscriber.live = true;

@@ -5,14 +5,14 @@
  * - `now`: this process's clock (performance.timeOrigin + performance.now(), ms), to align the two processes' clocks;
  * - `memory`: process.memoryUsage() after two full garbage collections (when `--expose-gc` is given);
  * - `sends`: for each event seq, when the server first and last handed it to a socket (`WebSocket#send`), how many
- *   times, and the time spent inside `send` (framing and the socket write; the rest of the fan-out loop is the hub's
- *   own: matching keys, JSON.stringify per connection), then forgets them. This is where the hub's fan-out starts and
- *   ends for an event.
+ *   times, and the time spent inside `send` (framing, and the socket write unless the socket is corked, as the hub's
+ *   batches are: their write happens at uncork, outside `send`; the rest of the fan-out loop is the hub's own), then
+ *   forgets them. This is where the hub's fan-out starts and ends for an event.
  * - `loop`: the delay of this process's event loop since the last `loop` (perf_hooks' monitorEventLoopDelay, 10 ms
  *   resolution): how long a ready callback (a notification, a socket's data) may wait for the loop to be free.
  *
  * Recording a send costs a prefix test, a short slice and a Map update: the server builds each frame as
- * `{"type":"event","seq":N,…` (api/streams/ws.ts), so the seq sits at a fixed offset.
+ * `{"type":"event","seq":N,…` (api/streams/ws.ts, once per event, as a Buffer), so the seq sits at a fixed offset.
  */
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { WebSocket } from "ws";
@@ -34,11 +34,22 @@ const sends = new Map<number, SendTimes>();
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
 
+const PREFIX_BYTES = Buffer.from(PREFIX);
+/** The seq of an event frame (a string or, as api/streams/ws.ts sends them, a Buffer), or null for other frames. */
+function seqOf(data: unknown): number | null {
+  if (typeof data === "string") {
+    return data.startsWith(PREFIX) ? Number(data.slice(PREFIX.length, data.indexOf(",", PREFIX.length))) : null;
+  }
+  if (!Buffer.isBuffer(data) || data.compare(PREFIX_BYTES, 0, PREFIX_BYTES.length, 0, PREFIX_BYTES.length) !== 0) {
+    return null;
+  }
+  return Number(data.toString("latin1", PREFIX_BYTES.length, data.indexOf(44, PREFIX_BYTES.length)));
+}
+
 const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (this: WebSocket, data: unknown, ...rest: unknown[]) {
-  if (typeof data !== "string" || !data.startsWith(PREFIX))
-    return (send as (...args: unknown[]) => void).call(this, data, ...rest);
-  const seq = Number(data.slice(PREFIX.length, data.indexOf(",", PREFIX.length)));
+  const seq = seqOf(data);
+  if (seq === null) return (send as (...args: unknown[]) => void).call(this, data, ...rest);
   const t = now();
   let s = sends.get(seq);
   if (s) {

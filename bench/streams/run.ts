@@ -49,6 +49,8 @@ const { values: opts } = parseArgs({
     "burst-trades": { type: "string", default: "20" },
     seed: { type: "string", default: "1" },
     verbose: { type: "boolean", default: false },
+    /** Ponder learns of blocks over anvil's WebSocket (eth_subscribe newHeads) instead of polling every 100 ms. */
+    ws: { type: "boolean", default: false },
   },
 });
 const whole = (name: keyof typeof opts, min = 0) => {
@@ -65,6 +67,7 @@ const config = {
   burstBlocks: whole("burst-blocks"),
   burstTrades: whole("burst-trades", 1),
   seed: whole("seed"),
+  ws: opts.ws === true,
 };
 if (!(config.chainShare >= 0 && config.chainShare <= 1)) throw new Error("--chain-share must be between 0 and 1");
 if (config.tradesPerBlock > config.tokens) throw new Error("--trades-per-block cannot exceed --tokens");
@@ -78,6 +81,7 @@ const command = [
   `--burst-blocks ${config.burstBlocks}`,
   `--burst-trades ${config.burstTrades}`,
   `--seed ${config.seed}`,
+  ...(config.ws ? ["--ws"] : []),
 ].join(" ");
 
 const log = (line: string) => console.log(line);
@@ -118,6 +122,7 @@ async function main() {
       databaseUrl: database.databaseUrl,
       deploymentsDir,
       fresh: true,
+      ...(config.ws ? { env: { WS_URL: anvil.rpcUrl.replace(/^http/, "ws") } } : {}),
       log: (line) => {
         verbose("ponder")(line);
         noteIndexedBlock(indexedMs, line);
@@ -357,7 +362,7 @@ async function main() {
     log("where the time goes, per block (p50 / p99 / max, ms):");
     for (const [label, xs] of stages.table) log(`  ${label.padEnd(72)}${fmtStage(xs)}`);
     log(
-      `  server sends per block: ${fmt0(stages.sendsPerBlock)} (mean), ${stages.usPerSend.toFixed(1)} µs per send (fan-out time / sends), of which ${stages.usInsideSend.toFixed(1)} µs inside WebSocket#send (framing, socket write) and the rest in the hub's loop (key match, JSON.stringify per connection); clocks aligned over IPC, offset ${clockOffset.toFixed(2)} ms`,
+      `  server sends per block: ${fmt0(stages.sendsPerBlock)} (mean), ${stages.usPerSend.toFixed(1)} µs per send (fan-out time / sends), of which ${stages.usInsideSend.toFixed(1)} µs inside WebSocket#send (framing; the corked write leaves at uncork) and the rest in the hub's loop (key match, uncork); clocks aligned over IPC, offset ${clockOffset.toFixed(2)} ms`,
     );
     log(
       `  event-loop delay, API process: p50 ${serverLoop.p50.toFixed(1)} / p99 ${serverLoop.p99.toFixed(1)} / max ${serverLoop.max.toFixed(1)} ms; this process (the subscribers): p50 ${(clientLoop.percentile(50) / 1e6).toFixed(1)} / p99 ${(clientLoop.percentile(99) / 1e6).toFixed(1)} / max ${(clientLoop.max / 1e6).toFixed(1)} ms`,
@@ -380,7 +385,7 @@ async function main() {
         `  server: ${burst.serverSends.toLocaleString("en-US")} sends in ${burst.serverSendSeconds.toFixed(1)} s (first → last send) = ${fmt0(burst.serverSends / burst.serverSendSeconds)} sends/s, ${((burst.serverSendSeconds * 1e6) / Math.max(1, burst.serverSends)).toFixed(1)} µs each, ${((burst.serverInsideSeconds * 1e6) / Math.max(1, burst.serverSends)).toFixed(1)} µs of it inside WebSocket#send; API CPU ${(((burst.cpu.get("API") ?? 0) * 1e6) / Math.max(1, burst.serverSends)).toFixed(1)} µs per send`,
       );
       log(
-        `  event-loop delay, API process: p50 ${burst.loop.p50.toFixed(1)} / p99 ${burst.loop.p99.toFixed(1)} / max ${burst.loop.max.toFixed(1)} ms (the hub fans out a page of up to 1,000 events in one synchronous loop)`,
+        `  event-loop delay, API process: p50 ${burst.loop.p50.toFixed(1)} / p99 ${burst.loop.p99.toFixed(1)} / max ${burst.loop.max.toFixed(1)} ms (the hub yields every 2,500 events handed out; one connection's batch, up to a page of 1,000 events, is one synchronous step)`,
       );
       log(`  CPU s in the burst: ${fmtCpu(burst.cpu)}`);
       log("");
@@ -572,7 +577,7 @@ function stagesOf(p: {
   }
   return {
     table: [
-      ["mined → Ponder had the block (its polling: committed − Indexed block)", rows.ponderWait],
+      ["mined → Ponder had the block (polling or newHeads: committed − Indexed)", rows.ponderWait],
       ['Ponder\'s "Indexed block": received → committed', rows.ponderIndexing],
       ["  = mined → Ponder committed the block (checkpoint NOTIFY)", rows.ponder],
       ["Ponder committed → sequencer's transaction began (its wake-up)", rows.sequencerWake],

@@ -6,9 +6,17 @@
 import type { Address } from "viem";
 import { type ChainSlug, getChain } from "../../core/chains.js";
 import { type Deployment, readDeployment } from "../../core/deployment.js";
-import { listOf, parseEnv, rpcUrlFor } from "../../core/env.js";
+import { listOf, parseEnv, rpcUrlFor, wsUrlFor } from "../../core/env.js";
 
-export type IndexedChain = { slug: ChainSlug; chainId: number; rpcUrl: string; deployment: Deployment; local: boolean };
+export type IndexedChain = {
+  slug: ChainSlug;
+  chainId: number;
+  rpcUrl: string;
+  /** WS_URL_<SLUG> (or WS_URL): new blocks by subscription instead of polling. */
+  wsUrl: string | undefined;
+  deployment: Deployment;
+  local: boolean;
+};
 
 export function indexedChains(source: Record<string, string | undefined> = process.env): IndexedChain[] {
   const env = parseEnv(source);
@@ -19,7 +27,8 @@ export function indexedChains(source: Record<string, string | undefined> = proce
     if (!rpcUrl)
       throw new Error(`No RPC URL for ${chain.slug}: set RPC_URL_${chain.slug.toUpperCase().replace(/-/g, "_")}.`);
     const local = /^https?:\/\/(127\.0\.0\.1|localhost)(:|\/|$)/.test(rpcUrl);
-    return { slug: chain.slug, chainId: deployment.chainId, rpcUrl, deployment, local };
+    const wsUrl = wsUrlFor(chain.slug, env, source);
+    return { slug: chain.slug, chainId: deployment.chainId, rpcUrl, wsUrl, deployment, local };
   });
 }
 
