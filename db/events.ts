@@ -115,23 +115,23 @@ export function expandStreamRow(row: StreamRow): NewEvent[] {
 
 type Client = pg.Client;
 
-/** One step: what is new, appended in one transaction. Returns how many events it appended. */
 /**
  * Ponder reverts a reorg's rows in one transaction and moves its checkpoint only with the next block it commits
  * (ponder runtime/omnichain.js, case "reorg"). Between the two, the checkpoint still names the old head while the
  * rows are gone: a step there must not move the cursor past the reverted blocks, or their replacements, committed
  * later at block numbers the cursor has passed, would never be read. So after a removal the cursor is held below
- * the reverted blocks until the checkpoint changes (Ponder committed a block since), or for at most HOLD_MS (a
- * replacement block can carry the very same checkpoint: same number and second). Per chain name, in this process.
+ * the reverted blocks until the checkpoint changes (Ponder committed a block since), or for at most HOLD_SECONDS (a
+ * replacement block can carry the very same checkpoint: same number and second). The hold is stored with the cursor
+ * (event_cursors.hold_checkpoint, hold_until), so a sequencer that takes over from one that died keeps it.
  */
-export type Holds = Map<string, { checkpoint: string; below: number; since: number }>;
-const HOLD_MS = 3_000;
+const HOLD_SECONDS = 3;
 
-export async function sequenceOnce(client: Client, schemas: Schemas, holds: Holds = new Map()): Promise<number> {
+/** One step: what is new, appended in one transaction. Returns how many events it appended. */
+export async function sequenceOnce(client: Client, schemas: Schemas): Promise<number> {
   const app = schemas.appSchema;
   await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
   try {
-    const appended = await collect(client, schemas, holds);
+    const appended = await collect(client, schemas);
     if (appended.events.length === 0 && appended.cursors.size === 0) {
       await client.query("COMMIT");
       return 0;
@@ -180,11 +180,13 @@ export async function sequenceOnce(client: Client, schemas: Schemas, holds: Hold
         [removals.map((r) => r[0]), removals.map((r) => r[1])],
       );
     }
-    for (const [chainName, block] of appended.cursors) {
+    for (const [chainName, { block, hold }] of appended.cursors) {
       await client.query(
-        `INSERT INTO "${app}".event_cursors (chain_name, block) VALUES ($1, $2)
-         ON CONFLICT (chain_name) DO UPDATE SET block = EXCLUDED.block`,
-        [chainName, block],
+        `INSERT INTO "${app}".event_cursors (chain_name, block, hold_checkpoint, hold_until)
+         VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() + make_interval(secs => $4) END)
+         ON CONFLICT (chain_name) DO UPDATE
+           SET block = EXCLUDED.block, hold_checkpoint = EXCLUDED.hold_checkpoint, hold_until = EXCLUDED.hold_until`,
+        [chainName, block, hold, HOLD_SECONDS],
       );
     }
     if (cols.seq.length > 0) await client.query("SELECT pg_notify($1, $2)", [`${app}_events`, String(seq)]);
@@ -196,17 +198,25 @@ export async function sequenceOnce(client: Client, schemas: Schemas, holds: Hold
   }
 }
 
-async function collect(client: Client, schemas: Schemas, holds: Holds) {
+async function collect(client: Client, schemas: Schemas) {
   const app = schemas.appSchema;
   const events: NewEvent[] = [];
-  const cursors = new Map<string, number>();
+  /** Cursor rows to write: the block sequenced through, and the checkpoint a hold waits on (null: no hold). */
+  const cursors = new Map<string, { block: number; hold: string | null }>();
   const chains = await readIndexedChains(client, schemas.indexerSchema);
-  const { rows: cursorRows } = await client.query<{ chain_name: string; block: string }>(
-    `SELECT chain_name, block::text FROM "${app}".event_cursors`,
+  const { rows: cursorRows } = await client.query<{
+    chain_name: string;
+    block: string;
+    hold_checkpoint: string | null;
+    holding: boolean;
+  }>(
+    `SELECT chain_name, block::text, hold_checkpoint, coalesce(hold_until > now(), false) AS holding
+       FROM "${app}".event_cursors`,
   );
-  const known = new Map(cursorRows.map((r) => [r.chain_name, Number(r.block)]));
+  const known = new Map(cursorRows.map((r) => [r.chain_name, r]));
   for (const chain of chains) {
-    const sequenced = known.get(chain.chainName) ?? -1;
+    const row = known.get(chain.chainName);
+    const sequenced = row ? Number(row.block) : -1;
     let cursor = Math.min(sequenced, chain.block);
     // Blocks at or below the finalized one never change; the ones above may have been replaced.
     const removedFrom = await readFirstRemovedBlock(
@@ -218,15 +228,13 @@ async function collect(client: Client, schemas: Schemas, holds: Holds) {
     if (removedFrom !== null) {
       events.push(...(await removalsFrom(client, app, chain.chainId, removedFrom)));
       cursor = Math.min(cursor, removedFrom - 1);
-      holds.set(chain.chainName, { checkpoint: chain.checkpoint, below: cursor, since: Date.now() });
-    }
-    const hold = holds.get(chain.chainName);
-    if (hold && hold.checkpoint === chain.checkpoint && Date.now() - hold.since < HOLD_MS) {
-      cursor = Math.min(cursor, hold.below);
-      if (cursor !== sequenced) cursors.set(chain.chainName, cursor);
+      cursors.set(chain.chainName, { block: cursor, hold: chain.checkpoint });
       continue;
     }
-    holds.delete(chain.chainName);
+    if (row?.holding && row.hold_checkpoint === chain.checkpoint) {
+      if (cursor !== sequenced) cursors.set(chain.chainName, { block: cursor, hold: row.hold_checkpoint });
+      continue;
+    }
     let through = chain.block;
     let rows = await readStreamRows(client, schemas, chain.chainId, cursor, through);
     if (rows.length > ROWS_PER_STEP) {
@@ -235,8 +243,9 @@ async function collect(client: Client, schemas: Schemas, holds: Holds) {
       through = last.blockNumber;
       rows = rows.filter((r) => r.blockNumber <= through);
     }
-    for (const row of rows) events.push(...expandStreamRow(row));
-    if (through !== sequenced) cursors.set(chain.chainName, through);
+    for (const r of rows) events.push(...expandStreamRow(r));
+    if (through !== sequenced || row?.hold_checkpoint != null)
+      cursors.set(chain.chainName, { block: through, hold: null });
   }
   const { rows: outbox } = await client.query<{
     id: string;
@@ -315,7 +324,6 @@ export async function startSequencer(p: StartSequencerParameters): Promise<Seque
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
-  const holds: Holds = new Map();
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: p.databaseUrl, application_name: "event-sequencer" });
@@ -344,7 +352,7 @@ export async function startSequencer(p: StartSequencerParameters): Promise<Seque
       if (leader) p.log?.(`events: sequencing ${p.schemas.appSchema}.events`);
     }
     if (!leader) return;
-    while (!stopped && (await sequenceOnce(c, p.schemas, holds)) > 0) {
+    while (!stopped && (await sequenceOnce(c, p.schemas)) > 0) {
       // More may be waiting: loop until a step finds nothing.
     }
   };
