@@ -251,7 +251,9 @@ describe("autoExecute", () => {
     expect(aliceBefore - (await usdcOf(alice.wallet))).toBe(7n * USDC);
     expect((await usdcOf(bob.wallet)) - bobBefore).toBe(7n * USDC);
     // A launched token counts against the spending cap at its spending price (tests/helpers/chain.ts spendPriceOf),
-    // rounded up to a USDC base unit.
+    // rounded up to a USDC base unit. The service prices from the indexed pool: the trades above (autoExecute answers
+    // once they are mined, not indexed) must be indexed first, or it prices at a stale, lower price.
+    await indexer.sync();
     const price = await spendPriceOf(c, token);
     const sent = await api.post(
       "send-token",

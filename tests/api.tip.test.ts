@@ -443,6 +443,7 @@ describe("tip with autoExecute", () => {
 
   it("sends a launched token once, counting its value against the spending cap", async () => {
     const before = await c.publicClient.getBlockNumber();
+    await stack.indexer.sync(); // the service prices from the indexed pool, the test from the chain
     const price = await spendPriceOf(c, token.address);
     const body = {
       postId: post,
