@@ -28,6 +28,16 @@ export const launchpadAbi = [
         "name": "protocolFeeRecipient_",
         "type": "address",
         "internalType": "address"
+      },
+      {
+        "name": "lzEndpoint_",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "peerFactory_",
+        "type": "address",
+        "internalType": "address"
       }
     ],
     "stateMutability": "nonpayable"
@@ -838,7 +848,33 @@ export const launchpadAbi = [
   },
   {
     "type": "function",
+    "name": "lzEndpoint",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "owner",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "peerFactory",
     "inputs": [],
     "outputs": [
       {

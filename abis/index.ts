@@ -2,6 +2,8 @@
 
 export { launchpadAbi } from "./Launchpad.js";
 export { launchTokenAbi } from "./LaunchToken.js";
+export { peerTokenAbi } from "./PeerToken.js";
+export { peerTokenFactoryAbi } from "./PeerTokenFactory.js";
 export { mockUsdcAbi } from "./MockUSDC.js";
 export { weth9Abi } from "./WETH9.js";
 export { multicall3Abi } from "./Multicall3.js";
@@ -10,3 +12,5 @@ export { uniswapV3PoolAbi } from "./UniswapV3Pool.js";
 export { nonfungiblePositionManagerAbi } from "./NonfungiblePositionManager.js";
 export { swapRouterAbi } from "./SwapRouter.js";
 export { quoterV2Abi } from "./QuoterV2.js";
+export { endpointV2Abi } from "./EndpointV2.js";
+export { simpleMessageLibAbi } from "./SimpleMessageLib.js";

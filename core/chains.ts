@@ -10,6 +10,9 @@ import { z } from "zod";
  *   `QuoterV2` row wins (sdk-core's `quoterAddress` is sometimes the older `Quoter`).
  * - USDC: Circle's native USDC for each chain (6 decimals).
  * - Multicall3 and explorers: viem's chain definitions (`viem/chains`).
+ * - LayerZero v2: endpoint ids and EndpointV2 addresses from docs.layerzero.network/v2/deployments/deployed-contracts
+ *   (one EndpointV2 address on every EVM mainnet, another on every EVM testnet; ZK Stack chains have their own,
+ *   which we leave out since we cannot deploy there).
  * An address we could not confirm from a published source is left undefined, with a comment. The deploy
  * script refuses to deploy to a chain whose addresses are incomplete rather than guessing.
  *
@@ -59,6 +62,9 @@ export type UniswapV3Addresses = {
   quoterV2: Address;
 };
 
+/** A chain's LayerZero v2 endpoint: its endpoint id (eid) and, on EVM chains, the EndpointV2 contract. */
+export type LayerZeroEndpoint = { eid: number; endpoint?: Address };
+
 export type EvmChain = {
   slug: ChainSlug;
   kind: "evm";
@@ -75,6 +81,7 @@ export type EvmChain = {
   usdc?: Address;
   uniswapV3?: UniswapV3Addresses;
   multicall3?: Address;
+  layerZero?: LayerZeroEndpoint;
 };
 
 export type SolanaChain = {
@@ -84,6 +91,7 @@ export type SolanaChain = {
   name: string;
   testnet: boolean;
   explorer?: string;
+  layerZero?: LayerZeroEndpoint;
 };
 
 export type Chain = EvmChain | SolanaChain;
@@ -92,6 +100,9 @@ export type Chain = EvmChain | SolanaChain;
 const multicall3 = "0xcA11bde05977b3631167028862bE2a173976CA11";
 /** Multicall3 on ZK Stack chains, where the canonical address is not reachable. */
 const multicall3ZkSync = "0xF9cda624FBC7e059355ce98a31693d299FACd963";
+/** LayerZero's EndpointV2 on EVM mainnets and on EVM testnets (the same address on each). */
+const lzMainnet = "0x1a44076050125825900e736c501f859c50fE728c";
+const lzTestnet = "0x6EDCE65403992e310A62460808c4b910D972f10f";
 
 export const chainBySlug = {
   "solana-devnet": {
@@ -101,6 +112,7 @@ export const chainBySlug = {
     name: "Solana Devnet",
     testnet: true,
     explorer: "https://explorer.solana.com/?cluster=devnet",
+    layerZero: { eid: 40168 },
   },
   base: {
     slug: "base",
@@ -119,6 +131,7 @@ export const chainBySlug = {
       quoterV2: "0x3d4e44Eb1374240CE5F1B871ab261CD16335B76a",
     },
     multicall3,
+    layerZero: { eid: 30184, endpoint: lzMainnet },
   },
   "base-sepolia": {
     slug: "base-sepolia",
@@ -137,6 +150,7 @@ export const chainBySlug = {
       quoterV2: "0xC5290058841028F1614F3A6F0F5816cAd0df5E27",
     },
     multicall3,
+    layerZero: { eid: 40245, endpoint: lzTestnet },
   },
   avalanche: {
     slug: "avalanche",
@@ -155,6 +169,7 @@ export const chainBySlug = {
       quoterV2: "0xbe0F5544EC67e9B3b2D979aaA43f18Fd87E6257F",
     },
     multicall3,
+    layerZero: { eid: 30106, endpoint: lzMainnet },
   },
   bnb: {
     slug: "bnb",
@@ -175,6 +190,7 @@ export const chainBySlug = {
       quoterV2: "0x78D78E420Da98ad378D7799bE8f4AF69033EB077",
     },
     multicall3,
+    layerZero: { eid: 30102, endpoint: lzMainnet },
   },
   "bnb-testnet": {
     slug: "bnb-testnet",
@@ -186,6 +202,7 @@ export const chainBySlug = {
     explorer: "https://testnet.bscscan.com",
     // Uniswap publishes no V3 deployment on BNB testnet and Circle no USDC: both left undefined.
     multicall3,
+    layerZero: { eid: 40102, endpoint: lzTestnet },
   },
   unichain: {
     slug: "unichain",
@@ -204,6 +221,7 @@ export const chainBySlug = {
       quoterV2: "0x385A5cf5F83e99f7BB2852b6A19C3538b9FA7658",
     },
     multicall3,
+    layerZero: { eid: 30320, endpoint: lzMainnet },
   },
   "unichain-testnet": {
     slug: "unichain-testnet",
@@ -222,6 +240,7 @@ export const chainBySlug = {
       quoterV2: "0x6Dd37329A1A225a6Fca658265D460423DCafBF89",
     },
     multicall3,
+    layerZero: { eid: 40333, endpoint: lzTestnet },
   },
   abstract: {
     slug: "abstract",
@@ -234,6 +253,7 @@ export const chainBySlug = {
     // Uniswap's deployment pages list no V3 deployment on Abstract, and we could not confirm a native
     // Circle USDC address there: both left undefined.
     multicall3: "0xAa4De41dba0Ca5dCBb288b7cC6b708F3aaC759E7",
+    layerZero: { eid: 30324 },
   },
   polygon: {
     slug: "polygon",
@@ -254,6 +274,7 @@ export const chainBySlug = {
       quoterV2: "0x61fFE014bA17989E743c5F6cB21bF9697530B21e",
     },
     multicall3,
+    layerZero: { eid: 30109, endpoint: lzMainnet },
   },
   zkSync: {
     slug: "zkSync",
@@ -272,6 +293,7 @@ export const chainBySlug = {
       quoterV2: "0x8Cb537fc92E26d8EBBb760E632c95484b6Ea3e28",
     },
     multicall3: multicall3ZkSync,
+    layerZero: { eid: 30165 },
   },
   "zkSync-testnet": {
     slug: "zkSync-testnet",
@@ -284,6 +306,7 @@ export const chainBySlug = {
     usdc: "0xAe045DE5638162fa134807Cb558E15A3F5A7F853",
     // Uniswap publishes no V3 deployment on ZKsync Sepolia: left undefined.
     multicall3: multicall3ZkSync,
+    layerZero: { eid: 40305 },
   },
 } as const satisfies Record<ChainSlug, Chain>;
 
@@ -306,4 +329,9 @@ export function getChain(slug: string): Chain {
 /** ChainSlug of an EVM chain id, or undefined. */
 export function slugOfChainId(chainId: number): ChainSlug | undefined {
   return Object.values(chainBySlug).find((c) => c.kind === "evm" && c.chainId === chainId)?.slug;
+}
+
+/** The chain slug of a LayerZero endpoint id, or undefined. */
+export function slugOfEid(eid: number): ChainSlug | undefined {
+  return Object.values(chainBySlug).find((c) => "layerZero" in c && c.layerZero.eid === eid)?.slug;
 }

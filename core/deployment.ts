@@ -26,6 +26,8 @@ export const deploymentSchema = z.object({
   startBlock: z.number().int().nonnegative(),
   deployer: addressSchema,
   protocolFeeRecipient: addressSchema,
+  /** The chain's LayerZero endpoint id. */
+  lzEid: z.number().int().positive(),
   contracts: z.object({
     usdc: addressSchema,
     weth9: addressSchema,
@@ -35,6 +37,12 @@ export const deploymentSchema = z.object({
     swapRouter: addressSchema,
     quoterV2: addressSchema,
     launchpad: addressSchema,
+    /** LayerZero's EndpointV2 on this chain (the published one on live networks, the local stand-in's on anvil). */
+    lzEndpoint: addressSchema,
+    /** The local stand-in's SimpleMessageLib, whose packets the relayer verifies (anvil only). */
+    lzMessageLib: addressSchema.optional(),
+    /** Deploys launched tokens' peers; at one address on every chain. */
+    peerFactory: addressSchema,
   }),
 });
 

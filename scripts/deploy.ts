@@ -5,23 +5,28 @@ import {
   type Abi,
   type Address,
   BaseError,
+  concat,
   createPublicClient,
   createWalletClient,
   decodeErrorResult,
   defineChain,
+  encodeDeployData,
   getAddress,
+  getContractAddress,
   type Hex,
   http,
   isAddress,
   isHex,
   keccak256,
   type PublicClient,
+  toHex,
+  type Chain as ViemChain,
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { z } from "zod";
-import { launchpadAbi, nonfungiblePositionManagerAbi } from "../abis/index.js";
-import { type ChainSlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
+import { endpointV2Abi, launchpadAbi, nonfungiblePositionManagerAbi, simpleMessageLibAbi } from "../abis/index.js";
+import { type ChainSlug, chainBySlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
 import { type Deployment, deploymentsDir } from "../core/deployment.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,6 +36,19 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
  * local-development default: the deploy refuses to use it on anything but anvil.
  */
 export const anvilAccount0PrivateKey: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
+
+/**
+ * Key of the local LayerZero stand-in (a documented development key, never used off anvil). Its first two
+ * transactions on every local chain deploy LayerZero's EndpointV2 and SimpleMessageLib (nonces 0 and 1), so both stand
+ * at the same addresses on every local chain, as LayerZero's own endpoints do on real networks. It owns them, and it
+ * is the only caller SimpleMessageLib accepts packets from: the relayer (scripts/relayer.ts) signs with it.
+ */
+export const localLayerZeroPrivateKey: Hex = keccak256(toHex("social-token-service: local LayerZero stand-in"));
+
+/** The deterministic deployment proxy (CREATE2 with a salt prefix), at this address on anvil and most chains. */
+export const create2Proxy: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
+/** Salt of the PeerTokenFactory's CREATE2 deployment: with the endpoint's address, it fixes the factory's address. */
+const peerFactorySalt: Hex = keccak256(toHex("social-token-service: PeerTokenFactory v1"));
 
 /**
  * The init code hash Uniswap's periphery (NonfungiblePositionManager, SwapRouter, QuoterV2) has compiled
@@ -124,16 +142,7 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     );
   }
   const account = privateKeyToAccount(p.privateKey ?? anvilAccount0PrivateKey);
-  const wallet = createWalletClient({
-    account,
-    chain: defineChain({
-      id: chain.chainId,
-      name: chain.name,
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [p.rpcUrl] } },
-    }),
-    transport,
-  });
+  const wallet = createWalletClient({ account, chain: viemChain(chain, p.rpcUrl), transport });
 
   const deployContract = async (name: string, artifact: Artifact, args: readonly unknown[] = []) => {
     let hash: Hex;
@@ -161,6 +170,37 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     log(`approved ${what}`);
   };
 
+  /**
+   * Deploys through the CREATE2 proxy, so the contract stands at one address on every chain given the same arguments;
+   * a contract already standing there is kept (a second deploy to the same chain).
+   */
+  const deployDeterministic = async (name: string, artifact: Artifact, args: readonly unknown[]) => {
+    const proxyCode = await publicClient.getCode({ address: create2Proxy });
+    if (!proxyCode || proxyCode === "0x") {
+      throw new Error(
+        `${chainSlug} has no deterministic deployment proxy at ${create2Proxy}; ${name} cannot be deployed.`,
+      );
+    }
+    const initCode = encodeDeployData({ abi: artifact.abi, bytecode: artifact.bytecode, args });
+    const address = getContractAddress({
+      from: create2Proxy,
+      opcode: "CREATE2",
+      salt: peerFactorySalt,
+      bytecode: initCode,
+    });
+    const code = await publicClient.getCode({ address });
+    if (!code || code === "0x") {
+      const hash = await wallet.sendTransaction({ to: create2Proxy, data: concat([peerFactorySalt, initCode]) });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      const deployed = await publicClient.getCode({ address });
+      if (receipt.status !== "success" || !deployed || deployed === "0x") {
+        throw new Error(`Deploying ${name} through ${create2Proxy} failed (transaction ${hash} ${receipt.status}).`);
+      }
+    }
+    log(`${name.padEnd(28)} ${address}`);
+    return address;
+  };
+
   log(
     `deploying to ${chainSlug} (chain ${chain.chainId}, ${local ? "local anvil" : "live network"}) from ${account.address}`,
   );
@@ -181,12 +221,16 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     ]);
     const swapRouter = await deployContract("SwapRouter", artifacts.swapRouter, [factory.address, weth9.address]);
     const quoterV2 = await deployContract("QuoterV2", artifacts.quoterV2, [factory.address, weth9.address]);
+    const lz = await deployLocalLayerZero(chain, publicClient, p.rpcUrl, log);
+    const peerFactory = await deployDeterministic("PeerTokenFactory", artifacts.peerFactory, [lz.endpoint]);
     const launchpad = await deployContract("Launchpad", artifacts.launchpad, [
       deployer,
       usdc.address,
       factory.address,
       positionManager.address,
       protocolFeeRecipient,
+      lz.endpoint,
+      peerFactory,
     ]);
     deployment = {
       chainSlug,
@@ -194,7 +238,11 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
       startBlock: usdc.blockNumber,
       deployer,
       protocolFeeRecipient,
+      lzEid: lz.eid,
       contracts: {
+        lzEndpoint: lz.endpoint,
+        lzMessageLib: lz.messageLib,
+        peerFactory,
         usdc: usdc.address,
         weth9: weth9.address,
         multicall3: multicall3.address,
@@ -229,12 +277,17 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     }
   } else {
     const published = await publishedContracts(chain, publicClient);
+    const peerFactory = await deployDeterministic("PeerTokenFactory", forgeArtifact("PeerTokenFactory"), [
+      published.lzEndpoint,
+    ]);
     const launchpad = await deployContract("Launchpad", forgeArtifact("Launchpad"), [
       deployer,
       published.usdc,
       published.v3Factory,
       published.positionManager,
       protocolFeeRecipient,
+      published.lzEndpoint,
+      peerFactory,
     ]);
     deployment = {
       chainSlug,
@@ -242,7 +295,10 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
       startBlock: launchpad.blockNumber,
       deployer,
       protocolFeeRecipient,
+      lzEid: published.lzEid,
       contracts: {
+        lzEndpoint: published.lzEndpoint,
+        peerFactory,
         usdc: published.usdc,
         weth9: published.weth9,
         multicall3: published.multicall3,
@@ -308,6 +364,13 @@ function forgeArtifact(name: string): Artifact {
   return readArtifact(`contracts/out/${name}.sol/${name}.json`, "Run `npx forge build` first.");
 }
 
+function layerZeroArtifact(path: string): Artifact {
+  return readArtifact(
+    `node_modules/@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts/${path}`,
+    "Run `npm ci` first.",
+  );
+}
+
 function uniswapArtifact(pkg: "v3-core" | "v3-periphery", path: string): Artifact {
   return readArtifact(`node_modules/@uniswap/${pkg}/artifacts/contracts/${path}`, "Run `npm ci` first.");
 }
@@ -323,6 +386,7 @@ function loadLocalArtifacts() {
     swapRouter: uniswapArtifact("v3-periphery", "SwapRouter.sol/SwapRouter.json"),
     quoterV2: uniswapArtifact("v3-periphery", "lens/QuoterV2.sol/QuoterV2.json"),
     launchpad: forgeArtifact("Launchpad"),
+    peerFactory: forgeArtifact("PeerTokenFactory"),
   };
   // The factory embeds the pool's creation code; the periphery embeds its hash. Check both before
   // deploying, so a Uniswap package upgrade with different bytecode fails here, not at the first mint.
@@ -349,8 +413,14 @@ async function publishedContracts(chain: EvmChain, client: PublicClient) {
       `${chain.slug} runs EraVM: forge's EVM bytecode cannot be deployed there. It needs a zksolc build, which this project does not have yet.`,
     );
   }
-  if (!chain.usdc || !chain.uniswapV3 || !chain.multicall3) {
-    const missing = [!chain.usdc && "usdc", !chain.uniswapV3 && "uniswapV3", !chain.multicall3 && "multicall3"];
+  const lzEndpoint = chain.layerZero?.endpoint;
+  if (!chain.usdc || !chain.uniswapV3 || !chain.multicall3 || !chain.layerZero || !lzEndpoint) {
+    const missing = [
+      !chain.usdc && "usdc",
+      !chain.uniswapV3 && "uniswapV3",
+      !chain.multicall3 && "multicall3",
+      !lzEndpoint && "layerZero endpoint",
+    ];
     throw new Error(
       `Cannot deploy to ${chain.slug}: core/chains.ts has no published ${missing.filter(Boolean).join(", ")} for it.`,
     );
@@ -362,6 +432,7 @@ async function publishedContracts(chain: EvmChain, client: PublicClient) {
     positionManager: chain.uniswapV3.positionManager,
     swapRouter: chain.uniswapV3.swapRouter,
     quoterV2: chain.uniswapV3.quoterV2,
+    lzEndpoint,
   };
   for (const [name, address] of Object.entries(contracts)) {
     const code = await client.getCode({ address });
@@ -386,7 +457,102 @@ async function publishedContracts(chain: EvmChain, client: PublicClient) {
       `${chain.slug}: the position manager's factory is ${factory}, but core/chains.ts says ${contracts.v3Factory}.`,
     );
   }
-  return { ...contracts, weth9 };
+  const eid = await client.readContract({ address: lzEndpoint, abi: endpointV2Abi, functionName: "eid" });
+  if (eid !== chain.layerZero.eid) {
+    throw new Error(
+      `${chain.slug}: the LayerZero endpoint at ${lzEndpoint} is eid ${eid}, but core/chains.ts says ${chain.layerZero.eid}.`,
+    );
+  }
+  return { ...contracts, weth9, lzEid: eid };
+}
+
+/** Every EVM chain LayerZero reaches from the registry, by endpoint id: where a local endpoint may send. */
+function evmEids(): number[] {
+  return Object.values(chainBySlug).flatMap((c) => (c.kind === "evm" && "layerZero" in c ? [c.layerZero.eid] : []));
+}
+
+/**
+ * The local stand-in for LayerZero on anvil: LayerZero's own EndpointV2 and SimpleMessageLib (from the npm artifacts,
+ * never recompiled) deployed by the local LayerZero key at its nonces 0 and 1, and the library registered as the
+ * default to and from every EVM chain of the registry. SimpleMessageLib takes packets only from that key (the
+ * relayer). Kept as it is when it already stands (a second deploy to the same anvil).
+ */
+async function deployLocalLayerZero(chain: EvmChain, client: PublicClient, rpcUrl: string, log: (msg: string) => void) {
+  if (!chain.layerZero) throw new Error(`${chain.slug} has no LayerZero endpoint id in core/chains.ts.`);
+  const eid = chain.layerZero.eid;
+  const account = privateKeyToAccount(localLayerZeroPrivateKey);
+  const endpoint = getContractAddress({ from: account.address, nonce: 0n });
+  const messageLib = getContractAddress({ from: account.address, nonce: 1n });
+  const code = await client.getCode({ address: endpoint });
+  if (code && code !== "0x") {
+    log(`${"EndpointV2 (LayerZero)".padEnd(28)} ${endpoint} (already deployed)`);
+    return { eid, endpoint, messageLib };
+  }
+  if ((await client.getTransactionCount({ address: account.address })) !== 0) {
+    throw new Error(
+      `The local LayerZero key ${account.address} has sent transactions on ${chain.slug} but no endpoint stands at ${endpoint}. Start from a fresh anvil.`,
+    );
+  }
+  const request = client.request as unknown as (args: { method: string; params: unknown[] }) => Promise<unknown>;
+  await request({ method: "anvil_setBalance", params: [account.address, toHex(10n ** 24n)] });
+  const wallet = createWalletClient({ account, chain: viemChain(chain, rpcUrl), transport: http(rpcUrl) });
+  const artifacts = {
+    endpoint: layerZeroArtifact("EndpointV2.sol/EndpointV2.json"),
+    messageLib: layerZeroArtifact("messagelib/SimpleMessageLib.sol/SimpleMessageLib.json"),
+  };
+  const waitAll = async (what: string, hashes: Hex[]) => {
+    for (const hash of hashes) {
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      if (receipt.status !== "success") throw new Error(`${what} failed (transaction ${hash} ${receipt.status}).`);
+    }
+  };
+  await waitAll("Deploying LayerZero's EndpointV2 and SimpleMessageLib", [
+    await wallet.deployContract({ ...artifacts.endpoint, args: [eid, account.address] }),
+    await wallet.deployContract({ ...artifacts.messageLib, args: [endpoint, account.address] }),
+  ]);
+  const writes: Hex[] = [
+    await wallet.writeContract({
+      address: endpoint,
+      abi: endpointV2Abi,
+      functionName: "registerLibrary",
+      args: [messageLib],
+    }),
+    await wallet.writeContract({
+      address: messageLib,
+      abi: simpleMessageLibAbi,
+      functionName: "setWhitelistCaller",
+      args: [account.address],
+    }),
+  ];
+  for (const remote of evmEids().filter((e) => e !== eid)) {
+    writes.push(
+      await wallet.writeContract({
+        address: endpoint,
+        abi: endpointV2Abi,
+        functionName: "setDefaultSendLibrary",
+        args: [remote, messageLib],
+      }),
+      await wallet.writeContract({
+        address: endpoint,
+        abi: endpointV2Abi,
+        functionName: "setDefaultReceiveLibrary",
+        args: [remote, messageLib, 0n],
+      }),
+    );
+  }
+  await waitAll("Wiring the local LayerZero endpoint", writes);
+  log(`${"EndpointV2 (LayerZero)".padEnd(28)} ${endpoint} (eid ${eid})`);
+  log(`${"SimpleMessageLib (LayerZero)".padEnd(28)} ${messageLib}`);
+  return { eid, endpoint, messageLib };
+}
+
+function viemChain(chain: EvmChain, rpcUrl: string): ViemChain {
+  return defineChain({
+    id: chain.chainId,
+    name: chain.name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
 }
 
 async function main() {

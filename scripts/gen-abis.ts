@@ -27,6 +27,8 @@ const forge = (name: string, exportName: string): Source => ({
 export const abiSources: readonly Source[] = [
   forge("Launchpad", "launchpadAbi"),
   forge("LaunchToken", "launchTokenAbi"),
+  forge("PeerToken", "peerTokenAbi"),
+  forge("PeerTokenFactory", "peerTokenFactoryAbi"),
   forge("MockUSDC", "mockUsdcAbi"),
   forge("WETH9", "weth9Abi"),
   forge("Multicall3", "multicall3Abi"),
@@ -55,6 +57,17 @@ export const abiSources: readonly Source[] = [
     name: "QuoterV2",
     exportName: "quoterV2Abi",
     artifact: "node_modules/@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json",
+  },
+  {
+    name: "EndpointV2",
+    exportName: "endpointV2Abi",
+    artifact: "node_modules/@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts/EndpointV2.sol/EndpointV2.json",
+  },
+  {
+    name: "SimpleMessageLib",
+    exportName: "simpleMessageLibAbi",
+    artifact:
+      "node_modules/@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts/messagelib/SimpleMessageLib.sol/SimpleMessageLib.json",
   },
 ];
 

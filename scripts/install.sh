@@ -12,7 +12,8 @@ install_node_modules() {
   if [ -x node_modules/.bin/tsx ] && [ -x node_modules/.bin/forge ] && [ -x node_modules/.bin/vitest ] &&
     [ -x node_modules/.bin/depcruise ] && [ -f node_modules/playwright-core/package.json ] &&
     [ -f node_modules/lightweight-charts/package.json ] && [ -f node_modules/swagger-ui-dist/package.json ] &&
-    [ -f node_modules/esbuild/package.json ] && [ -f node_modules/@axe-core/playwright/package.json ]; then
+    [ -f node_modules/esbuild/package.json ] && [ -f node_modules/@axe-core/playwright/package.json ] &&
+    [ -f node_modules/@layerzerolabs/oft-evm/package.json ] && [ -f node_modules/@layerzerolabs/toolbox-foundry/package.json ]; then
     return 0
   fi
   echo "[install] node_modules missing or incomplete: installing the locked versions (npm ci)"

@@ -1,29 +1,59 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Permit.sol";
+import {OFT} from "@layerzerolabs/oft-evm/contracts/OFT.sol";
 
-/// @notice What a token reads when it is created: its launchpad from the deployer, its graduation pool from the
-/// launchpad.
+/// @notice What a token reads when it is created: its launchpad from the deployer; its graduation pool, LayerZero
+/// endpoint and peer factory from the launchpad.
 interface ILaunchTokenSource {
     function launchpad() external view returns (address);
     function graduationPoolOf(address token) external view returns (address);
+    function lzEndpoint() external view returns (address);
+    function peerFactory() external view returns (address);
+}
+
+/// @notice The factory of a token's peers on other chains (PeerTokenFactory), as the token uses it.
+interface IPeerFactory {
+    function predict(uint32 homeEid, address homeToken, string calldata name, string calldata symbol, string calldata tokenURI)
+        external
+        view
+        returns (address);
+}
+
+function _launchpadOf(address deployer) view returns (address) {
+    return ILaunchTokenSource(deployer).launchpad();
+}
+
+function _endpointOf(address deployer) view returns (address) {
+    return ILaunchTokenSource(_launchpadOf(deployer)).lzEndpoint();
 }
 
 /// @title LaunchToken
 /// @notice An ERC-20 (18 decimals, EIP-2612 permit) created for the Launchpad (by its TokenDeployer), which alone
-/// mints and burns it.
+/// mints and burns it. It is also a LayerZero v2 OFT on its home chain: what a holder sends to another chain is
+/// locked in this contract (not burned: the curve's supply is this chain's totalSupply), and unlocked when it comes
+/// back. On the other chains its peers (PeerToken) mint and burn.
 /// @dev The launchpad may also move a holder's tokens without an allowance, but only inside a trade the holder
 /// sent (a sell): it can mint and burn already, so this adds no trust and spares every seller an approval.
 /// Until the token graduates, nobody but the launchpad may send tokens to its Uniswap V3 graduation pool. That pool
 /// therefore holds no launch tokens before graduation, so nobody can sell them into it or stand a wall of them in
 /// the way of the graduation price: every position in it is USDC only, at or below the pool's price.
-contract LaunchToken is ERC20, ERC20Permit {
+/// The launchpad is the OFT's owner and LayerZero delegate, and has no function that uses either: peers are set only
+/// by connectPeer, to the one address the peer factory gives, and endpoint settings stay the endpoint's defaults.
+/// Nobody can send tokens to this contract but the OFT's lock, so its balance is exactly what other chains hold or
+/// have in flight.
+contract LaunchToken is OFT, ERC20Permit {
     /// @notice Thrown when anyone but the launchpad mints, burns or opens the pool.
     error OnlyLaunchpad();
     /// @notice Thrown when tokens are sent to the graduation pool before graduation.
     error GraduationPoolClosed();
+    /// @notice Thrown when tokens are sent to this contract (only the OFT's lock may).
+    error TokenIsNotARecipient();
+    /// @notice Thrown when connectPeer names this token's own chain.
+    error HomeChain();
 
     /// @notice The launchpad that created this token.
     address public immutable launchpad;
@@ -33,15 +63,30 @@ contract LaunchToken is ERC20, ERC20Permit {
     string public tokenURI;
     /// @notice Whether anyone may send tokens to the graduation pool (true from graduation on).
     bool public poolOpen;
+    /// @notice The factory of this token's peers, at the same address on every chain.
+    address public immutable peerFactory;
 
     constructor(string memory name_, string memory symbol_, string memory tokenURI_)
-        ERC20(name_, symbol_)
+        OFT(name_, symbol_, _endpointOf(msg.sender), _launchpadOf(msg.sender))
         ERC20Permit(name_)
+        Ownable(_launchpadOf(msg.sender))
     {
-        address launchpad_ = ILaunchTokenSource(msg.sender).launchpad();
+        address launchpad_ = _launchpadOf(msg.sender);
         launchpad = launchpad_;
         graduationPool = ILaunchTokenSource(launchpad_).graduationPoolOf(address(this));
+        peerFactory = ILaunchTokenSource(launchpad_).peerFactory();
         tokenURI = tokenURI_;
+    }
+
+    /// @notice Connect this token to its peer on chain `eid`: the address the peer factory gives for this token there.
+    /// Anyone may call it: that address holds this token's peer or nothing, and a message to a chain where the peer
+    /// is not deployed yet waits, verified, until it is.
+    function connectPeer(uint32 eid) external {
+        uint32 home = endpoint.eid();
+        if (eid == home) revert HomeChain();
+        if (peers[eid] != bytes32(0)) return;
+        address peer = IPeerFactory(peerFactory).predict(home, address(this), name(), symbol(), tokenURI);
+        _setPeer(eid, bytes32(uint256(uint160(peer))));
     }
 
     modifier onlyLaunchpad() {
@@ -76,6 +121,25 @@ contract LaunchToken is ERC20, ERC20Permit {
     function _update(address from, address to, uint256 value) internal override {
         // mints (from 0) and the launchpad's own transfers are how graduation seeds the pool
         if (to == graduationPool && from != launchpad && from != address(0) && !poolOpen) revert GraduationPoolClosed();
+        if (to == address(this)) revert TokenIsNotARecipient();
         super._update(from, to, value);
+    }
+
+    /// @dev Locks what leaves for another chain (ERC20._update directly: the one way in to this contract).
+    function _debit(address from, uint256 amountLD, uint256 minAmountLD, uint32 dstEid)
+        internal
+        override
+        returns (uint256 amountSentLD, uint256 amountReceivedLD)
+    {
+        (amountSentLD, amountReceivedLD) = _debitView(amountLD, minAmountLD, dstEid);
+        ERC20._update(from, address(this), amountSentLD);
+    }
+
+    /// @dev Unlocks what arrives from another chain. Before graduation, a delivery to the graduation pool reverts
+    /// (GraduationPoolClosed) and waits, verified, to be delivered after it.
+    function _credit(address to, uint256 amountLD, uint32) internal override returns (uint256) {
+        if (to == address(0)) to = address(0xdead);
+        _update(address(this), to, amountLD);
+        return amountLD;
     }
 }

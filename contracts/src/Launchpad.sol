@@ -66,6 +66,10 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     INonfungiblePositionManager public immutable positionManager;
     /// @notice Deploys the tokens (their CREATE2 deployer address).
     TokenDeployer public immutable tokenDeployer;
+    /// @notice The LayerZero v2 endpoint of this chain: every token is an OFT on it.
+    address public immutable lzEndpoint;
+    /// @notice Deploys the tokens' peers on other chains, at the address the tokens predict with it.
+    address public immutable peerFactory;
     /// @notice Bounds each graduation swap's tick crossings.
     Repricer public immutable repricer;
 
@@ -118,9 +122,13 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         address usdc_,
         IUniswapV3Factory v3Factory_,
         INonfungiblePositionManager positionManager_,
-        address protocolFeeRecipient_
+        address protocolFeeRecipient_,
+        address lzEndpoint_,
+        address peerFactory_
     ) Ownable(owner_) {
         usdc = usdc_;
+        lzEndpoint = lzEndpoint_;
+        peerFactory = peerFactory_;
         v3Factory = v3Factory_;
         positionManager = positionManager_;
         tokenDeployer = new TokenDeployer();

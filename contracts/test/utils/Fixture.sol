@@ -6,6 +6,7 @@ import {Test} from "./Test.sol";
 import {IPositionManagerFull, ISwapRouter, IUniswapV3PoolFull} from "./UniswapV3.sol";
 import {Launchpad} from "../../src/Launchpad.sol";
 import {LaunchToken} from "../../src/LaunchToken.sol";
+import {PeerTokenFactory} from "../../src/PeerTokenFactory.sol";
 import {ILaunchpad} from "../../src/interfaces/ILaunchpad.sol";
 import {IUniswapV3Factory} from "../../src/interfaces/IUniswapV3.sol";
 import {CurveMath} from "../../src/libraries/CurveMath.sol";
@@ -22,6 +23,10 @@ abstract contract Fixture is Test {
         "node_modules/@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json";
     string internal constant ROUTER_ARTIFACT =
         "node_modules/@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json";
+    string internal constant ENDPOINT_ARTIFACT =
+        "node_modules/@layerzerolabs/lz-evm-protocol-v2/artifacts/contracts/EndpointV2.sol/EndpointV2.json";
+    /// @dev LayerZero's endpoint id of Base Sepolia, the local chain's.
+    uint32 internal constant LOCAL_EID = 40245;
 
     uint8 internal constant MEME = 7;
     uint8 internal constant STARTUP = 8;
@@ -39,6 +44,8 @@ abstract contract Fixture is Test {
     IPositionManagerFull internal npm;
     ISwapRouter internal router;
     Launchpad internal launchpad;
+    address internal endpoint;
+    PeerTokenFactory internal peerFactory;
 
     address internal owner;
     address internal protocol;
@@ -70,7 +77,9 @@ abstract contract Fixture is Test {
         factory = IUniswapV3Factory(_deployArtifact(FACTORY_ARTIFACT, ""));
         npm = IPositionManagerFull(_deployArtifact(NPM_ARTIFACT, abi.encode(factory, weth, address(0))));
         router = ISwapRouter(_deployArtifact(ROUTER_ARTIFACT, abi.encode(factory, weth)));
-        launchpad = new Launchpad(owner, address(usdc), factory, npm, protocol);
+        endpoint = _deployArtifact(ENDPOINT_ARTIFACT, abi.encode(LOCAL_EID, owner));
+        peerFactory = new PeerTokenFactory(endpoint);
+        launchpad = new Launchpad(owner, address(usdc), factory, npm, protocol, endpoint, address(peerFactory));
         // the attribution the tests use is approved, as the owner would approve a real builder and referrer
         vm.startPrank(owner);
         launchpad.setBuilder(builder, uint16(launchpad.MAX_BUILDER_FEE_BPS()));
