@@ -1,10 +1,12 @@
 /**
  * Dependency rules (npm run deps:check, a step of scripts/test.sh). They keep the layout of DESIGN.md section 7 and
- * STYLE.md "Layout": api/, worker/ and indexer/ stand on core/ and db/, never on each other, and nothing that runs
- * imports scripts/ or bench/.
+ * STYLE.md "Layout": api/, worker/ and indexer/ stand on core/ and db/, never on each other (nor on relayer/, the local
+ * LayerZero stand-in, which stands on core/ alone), and nothing that runs imports scripts/ or bench/.
  */
-/** Code that runs in production: the three processes, what they share, and the Ponder config. */
-const RUNTIME = "^(api|worker|indexer|core|db)/|^ponder\\.config\\.ts$";
+/**
+ * Code that runs: the three processes, the local LayerZero relayer, what they share, and the Ponder config.
+ */
+const RUNTIME = "^(api|worker|indexer|relayer|core|db)/|^ponder\\.config\\.ts$";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -26,7 +28,7 @@ module.exports = {
         "what it shares with them (quote math, job schemas, cache keys, intents) lives in core/ or db/.",
       severity: "error",
       from: { path: "^api/" },
-      to: { path: "^(worker|indexer)/" },
+      to: { path: "^(worker|indexer|relayer)/" },
     },
     {
       name: "worker-not-to-api-or-indexer",
@@ -35,7 +37,7 @@ module.exports = {
         "process that serves none of them, and tie the two processes' releases together.",
       severity: "error",
       from: { path: "^worker/" },
-      to: { path: "^(api|indexer)/" },
+      to: { path: "^(api|indexer|relayer)/" },
     },
     {
       name: "indexer-not-to-api-or-worker",
@@ -44,7 +46,16 @@ module.exports = {
         "schemas it shares belong in core/.",
       severity: "error",
       from: { path: "^indexer/" },
-      to: { path: "^(api|worker)/" },
+      to: { path: "^(api|worker|relayer)/" },
+    },
+    {
+      name: "relayer-not-to-api-worker-or-indexer",
+      comment:
+        "The local LayerZero relayer stands on core/ and the ABIs only: it is a development stand-in for LayerZero's " +
+        "workers and must run beside any of the processes without loading them.",
+      severity: "error",
+      from: { path: "^relayer/" },
+      to: { path: "^(api|worker|indexer|db)/" },
     },
     {
       name: "api-services-not-to-routes",

@@ -38,8 +38,13 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
 
   // Chains and stores.
-  /** The chain this process serves by default (a ChainSlug). */
+  /** The chain this process serves by default (a ChainSlug), and the home chain of new tokens. */
   CHAIN_SLUG: z.string().default("base-sepolia"),
+  /**
+   * Comma-separated chain slugs the service runs on (API, worker, indexer and relayer alike, unless API_CHAINS,
+   * WORKER_CHAINS, INDEXER_CHAINS or RELAYER_CHAINS says otherwise); default CHAIN_SLUG.
+   */
+  CHAINS: z.string().optional(),
   /** JSON-RPC endpoint of CHAIN_SLUG. RPC_URL_<SLUG> (upper case, dashes as underscores) adds further chains. */
   RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   /**
@@ -64,7 +69,7 @@ export const envSchema = z.object({
   // API.
   PORT: port.default(3000),
   HOST: z.string().default("127.0.0.1"),
-  /** Comma-separated chain slugs the API serves; default CHAIN_SLUG. */
+  /** Comma-separated chain slugs the API serves; default CHAINS. */
   API_CHAINS: z.string().optional(),
   AUTH_JWT_SECRET: z.string().min(32).optional(),
   AUTH_JWKS_URL: z.string().url().optional(),
@@ -119,15 +124,19 @@ export const envSchema = z.object({
     .refine((s) => listOf(s).every((o) => URL.canParse(o)), "must be a comma-separated list of origins"),
 
   // Indexer (indexer/lib/chains.ts).
-  /** Comma-separated chain slugs the indexer indexes; default CHAIN_SLUG. */
+  /** Comma-separated chain slugs the indexer indexes; default CHAINS. */
   INDEXER_CHAINS: z.string().optional(),
 
   // Worker (worker/config.ts).
-  /** Comma-separated chain slugs the worker executes and quotes on; default CHAIN_SLUG. */
+  /** Comma-separated chain slugs the worker executes and quotes on; default CHAINS. */
   WORKER_CHAINS: z.string().optional(),
   WORKER_CONCURRENCY: positiveInt.default(16),
   WORKER_QUOTE_CONCURRENCY: positiveInt.default(32),
   WORKER_RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
+
+  // Relayer (relayer/, local only).
+  /** Comma-separated chain slugs the local LayerZero relayer delivers between; default CHAINS. */
+  RELAYER_CHAINS: z.string().optional(),
   /** Blocks below the head at which an executed intent is final; until then each reconcile pass checks it again. */
   WORKER_FINALITY_DEPTH: positiveInt.default(12),
   /**
@@ -202,12 +211,17 @@ export function wsUrlFor(slug: string, env: Env, source: Record<string, string |
 /** A chain a process serves: its deployment and the RPC URL it reaches it by. */
 export type ChainTarget = { deployment: Deployment; rpcUrl: string };
 
+/** The chain slugs a process serves: its own list if set, else CHAINS, else CHAIN_SLUG. */
+export function chainSlugsOf(env: Env, list: string | undefined): string[] {
+  return listOf(list ?? env.CHAINS ?? env.CHAIN_SLUG);
+}
+
 /**
- * The chains named by a comma-separated list (default CHAIN_SLUG), by slug, each with its deployment file and RPC
- * URL (RPC_URL_<SLUG>, else RPC_URL).
+ * The chains named by a comma-separated list (default CHAINS, then CHAIN_SLUG), by slug, each with its deployment
+ * file and RPC URL (RPC_URL_<SLUG>, else RPC_URL).
  */
 export function chainTargets(env: Env, list: string | undefined): Map<string, ChainTarget> {
-  const slugs = listOf(list ?? env.CHAIN_SLUG);
+  const slugs = chainSlugsOf(env, list);
   return new Map(
     slugs.map((slug) => [
       slug,

@@ -28,6 +28,7 @@ import { z } from "zod";
 import { endpointV2Abi, launchpadAbi, nonfungiblePositionManagerAbi, simpleMessageLibAbi } from "../abis/index.js";
 import { type ChainSlug, chainBySlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
 import { type Deployment, deploymentsDir } from "../core/deployment.js";
+import { LOCAL_LAYERZERO_PRIVATE_KEY } from "../core/layerzero.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -36,14 +37,6 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
  * local-development default: the deploy refuses to use it on anything but anvil.
  */
 export const anvilAccount0PrivateKey: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
-
-/**
- * Key of the local LayerZero stand-in (a documented development key, never used off anvil). Its first two
- * transactions on every local chain deploy LayerZero's EndpointV2 and SimpleMessageLib (nonces 0 and 1), so both stand
- * at the same addresses on every local chain, as LayerZero's own endpoints do on real networks. It owns them, and it
- * is the only caller SimpleMessageLib accepts packets from: the relayer (scripts/relayer.ts) signs with it.
- */
-export const localLayerZeroPrivateKey: Hex = keccak256(toHex("social-token-service: local LayerZero stand-in"));
 
 /** The deterministic deployment proxy (CREATE2 with a salt prefix), at this address on anvil and most chains. */
 export const create2Proxy: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
@@ -480,7 +473,7 @@ function evmEids(): number[] {
 async function deployLocalLayerZero(chain: EvmChain, client: PublicClient, rpcUrl: string, log: (msg: string) => void) {
   if (!chain.layerZero) throw new Error(`${chain.slug} has no LayerZero endpoint id in core/chains.ts.`);
   const eid = chain.layerZero.eid;
-  const account = privateKeyToAccount(localLayerZeroPrivateKey);
+  const account = privateKeyToAccount(LOCAL_LAYERZERO_PRIVATE_KEY);
   const endpoint = getContractAddress({ from: account.address, nonce: 0n });
   const messageLib = getContractAddress({ from: account.address, nonce: 1n });
   const code = await client.getCode({ address: endpoint });

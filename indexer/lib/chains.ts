@@ -1,12 +1,13 @@
 /**
- * The chains this indexer serves: INDEXER_CHAINS (comma-separated ChainSlugs, default CHAIN_SLUG; core/env.ts),
- * each with its deployment (deployments/<slug>.json) and RPC URL (RPC_URL_<SLUG>, or RPC_URL for CHAIN_SLUG).
+ * The chains this indexer serves: INDEXER_CHAINS (comma-separated ChainSlugs, default CHAINS, then CHAIN_SLUG;
+ * core/env.ts), each with its deployment (deployments/<slug>.json) and RPC URL (RPC_URL_<SLUG>, or RPC_URL for
+ * CHAIN_SLUG).
  * The config and the handlers both read it, so no address is written twice.
  */
 import type { Address } from "viem";
 import { type ChainSlug, getChain } from "../../core/chains.js";
 import { type Deployment, readDeployment } from "../../core/deployment.js";
-import { listOf, parseEnv, rpcUrlFor, wsUrlFor } from "../../core/env.js";
+import { chainSlugsOf, parseEnv, rpcUrlFor, wsUrlFor } from "../../core/env.js";
 
 export type IndexedChain = {
   slug: ChainSlug;
@@ -20,7 +21,7 @@ export type IndexedChain = {
 
 export function indexedChains(source: Record<string, string | undefined> = process.env): IndexedChain[] {
   const env = parseEnv(source);
-  return listOf(env.INDEXER_CHAINS ?? env.CHAIN_SLUG).map((slug) => {
+  return chainSlugsOf(env, env.INDEXER_CHAINS).map((slug) => {
     const chain = getChain(slug);
     const deployment = readDeployment(chain.slug);
     const rpcUrl = rpcUrlFor(chain.slug, env, source);

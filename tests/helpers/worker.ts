@@ -238,8 +238,6 @@ export type WorkerProcess = ReturnType<typeof spawnWorker>;
 /** Start `node --import tsx worker/index.ts` with the test's schema, queue and chain. Output lines go to `lines`. */
 export function spawnWorker(p: WorkerProcessParameters) {
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
     NODE_ENV: "test",
     DATABASE_URL: p.databaseUrl ?? databaseUrl,
     REDIS_URL: p.ctx.redisUrl,
@@ -255,9 +253,20 @@ export function spawnWorker(p: WorkerProcessParameters) {
     ...(p.lockMs ? { WORKER_LOCK_MS: String(p.lockMs) } : {}),
     ...p.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+  const child = spawnProcess({ entry: "worker/index.ts", env, name: p.name ?? "worker" });
+  return { ...child, ready: () => child.waitForLine(/ready on queue/) };
+}
+
+export type SpawnedProcess = ReturnType<typeof spawnProcess>;
+
+/**
+ * Start `node --import tsx <entry>` with exactly `env` (plus PATH and HOME), keeping its output lines (echoed with
+ * WORKER_TEST_ECHO=1) so a test can wait for one.
+ */
+export function spawnProcess(p: { entry: string; env: NodeJS.ProcessEnv; name: string }) {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", p.entry], {
     cwd: root,
-    env,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...p.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
@@ -272,7 +281,7 @@ export function spawnWorker(p: WorkerProcessParameters) {
       buffered = parts.pop() ?? "";
       for (const line of parts) {
         lines.push(line);
-        if (echo) console.log(`${new Date().toISOString().slice(17, 23)} ${p.name ?? "worker"}| ${line}`);
+        if (echo) console.log(`${new Date().toISOString().slice(17, 23)} ${p.name}| ${line}`);
         for (const w of [...waiters]) {
           if (w.re.test(line)) {
             waiters.splice(waiters.indexOf(w), 1);
@@ -290,7 +299,7 @@ export function spawnWorker(p: WorkerProcessParameters) {
     if (seen) return Promise.resolve(seen);
     return new Promise<string>((done, fail) => {
       const timer = setTimeout(
-        () => fail(new Error(`worker printed no line matching ${re} within ${timeoutMs} ms:\n${lines.join("\n")}`)),
+        () => fail(new Error(`${p.name} printed no line matching ${re} within ${timeoutMs} ms:\n${lines.join("\n")}`)),
         timeoutMs,
       );
       const waiter = {
@@ -304,7 +313,7 @@ export function spawnWorker(p: WorkerProcessParameters) {
       void exited.then(() => {
         if (!waiters.includes(waiter)) return;
         clearTimeout(timer);
-        fail(new Error(`worker exited before printing ${re}:\n${lines.join("\n")}`));
+        fail(new Error(`${p.name} exited before printing ${re}:\n${lines.join("\n")}`));
       });
     });
   };
@@ -314,7 +323,6 @@ export function spawnWorker(p: WorkerProcessParameters) {
     lines,
     exited,
     running,
-    ready: () => waitForLine(/ready on queue/),
     waitForLine,
     kill: (signal: NodeJS.Signals) => child.kill(signal),
     /** SIGTERM and wait; SIGKILL if it does not exit in 20 s. Safe when already exited. */
