@@ -5,7 +5,14 @@
  */
 import { createConfig, factory } from "ponder";
 import { getAbiItem } from "viem";
-import { launchpadAbi, launchTokenAbi, uniswapV3PoolAbi } from "./abis/index.js";
+import {
+  endpointV2Abi,
+  launchpadAbi,
+  launchTokenAbi,
+  peerTokenAbi,
+  peerTokenFactoryAbi,
+  uniswapV3PoolAbi,
+} from "./abis/index.js";
 import { indexedChains } from "./indexer/lib/chains.js";
 
 const chains = indexedChains();
@@ -37,6 +44,28 @@ export default createConfig({
         }),
         startBlock: c.deployment.startBlock,
       })),
+    },
+    /** Deploys the tokens' peers (the same address on every chain). */
+    PeerTokenFactory: {
+      abi: peerTokenFactoryAbi,
+      chain: perChain((c) => ({ address: c.deployment.contracts.peerFactory, startBlock: c.deployment.startBlock })),
+    },
+    /** Launched tokens on their destination chains. */
+    PeerToken: {
+      abi: peerTokenAbi,
+      chain: perChain((c) => ({
+        address: factory({
+          address: c.deployment.contracts.peerFactory,
+          event: getAbiItem({ abi: peerTokenFactoryAbi, name: "PeerTokenDeployed" }),
+          parameter: "token",
+        }),
+        startBlock: c.deployment.startBlock,
+      })),
+    },
+    /** LayerZero's endpoint: only PacketVerified is handled, for the verified status of moves between chains. */
+    LzEndpoint: {
+      abi: endpointV2Abi,
+      chain: perChain((c) => ({ address: c.deployment.contracts.lzEndpoint, startBlock: c.deployment.startBlock })),
     },
     UniswapV3Pool: {
       abi: uniswapV3PoolAbi,

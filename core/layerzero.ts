@@ -2,8 +2,8 @@
  * LayerZero v2 rules the service shares: packet decoding (PacketV1Codec's layout), executor options (type 3), the
  * bytes32 form of an address, and the local stand-in's development key.
  */
-import { type Address, getAddress, type Hex, keccak256, pad, toHex } from "viem";
-import { type ChainSlug, getChain } from "./chains.js";
+import { type Address, encodePacked, getAddress, type Hex, keccak256, pad, toHex } from "viem";
+import { type ChainSlug, chainBySlug, getChain } from "./chains.js";
 
 /**
  * Key of the local LayerZero stand-in: a documented development key, used only on anvil. Its first two transactions
@@ -74,4 +74,28 @@ export function eidOf(slug: ChainSlug): number {
   const chain = getChain(slug);
   if (!("layerZero" in chain) || !chain.layerZero) throw new Error(`${slug} has no LayerZero endpoint id.`);
   return chain.layerZero.eid;
+}
+
+/** The EVM chain id of a LayerZero endpoint id, from the registry; undefined for an unknown or non-EVM eid. */
+export function chainIdOfEid(eid: number): number | undefined {
+  const chain = Object.values(chainBySlug).find((c) => c.layerZero?.eid === eid);
+  return chain?.kind === "evm" ? chain.chainId : undefined;
+}
+
+/** The LayerZero endpoint id of an EVM chain id, from the registry. */
+export function eidOfChainId(chainId: number): number | undefined {
+  return Object.values(chainBySlug).find((c) => c.kind === "evm" && c.chainId === chainId)?.layerZero?.eid;
+}
+
+/**
+ * A packet's guid as EndpointV2 makes it (GUID.generate): keccak256 of nonce, source eid, sender, destination eid
+ * and receiver, packed.
+ */
+export function guidOf(p: { nonce: bigint; srcEid: number; sender: Hex; dstEid: number; receiver: Hex }): Hex {
+  return keccak256(
+    encodePacked(
+      ["uint64", "uint32", "bytes32", "uint32", "bytes32"],
+      [p.nonce, p.srcEid, p.sender, p.dstEid, p.receiver],
+    ),
+  );
 }

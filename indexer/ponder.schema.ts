@@ -337,6 +337,72 @@ export const referrer = onchainTable(
   }),
 );
 
+/**
+ * A launched token's peer on one of its destination chains (PeerToken, a LayerZero OFT that mints what arrives and
+ * burns what leaves). Its holders are holder rows under (chainId, address), like the home token's.
+ */
+export const peerToken = onchainTable(
+  "peer_token",
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    /** The token's home chain, where its curve lives, and its LaunchToken there. */
+    homeChainId: t.integer().notNull(),
+    homeToken: t.hex().notNull(),
+    name: t.text().notNull(),
+    symbol: t.text().notNull(),
+    createdBlock: t.bigint().notNull(),
+    createdAt: t.bigint().notNull(),
+    createdTx: t.hex().notNull(),
+    /** Addresses with a non-zero balance on this chain. */
+    holdersCount: t.integer().notNull(),
+    /** Minted on arrival less burned on departure: the peer's totalSupply. */
+    supply: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.address] }),
+    homeIdx: index().on(table.homeChainId, table.homeToken),
+  }),
+);
+
+/**
+ * A move of a launched token between chains (an OFT send), by its LayerZero guid. Each leg writes its part, in
+ * whatever order the chains are indexed: the source chain's OFTSent (from, amounts), the destination endpoint's
+ * PacketVerified, and the destination's OFTReceived (to). `status` only moves forward: sent, verified, delivered.
+ * The home chain locks what leaves it and unlocks what comes back; the other chains mint and burn.
+ */
+export const oftTransfer = onchainTable(
+  "oft_transfer",
+  (t) => ({
+    guid: t.hex().primaryKey(),
+    /** The launched token, by its home chain and LaunchToken address. */
+    homeChainId: t.integer().notNull(),
+    homeToken: t.hex().notNull(),
+    srcChainId: t.integer(),
+    dstChainId: t.integer(),
+    srcEid: t.integer().notNull(),
+    dstEid: t.integer().notNull(),
+    from: t.hex(),
+    to: t.hex(),
+    /** Debited on the source (locked or burned); what the destination credits (the same, less nothing: no fee). */
+    amountSent: t.bigint(),
+    amountReceived: t.bigint(),
+    status: t.text().notNull(),
+    sentBlock: t.bigint(),
+    sentAt: t.bigint(),
+    sentTx: t.hex(),
+    verifiedTx: t.hex(),
+    deliveredBlock: t.bigint(),
+    deliveredAt: t.bigint(),
+    deliveredTx: t.hex(),
+  }),
+  (table) => ({
+    tokenIdx: index().on(table.homeChainId, table.homeToken),
+    fromIdx: index().on(table.from),
+    toIdx: index().on(table.to),
+  }),
+);
+
 /** Per chain: the launchpad and who receives the protocol's fees. */
 export const launchpad = onchainTable("launchpad", (t) => ({
   chainId: t.integer().primaryKey(),

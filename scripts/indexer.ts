@@ -21,6 +21,11 @@ export type StartIndexerParameters = {
   rpcUrl: string;
   /** The chain's slug; deployments/<slug>.json must exist (default base-sepolia). */
   chainSlug?: string;
+  /**
+   * Further chains to index beside chainSlug (one Ponder for all), each with its RPC URL; deployments/<slug>.json
+   * must exist for each.
+   */
+  moreChains?: { slug: string; rpcUrl: string }[];
   /** Postgres schema the indexer writes (Ponder's `--schema`). */
   schema: string;
   databaseUrl?: string;
@@ -58,10 +63,10 @@ export type StartIndexerReturnType = {
   exited: Promise<number | null>;
   /** Resolve once /ready answers 200 (backfill done). */
   waitForReady(timeoutMs?: number): Promise<void>;
-  /** Resolve once the indexer has processed block `number` (or later). */
-  waitForBlock(number: bigint | number, timeoutMs?: number): Promise<void>;
-  /** The last block the indexer has processed. */
-  indexedBlock(): Promise<bigint | undefined>;
+  /** Resolve once the indexer has processed block `number` (or later) of `slug` (default chainSlug). */
+  waitForBlock(number: bigint | number, timeoutMs?: number, slug?: string): Promise<void>;
+  /** The last block the indexer has processed of `slug` (default chainSlug). */
+  indexedBlock(slug?: string): Promise<bigint | undefined>;
 };
 
 export async function startIndexer(p: StartIndexerParameters): Promise<StartIndexerReturnType> {
@@ -69,9 +74,12 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
   const chainSlug = p.chainSlug ?? "base-sepolia";
   if (!/^[a-z_][a-z0-9_]*$/.test(p.schema)) throw new Error(`Invalid schema name ${p.schema}: use [a-z0-9_].`);
   if (p.fresh) await dropSchema(databaseUrl, p.schema);
+  const more = p.moreChains ?? [];
   if (p.forgetCachedChain) {
-    const chainId = getChain(chainSlug).chainId;
-    if (chainId !== null) await forgetChainData(databaseUrl, chainId);
+    for (const slug of [chainSlug, ...more.map((c) => c.slug)]) {
+      const chainId = getChain(slug).chainId;
+      if (chainId !== null) await forgetChainData(databaseUrl, chainId);
+    }
   }
   const port = p.port || (await freePort());
   const url = `http://127.0.0.1:${port}`;
@@ -92,7 +100,8 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
         PONDER_LOG_LEVEL: p.logLevel ?? (p.log ? "info" : "warn"),
         RPC_URL: p.rpcUrl,
         CHAIN_SLUG: chainSlug,
-        INDEXER_CHAINS: chainSlug,
+        INDEXER_CHAINS: [chainSlug, ...more.map((c) => c.slug)].join(","),
+        ...Object.fromEntries(more.map((c) => [`RPC_URL_${c.slug.toUpperCase().replace(/-/g, "_")}`, c.rpcUrl])),
         ...(p.deploymentsDir ? { DEPLOYMENTS_DIR: resolve(p.deploymentsDir) } : {}),
         ...p.env,
       },
@@ -139,11 +148,11 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
     }
   }
 
-  const indexedBlock = async (): Promise<bigint | undefined> => {
+  const indexedBlock = async (slug = chainSlug): Promise<bigint | undefined> => {
     const res = await fetch(`${url}/status`);
     if (!res.ok) return undefined;
     const status = (await res.json()) as Record<string, { block?: { number?: number } }>;
-    const n = status[chainSlug]?.block?.number;
+    const n = status[slug]?.block?.number;
     return n === undefined ? undefined : BigInt(n);
   };
 
@@ -166,9 +175,9 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
     async waitForReady(timeoutMs = 120_000) {
       await poll("ready", timeoutMs, async () => ((await fetch(`${url}/ready`)).status === 200 ? true : undefined));
     },
-    async waitForBlock(number, timeoutMs = 60_000) {
-      await poll(`block ${number}`, timeoutMs, async () => {
-        const n = await indexedBlock();
+    async waitForBlock(number, timeoutMs = 60_000, slug = chainSlug) {
+      await poll(`block ${number} of ${slug}`, timeoutMs, async () => {
+        const n = await indexedBlock(slug);
         return n !== undefined && n >= BigInt(number) ? n : undefined;
       });
     },

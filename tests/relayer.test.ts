@@ -8,11 +8,10 @@
  * - delivered, with the node's answer dropped (lzReceive mined).
  * Then a relayer started afresh delivers every packet exactly once.
  */
-import { type Address, type Hex, maxUint256, parseTransaction } from "viem";
+import { type Address, type Hex, parseTransaction } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { endpointV2Abi, launchpadAbi, launchTokenAbi, peerTokenAbi } from "../abis/index.js";
-import { noAttribution } from "../core/fees.js";
-import { type Chain, chain, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { endpointV2Abi, launchTokenAbi, peerTokenAbi } from "../abis/index.js";
+import { type Chain, chain, createToken, fundAndBuy, fundedWallets, type Wallet } from "./helpers/chain.js";
 import { deployPeer, oftSend, spawnRelayer, startChainOf } from "./helpers/multichain.js";
 import { type HoldRule, sleep, startRpcProxy } from "./helpers/worker.js";
 
@@ -29,13 +28,7 @@ beforeAll(async () => {
   [a] = await fundedWallets(home, 1);
   [b] = await fundedWallets(side.chain, 1);
   ({ token } = await createToken(home, a, 7));
-  await fundUsdc(home, a, 20_000n * 10n ** 6n);
-  await send(home, a, {
-    address: home.deployment.contracts.launchpad,
-    abi: launchpadAbi,
-    functionName: "buyExactIn",
-    args: [token, 20_000n * 10n ** 6n, 0n, maxUint256, noAttribution],
-  } as never);
+  await fundAndBuy(home, a, token, 20_000n * 10n ** 6n);
   peer = await deployPeer(home, a, token, side.chain, b);
 });
 

@@ -200,3 +200,14 @@ export async function spendPriceOf(c: Chain, token: Address): Promise<bigint> {
     .filter((l) => l.args.token?.toLowerCase() === token.toLowerCase())
     .reduce((high, l) => ((l.args.state?.price ?? 0n) > high ? (l.args.state?.price ?? 0n) : high), price);
 }
+
+/** Give `w` `usdcIn` USDC from the faucet and buy `token` with all of it on its curve (no attribution). */
+export async function fundAndBuy(c: Chain, w: Wallet, token: Address, usdcIn: bigint) {
+  await fundUsdc(c, w, usdcIn);
+  return send(c, w, {
+    address: c.deployment.contracts.launchpad,
+    abi: launchpadAbi,
+    functionName: "buyExactIn",
+    args: [token, usdcIn, 0n, maxUint256, noAttribution],
+  } as never);
+}

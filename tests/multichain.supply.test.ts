@@ -1,0 +1,241 @@
+/**
+ * A launched token moved between two chains 200 times at random, in both directions, while one Ponder indexes both
+ * chains and the relayer delivers. At every state of the index the test reads (a repeatable-read snapshot, taken
+ * again and again while the moves run), the supply over both chains, what is in flight included, equals the home
+ * chain's supply. At the end every holder row equals balanceOf on its chain, every move is delivered, and the home
+ * token's lock holds exactly what the other chain has.
+ *
+ * In flight, as the index sees it: what the source legs it has indexed sent, less what the destination legs it has
+ * indexed delivered. One Ponder indexes the two chains side by side, so a delivery can be indexed before its send:
+ * in flight is then negative for a while, and the sum still holds.
+ */
+
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import type { Address, Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchTokenAbi, peerTokenAbi } from "../abis/index.js";
+import type { ChainSlug } from "../core/chains.js";
+import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
+import { type Chain, chain, createToken, fundAndBuy, fundedWallets, prng, type Wallet } from "./helpers/chain.js";
+import { createDatabase, indexerLog, uniqueSchema } from "./helpers/indexer/fixtures.js";
+import { deployPeer, oftSend, spawnRelayer, startChainOf } from "./helpers/multichain.js";
+import { sleep } from "./helpers/worker.js";
+
+const SEED = Number(process.env.MULTICHAIN_TEST_SEED ?? 0x0f7);
+const MOVES = 200;
+const E12 = 10n ** 12n;
+
+let home: Chain;
+let side: Awaited<ReturnType<typeof startChainOf>>;
+let homeWallets: Wallet[];
+let sideWallets: Wallet[];
+let token: Address;
+let peer: Address;
+let database: Awaited<ReturnType<typeof createDatabase>>;
+let indexer: StartIndexerReturnType;
+let relayer: ReturnType<typeof spawnRelayer>;
+let deploymentsDir: string;
+const schema = uniqueSchema("multichain");
+
+beforeAll(async () => {
+  console.log(`multichain supply: seed ${SEED} (MULTICHAIN_TEST_SEED to replay)`);
+  home = chain();
+  side = await startChainOf("bnb-testnet");
+  // the same keys on both chains: an address holds on either
+  homeWallets = await fundedWallets(home, 4, { seed: "multichain.supply" });
+  sideWallets = await fundedWallets(side.chain, 4, { seed: "multichain.supply" });
+  ({ token } = await createToken(home, homeWallets[0] as Wallet, 7));
+  for (const w of homeWallets) {
+    await fundAndBuy(home, w, token, 5_000n * 10n ** 6n);
+  }
+  peer = await deployPeer(home, homeWallets[0] as Wallet, token, side.chain, sideWallets[0] as Wallet);
+
+  deploymentsDir = mkdtempSync(join(tmpdir(), "multichain-deployments-"));
+  for (const d of [home.deployment, side.chain.deployment]) {
+    writeFileSync(join(deploymentsDir, `${d.chainSlug}.json`), JSON.stringify(d));
+  }
+  database = await createDatabase("multichain");
+  const sink = indexerLog("multichain");
+  indexer = await startIndexer({
+    rpcUrl: home.rpcUrl,
+    chainSlug: "base-sepolia",
+    moreChains: [{ slug: "bnb-testnet", rpcUrl: side.chain.rpcUrl }],
+    databaseUrl: database.url,
+    schema,
+    deploymentsDir,
+    log: sink.log,
+  });
+  await indexer.waitForReady();
+  relayer = spawnRelayer([
+    { rpcUrl: home.rpcUrl, deployment: home.deployment },
+    { rpcUrl: side.chain.rpcUrl, deployment: side.chain.deployment },
+  ]);
+  await relayer.ready();
+});
+
+afterAll(async () => {
+  await relayer?.stop();
+  await indexer?.stop();
+  await side?.stop();
+  await database?.drop();
+  if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
+});
+
+type Snapshot = { homeHeld: bigint; sideHeld: bigint; inFlight: bigint; supply: bigint; rows: number };
+
+/** The index's view in one repeatable-read snapshot. */
+async function snapshot(client: pg.Client): Promise<Snapshot> {
+  const s = `"${schema}"`;
+  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+  try {
+    const sum = async (sql: string, args: unknown[]) =>
+      BigInt((await client.query<{ v: string | null }>(sql, args)).rows[0]?.v ?? 0);
+    const homeHeld = await sum(`SELECT sum(balance)::text AS v FROM ${s}.holder WHERE chain_id = $1 AND token = $2`, [
+      home.deployment.chainId,
+      token.toLowerCase(),
+    ]);
+    const sideHeld = await sum(`SELECT sum(balance)::text AS v FROM ${s}.holder WHERE chain_id = $1 AND token = $2`, [
+      side.chain.deployment.chainId,
+      peer.toLowerCase(),
+    ]);
+    const inFlight = await sum(
+      `SELECT (coalesce(sum(amount_sent) FILTER (WHERE sent_tx IS NOT NULL), 0)
+             - coalesce(sum(amount_received) FILTER (WHERE status = 'delivered'), 0))::text AS v
+         FROM ${s}.oft_transfer WHERE home_token = $1`,
+      [token.toLowerCase()],
+    );
+    const supply = await sum(`SELECT supply::text AS v FROM ${s}.pool WHERE chain_id = $1 AND token = $2`, [
+      home.deployment.chainId,
+      token.toLowerCase(),
+    ]);
+    const rows = Number(
+      (
+        await client.query(`SELECT count(*)::int AS n FROM ${s}.oft_transfer WHERE home_token = $1`, [
+          token.toLowerCase(),
+        ])
+      ).rows[0].n,
+    );
+    return { homeHeld, sideHeld, inFlight, supply, rows };
+  } finally {
+    await client.query("COMMIT");
+  }
+}
+
+const balanceOf = (c: Chain, oft: Address, who: Address) =>
+  c.publicClient.readContract({ address: oft, abi: launchTokenAbi, functionName: "balanceOf", args: [who] });
+
+describe("tokens moved between two chains", () => {
+  it("keep the supply over both chains, in flight included, equal to the home chain's in every indexed state", async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await checkMoves(client);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+async function checkMoves(client: pg.Client) {
+  const seen: Snapshot[] = [];
+  const violations: Snapshot[] = [];
+  let moving = true;
+  const watcher = (async () => {
+    while (moving) {
+      const snap = await snapshot(client);
+      if (snap.homeHeld + snap.sideHeld + snap.inFlight !== snap.supply) violations.push(snap);
+      seen.push(snap);
+      await sleep(20);
+    }
+  })();
+
+  const rand = prng(SEED);
+  const guids: Hex[] = [];
+  try {
+    for (let i = 0; i < MOVES; i++) {
+      // from a wallet with something to send on a chain, to any wallet on the other
+      const fromHome = rand.next() < 0.5;
+      const [src, wallets, oft, dstSlug]: [Chain, Wallet[], Address, ChainSlug] = fromHome
+        ? [home, homeWallets, token, "bnb-testnet"]
+        : [side.chain, sideWallets, peer, "base-sepolia"];
+      const start = rand.int(wallets.length);
+      let sender: Wallet | undefined;
+      let balance = 0n;
+      for (let k = 0; k < wallets.length && !sender; k++) {
+        const w = wallets[(start + k) % wallets.length] as Wallet;
+        balance = await balanceOf(src, oft, w.account.address);
+        if (balance >= E12) sender = w;
+      }
+      if (!sender) {
+        i--; // nothing to send on this side yet (everything is in flight the other way): try the other direction
+        await sleep(50);
+        continue;
+      }
+      const to = (homeWallets[rand.int(homeWallets.length)] as Wallet).account.address;
+      const amount = rand.next() < 0.1 ? balance : rand.amount(balance / E12) * E12 + BigInt(rand.int(1000));
+      const moved = await oftSend(src, sender, oft, dstSlug, to, amount > balance ? balance : amount);
+      guids.push(moved.guid);
+    }
+    // everything delivered and indexed
+    const until = Date.now() + 120_000;
+    for (;;) {
+      const snap = await snapshot(client);
+      const delivered = Number(
+        (
+          await client.query(
+            `SELECT count(*)::int AS n FROM "${schema}".oft_transfer WHERE status = 'delivered' AND sent_tx IS NOT NULL`,
+          )
+        ).rows[0].n,
+      );
+      if (delivered === MOVES && snap.inFlight === 0n) break;
+      if (Date.now() > until) throw new Error(`not all moves delivered and indexed: ${delivered}/${MOVES}`);
+      await sleep(100);
+    }
+  } finally {
+    moving = false;
+    await watcher;
+  }
+
+  console.log(
+    `multichain supply: ${seen.length} snapshots, in flight between ${seen.reduce((m, s) => (s.inFlight < m ? s.inFlight : m), 0n)} and ${seen.reduce((m, s) => (s.inFlight > m ? s.inFlight : m), 0n)} token wei`,
+  );
+  expect(violations).toEqual([]);
+  expect(seen.length).toBeGreaterThan(50);
+  expect(seen.some((s) => s.inFlight !== 0n)).toBe(true);
+
+  // every move: one row, delivered, its amounts as sent
+  const rows = await client.query<{ guid: string; status: string; amount_sent: string; amount_received: string }>(
+    `SELECT guid, status, amount_sent::text, amount_received::text FROM "${schema}".oft_transfer WHERE home_token = $1`,
+    [token.toLowerCase()],
+  );
+  expect(rows.rows.map((r) => r.guid).sort()).toEqual(guids.map((g) => g.toLowerCase()).sort());
+  expect(rows.rows.every((r) => r.status === "delivered" && r.amount_sent === r.amount_received)).toBe(true);
+
+  // every holder row equals balanceOf on its chain, and the lock holds what the other chain has
+  const holders = await client.query<{ chain_id: number; token: Address; address: Address; balance: string }>(
+    `SELECT chain_id, token, address, balance::text FROM "${schema}".holder WHERE token IN ($1, $2)`,
+    [token.toLowerCase(), peer.toLowerCase()],
+  );
+  expect(holders.rows.length).toBeGreaterThan(0);
+  for (const h of holders.rows) {
+    const c = h.chain_id === home.deployment.chainId ? home : side.chain;
+    expect({ ...h, balance: BigInt(h.balance) }).toEqual({ ...h, balance: await balanceOf(c, h.token, h.address) });
+  }
+  const [locked, peerSupply, homeSupply] = await Promise.all([
+    balanceOf(home, token, token),
+    side.chain.publicClient.readContract({ address: peer, abi: peerTokenAbi, functionName: "totalSupply" }),
+    home.publicClient.readContract({ address: token, abi: launchTokenAbi, functionName: "totalSupply" }),
+  ]);
+  expect(locked).toBe(peerSupply);
+  const last = await snapshot(client);
+  expect(last.sideHeld).toBe(peerSupply);
+  expect(last.homeHeld + last.sideHeld).toBe(homeSupply);
+  const peerRow = await client.query<{ supply: string; holders_count: number }>(
+    `SELECT supply::text, holders_count FROM "${schema}".peer_token WHERE chain_id = $1 AND address = $2`,
+    [side.chain.deployment.chainId, peer.toLowerCase()],
+  );
+  expect(BigInt(peerRow.rows[0]?.supply ?? -1)).toBe(peerSupply);
+}
