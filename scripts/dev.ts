@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { type ChainSlug, chainBySlug } from "../core/chains.js";
+import { type ChainSlug, chainBySlug, getChain } from "../core/chains.js";
 import type { Deployment } from "../core/deployment.js";
 import { startAnvil } from "./anvil.js";
 import { approvalsFromEnv, deploy } from "./deploy.js";
@@ -17,9 +17,10 @@ import { httpTransport, printDemo, seedDemo } from "./seed-demo.js";
  * The stack is a list of steps run in order. A step that leaves something running returns a Service;
  * the indexer, API and worker join the list the same way (a child process wrapped as a Service).
  *
- * Environment: ANVIL_PORT (default 8545), CHAIN_ID (default 84532, which is base-sepolia; the chain id
- * picks the slug the deployment is written under), DATABASE_URL, INDEXER_SCHEMA (default "indexer"),
- * INDEXER_PORT (Ponder's status server, default 42069).
+ * Environment: CHAINS (default "base-sepolia,bnb-testnet": one anvil per chain, the first the home chain of new
+ * tokens; the LayerZero relayer between them when there are several), ANVIL_PORT (the first chain's port, default
+ * 8545; the next chains take the next ports), CHAIN_ID (without CHAINS: run that one chain alone), DATABASE_URL,
+ * INDEXER_SCHEMA (default "indexer"), INDEXER_PORT (Ponder's status server, default 42069).
  *
  * `npm start -- --demo` (or DEMO_SEED=1) seeds the demo (scripts/seed-demo.ts) through the API once it is up.
  */
@@ -33,13 +34,28 @@ type Service = {
   exited: Promise<void>;
 };
 
+type DevChain = { slug: ChainSlug; chainId: number; port: number; rpcUrl?: string; deployment?: Deployment };
+
 type DevContext = {
-  anvilPort: number;
-  chainId: number;
-  chainSlug: ChainSlug;
-  rpcUrl?: string;
-  deployment?: Deployment;
+  /** The chains to run; the first is the home chain of new tokens (CHAIN_SLUG). */
+  chains: DevChain[];
 };
+
+/** The chain environment of the API, worker and relayer: CHAIN_SLUG, CHAINS, RPC_URL and RPC_URL_<SLUG>. */
+function chainEnv(ctx: DevContext): Record<string, string> {
+  const home = ctx.chains[0];
+  if (!home?.rpcUrl) throw new Error("the chains are not up yet");
+  const env: Record<string, string> = {
+    CHAIN_SLUG: home.slug,
+    CHAINS: ctx.chains.map((c) => c.slug).join(","),
+    RPC_URL: home.rpcUrl,
+  };
+  for (const c of ctx.chains) {
+    if (!c.rpcUrl) throw new Error(`${c.slug} is not up yet`);
+    env[`RPC_URL_${c.slug.toUpperCase().replace(/-/g, "_")}`] = c.rpcUrl;
+  }
+  return env;
+}
 
 type Step = { name: string; run(ctx: DevContext): Promise<Service | undefined> };
 
@@ -67,38 +83,52 @@ const steps: Step[] = [
   {
     name: "anvil",
     async run(ctx) {
-      const anvil = await startAnvil({ port: ctx.anvilPort, chainId: ctx.chainId });
-      ctx.rpcUrl = anvil.rpcUrl;
-      log(`anvil up at ${anvil.rpcUrl} (chain id ${anvil.chainId}, ${ctx.chainSlug})`);
-      return { name: "anvil", stop: anvil.stop, exited: anvil.exited };
+      const anvils: Service[] = [];
+      for (const c of ctx.chains) {
+        const anvil = await startAnvil({ port: c.port, chainId: c.chainId });
+        c.rpcUrl = anvil.rpcUrl;
+        log(`anvil up at ${anvil.rpcUrl} (chain id ${anvil.chainId}, ${c.slug})`);
+        anvils.push({ name: `anvil ${c.slug}`, stop: anvil.stop, exited: anvil.exited });
+      }
+      return {
+        name: "anvil",
+        stop: async () => {
+          await Promise.all(anvils.map((a) => a.stop()));
+        },
+        exited: Promise.race(anvils.map((a) => a.exited)),
+      };
     },
   },
   {
     name: "deploy",
     async run(ctx) {
-      if (!ctx.rpcUrl) throw new Error("deploy needs the anvil step first");
-      const deployment = await deploy({
-        rpcUrl: ctx.rpcUrl,
-        chainSlug: ctx.chainSlug,
-        approvals: approvalsFromEnv(),
-        log: (msg) => console.log(`[deploy] ${msg}`),
-      });
-      ctx.deployment = deployment;
-      log(`deployed launchpad at ${deployment.contracts.launchpad}`);
+      for (const c of ctx.chains) {
+        if (!c.rpcUrl) throw new Error("deploy needs the anvil step first");
+        const deployment = await deploy({
+          rpcUrl: c.rpcUrl,
+          chainSlug: c.slug,
+          approvals: approvalsFromEnv(),
+          log: (msg) => console.log(`[deploy] ${msg}`),
+        });
+        c.deployment = deployment;
+        log(`deployed launchpad at ${deployment.contracts.launchpad} on ${c.slug}`);
+      }
       return undefined;
     },
   },
   {
     name: "indexer",
     async run(ctx) {
-      if (!ctx.rpcUrl) throw new Error("the indexer needs the anvil step first");
+      const [home, ...more] = ctx.chains;
+      if (!home?.rpcUrl) throw new Error("the indexer needs the anvil step first");
       const schema = process.env.INDEXER_SCHEMA ?? "indexer";
       // anvil starts from genesis on every run, so the index of the previous run describes another chain.
-      log(`starting the indexer (Ponder, schema "${schema}", fresh for this chain)`);
+      log(`starting the indexer (Ponder, schema "${schema}", fresh for ${ctx.chains.map((c) => c.slug).join(", ")})`);
       const started = Date.now();
       const indexer = await startIndexer({
-        rpcUrl: ctx.rpcUrl,
-        chainSlug: ctx.chainSlug,
+        rpcUrl: home.rpcUrl,
+        chainSlug: home.slug,
+        moreChains: more.map((c) => ({ slug: c.slug, rpcUrl: c.rpcUrl ?? "" })),
         schema,
         fresh: true,
         forgetCachedChain: true,
@@ -122,12 +152,10 @@ const steps: Step[] = [
   {
     name: "api",
     async run(ctx) {
-      if (!ctx.rpcUrl) throw new Error("the API needs the anvil step first");
       const port = Number(process.env.PORT ?? 3000);
       log(`starting the API on port ${port}`);
       const api = spawnService("api", process.execPath, ["--import", "tsx", join(root, "api", "server.ts")], {
-        RPC_URL: ctx.rpcUrl,
-        CHAIN_SLUG: ctx.chainSlug,
+        ...chainEnv(ctx),
         PORT: String(port),
       });
       await waitForHttp(`http://127.0.0.1:${port}/health`, api.exited, 30_000);
@@ -138,12 +166,13 @@ const steps: Step[] = [
   {
     name: "worker",
     async run(ctx) {
-      if (!ctx.rpcUrl) throw new Error("the worker needs the anvil step first");
       log("starting the worker (BullMQ on Redis)");
-      const worker = spawnService("worker", process.execPath, ["--import", "tsx", join(root, "worker", "index.ts")], {
-        RPC_URL: ctx.rpcUrl,
-        CHAIN_SLUG: ctx.chainSlug,
-      });
+      const worker = spawnService(
+        "worker",
+        process.execPath,
+        ["--import", "tsx", join(root, "worker", "index.ts")],
+        chainEnv(ctx),
+      );
       // Quotes wait on the worker: the stack is ready once it executes and quotes.
       try {
         await worker.printed(/ready on queue/, 60_000);
@@ -155,16 +184,38 @@ const steps: Step[] = [
     },
   },
   {
+    name: "relayer",
+    // The local stand-in for LayerZero's DVNs and executor (relayer/), between the local chains.
+    async run(ctx) {
+      if (ctx.chains.length < 2) return undefined;
+      log("starting the LayerZero relayer (a local stand-in for LayerZero's DVNs and executor)");
+      const relayer = spawnService(
+        "relayer",
+        process.execPath,
+        ["--import", "tsx", join(root, "relayer", "main.ts")],
+        chainEnv(ctx),
+      );
+      try {
+        await relayer.printed(/relaying between/, 30_000);
+      } catch (error) {
+        await relayer.stop();
+        throw error;
+      }
+      return relayer;
+    },
+  },
+  {
     name: "demo",
     async run(ctx) {
       if (!process.argv.includes("--demo") && process.env.DEMO_SEED !== "1") return undefined;
-      if (!ctx.rpcUrl || !ctx.deployment) throw new Error("the demo needs the deploy step first");
+      const home = ctx.chains[0];
+      if (!home?.rpcUrl || !home.deployment) throw new Error("the demo needs the deploy step first");
       const apiUrl = `http://127.0.0.1:${Number(process.env.PORT ?? 3000)}`;
       log("seeding the demo (scripts/seed-demo.ts) through the API");
       const result = await seedDemo({
         call: httpTransport(apiUrl),
-        rpcUrl: ctx.rpcUrl,
-        deployment: ctx.deployment,
+        rpcUrl: home.rpcUrl,
+        deployment: home.deployment,
         ...(process.env.AUTH_JWT_SECRET ? { jwtSecret: process.env.AUTH_JWT_SECRET } : {}),
       });
       printDemo(result, apiUrl);
@@ -248,25 +299,15 @@ async function main() {
   const env = z
     .object({
       ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
-      CHAIN_ID: z.coerce.number().int().positive().default(84532),
+      CHAIN_ID: z.coerce.number().int().positive().optional(),
+      CHAINS: z.string().optional(),
     })
     .safeParse(process.env);
   if (!env.success) {
     const problems = env.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${problems.join("\n")}`);
   }
-  const chainId = env.data.CHAIN_ID;
-  const chain = Object.values(chainBySlug).find((c) => c.chainId === chainId);
-  if (!chain) {
-    const known = Object.values(chainBySlug)
-      .filter((c) => c.kind === "evm")
-      .map((c) => `${c.chainId} (${c.slug})`);
-    throw new Error(
-      `CHAIN_ID ${chainId} is not the chain id of any chain slug, so the deployment has no name. Use one of: ${known.join(", ")}.`,
-    );
-  }
-
-  const ctx: DevContext = { anvilPort: env.data.ANVIL_PORT, chainId, chainSlug: chain.slug };
+  const ctx: DevContext = { chains: devChains(env.data) };
   const services: Service[] = [];
   let stopping: Promise<void> | undefined;
   const shutdown = (reason: string, code: number) => {
@@ -305,6 +346,39 @@ async function main() {
     });
   }
   log("ready");
+}
+
+/** The local chains to run: CHAINS, else the one chain of CHAIN_ID, else base-sepolia and bnb-testnet. */
+function devChains(env: {
+  ANVIL_PORT: number;
+  CHAIN_ID?: number | undefined;
+  CHAINS?: string | undefined;
+}): DevChain[] {
+  const evm = Object.values(chainBySlug).filter((c) => c.kind === "evm");
+  let slugs: string[];
+  if (env.CHAINS !== undefined) {
+    slugs = env.CHAINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  } else if (env.CHAIN_ID !== undefined) {
+    const chain = evm.find((c) => c.chainId === env.CHAIN_ID);
+    if (!chain) {
+      throw new Error(
+        `CHAIN_ID ${env.CHAIN_ID} is not the chain id of any chain slug, so the deployment has no name. Use one of: ${evm.map((c) => `${c.chainId} (${c.slug})`).join(", ")}.`,
+      );
+    }
+    slugs = [chain.slug];
+  } else {
+    slugs = ["base-sepolia", "bnb-testnet"];
+  }
+  if (slugs.length === 0) throw new Error("CHAINS is empty: name at least one chain slug.");
+  return slugs.map((slug, i) => {
+    const chain = getChain(slug);
+    if (chain.kind !== "evm") {
+      throw new Error(`CHAINS names ${slug}, which is not an EVM chain: it cannot run on a local anvil.`);
+    }
+    return { slug: chain.slug, chainId: chain.chainId, port: env.ANVIL_PORT + i };
+  });
 }
 
 /** Runs a command to completion, prefixing its output, and fails with its exit code. */
