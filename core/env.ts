@@ -133,6 +133,8 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: positiveInt.default(16),
   WORKER_QUOTE_CONCURRENCY: positiveInt.default(32),
   WORKER_RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
+  /** How often the worker looks for tokens to deploy to their destination chains (worker/peers.ts), ms. */
+  WORKER_PEER_INTERVAL_MS: positiveInt.default(1_000),
 
   // Relayer (relayer/, local only).
   /** Comma-separated chain slugs the local LayerZero relayer delivers between; default CHAINS. */

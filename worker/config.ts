@@ -30,7 +30,7 @@ export type WorkerConfig = {
   indexerSchema: string;
   /** Server secret the custodial wallets are derived from. */
   walletSecret: string;
-  /** The chains executed and quoted on (WORKER_CHAINS, default CHAIN_SLUG), by slug. */
+  /** The chains executed and quoted on (WORKER_CHAINS, default CHAINS, then CHAIN_SLUG), by slug. */
   chains: Map<string, ChainTarget>;
   /** Intents executed at once. */
   concurrency: number;
@@ -42,6 +42,10 @@ export type WorkerConfig = {
   finalityDepth: number;
   /** Lock of an execute or webhook job, ms: how long the jobs of a worker that died stay with it. */
   lockMs: number;
+  /** The service's operator account (DEPLOYER_PRIVATE_KEY): it deploys tokens' peers on their destination chains. */
+  operatorKey: `0x${string}`;
+  /** How often pending peer deployments are looked for, ms (worker/peers.ts). */
+  peerIntervalMs: number;
   webhooks: WebhookConfig;
 };
 
@@ -58,6 +62,8 @@ export function workerConfigOf(env: Env): WorkerConfig {
     reconcileIntervalMs: env.WORKER_RECONCILE_INTERVAL_MS,
     finalityDepth: env.WORKER_FINALITY_DEPTH,
     lockMs: env.WORKER_LOCK_MS,
+    operatorKey: env.DEPLOYER_PRIVATE_KEY as `0x${string}`,
+    peerIntervalMs: env.WORKER_PEER_INTERVAL_MS,
     webhooks: {
       allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === "true",
       schedule: parseDurations(env.WEBHOOK_RETRY_SCHEDULE) ?? [],

@@ -13,6 +13,7 @@ import { errorAbi } from "../core/reverts.js";
 import { reconcileIntents, releaseDependents } from "../db/intents.js";
 import { migrate } from "../db/migrate.js";
 import { workerConfigOf } from "./config.js";
+import { startPeerDeployer } from "./peers.js";
 import { executeIntent } from "./processors/execute.js";
 import { recheckSettled } from "./processors/finality.js";
 import { startQuoteWorker } from "./quote-worker.js";
@@ -67,6 +68,16 @@ async function main() {
   });
   log(`quoting on queue ${quotes.queueName}`);
   const webhooks = await startWebhookWorker({ ...config, db, log });
+  const peers = startPeerDeployer({
+    db,
+    appSchema,
+    indexerSchema: config.indexerSchema,
+    chains: config.chains,
+    clients,
+    operatorKey: config.operatorKey,
+    intervalMs: config.peerIntervalMs,
+    log,
+  });
   const reconciled = await reconcileIntents(db, appSchema, queue);
   log(`ready on queue ${name}; ${reconciled.open} open intent(s) re-dispatched`);
   // Not only on start: a job that stalled too often or ran out of attempts (a long RPC outage) while its intent is
@@ -96,7 +107,7 @@ async function main() {
     closing = true;
     log(`${signal}: finishing jobs in hand`);
     clearInterval(reconciler);
-    await Promise.all([worker.close(), quotes.close(), webhooks.close()]);
+    await Promise.all([worker.close(), quotes.close(), webhooks.close(), peers.close()]);
     await queue.close();
     connection.disconnect();
     await db.end();

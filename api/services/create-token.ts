@@ -10,8 +10,11 @@
  * Decisions: `executed` is false and `transactionHash` null unless autoExecute is true (then the worker deploys it
  * with the wallet on record, see createToken below); the creator is `userAddress` or the wallet on record and must be the account that sends the transaction (the
  * launchpad derives the id from msg.sender); createToken's deadline is now + 24 hours (nothing in it is price
- * sensitive, and a stale transaction cannot be replayed: the id is taken once); destinationChains are recorded as
- * given (default base-sepolia, bnb-testnet, solana-devnet); no initial buy is made (initialBuyUsdc 0); builder and
+ * sensitive, and a stale transaction cannot be replayed: the id is taken once); destinationChains (default
+ * base-sepolia, bnb-testnet, solana-devnet; the home chain excluded) each become a token_deployments row: pending, with
+ * the peer's address, on an EVM chain the service runs on (the worker deploys it once the token is indexed,
+ * worker/peers.ts), otherwise not_deployed with the reason (core/destinations.ts), and the answer lists them in
+ * metadata.deployments; no initial buy is made (initialBuyUsdc 0); builder and
  * token_referral are checked against the indexed approvals as trade-token checks them (a 400 before anything is
  * stored), and an approved token_referral becomes the token's permanent referral.
  */
@@ -26,8 +29,9 @@ import {
   keccak256,
   toHex,
 } from "viem";
-import { launchpadAbi } from "../../abis/index.js";
-import { DEFAULT_DESTINATION_CHAINS } from "../../core/chains.js";
+import { launchpadAbi, peerTokenFactoryAbi } from "../../abis/index.js";
+import { type ChainSlug, DEFAULT_DESTINATION_CHAINS } from "../../core/chains.js";
+import { planDestinations } from "../../core/destinations.js";
 import { AppError } from "../../core/errors.js";
 import { ZERO_ADDRESS } from "../../core/fees.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
@@ -168,8 +172,26 @@ async function replayedToken(deps: ApiDeps, user: AuthedUser, intent: IntentRow)
       hubUrl: `${deps.config.publicUrl}/token/${token.slug}`,
       addresses: { evm: predicted, solana: "" },
       token_layer_id: token.token_layer_id,
+      deployments: await deploymentsOf(deps, token.id),
     },
   };
+}
+
+/** How a token stands on each of its destination chains, as the answer of create-token-transaction lists it. */
+export type DestinationView = {
+  chain: string;
+  status: "pending" | "deployed" | "not_deployed";
+  address: string | null;
+  reason: string | null;
+};
+
+async function deploymentsOf(deps: ApiDeps, tokenId: string): Promise<DestinationView[]> {
+  const { rows } = await deps.db.query<DestinationView>(
+    `SELECT chain_slug AS chain, status, address, CASE WHEN status = 'pending' THEN NULL ELSE reason END AS reason
+       FROM ${deps.config.appSchema}.token_deployments WHERE token_id = $1 ORDER BY created_at, chain_slug`,
+    [tokenId],
+  );
+  return rows;
 }
 
 /** Media, metadata, token row and the createToken transaction (for the client to send, or for an intent). */
@@ -258,6 +280,14 @@ async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateT
     .estimateGas({ account: creator, to: launchpad, data })
     .then((g) => (g * 125n) / 100n)
     .catch(() => FALLBACK_CREATE_GAS);
+  const deployments = await destinationsOf(deps, {
+    home: body.chainSlug as ChainSlug,
+    requested: body.destinationChains,
+    token: predicted,
+    name: body.name,
+    symbol: body.symbol,
+    tokenUri,
+  });
 
   const slug = await insertToken(deps, {
     id,
@@ -272,6 +302,7 @@ async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateT
     poolType,
     chainSlug: body.chainSlug,
     destinationChains: body.destinationChains ?? [...DEFAULT_DESTINATION_CHAINS],
+    deployments,
     userId: user.id,
     creator,
     salt,
@@ -296,8 +327,51 @@ async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateT
       hubUrl: `${deps.config.publicUrl}/token/${slug}`,
       addresses: { evm: predicted, solana: "" },
       token_layer_id: tokenLayerId,
+      deployments,
     },
   };
+}
+
+/**
+ * The plan for each destination chain (core/destinations.ts) with the peer's address where it will be deployed: the
+ * home chain's PeerTokenFactory predicts it (the factory stands at one address on every chain).
+ */
+async function destinationsOf(
+  deps: ApiDeps,
+  p: {
+    home: ChainSlug;
+    requested: string[] | undefined;
+    token: Address;
+    name: string;
+    symbol: string;
+    tokenUri: string;
+  },
+): Promise<DestinationView[]> {
+  const home = deps.deployments.get(p.home);
+  const rpcUrl = deps.rpcUrls.get(p.home);
+  if (!home || !rpcUrl) throw new Error(`no deployment for ${p.home}`);
+  const plans = planDestinations(p.home, p.requested, new Set(deps.deployments.keys()));
+  const views: DestinationView[] = [];
+  for (const plan of plans) {
+    if (!plan.deploy) {
+      views.push({ chain: plan.chain, status: "not_deployed", address: null, reason: plan.reason });
+      continue;
+    }
+    const address = await clientOf(rpcUrl)
+      .readContract({
+        address: home.contracts.peerFactory,
+        abi: peerTokenFactoryAbi,
+        functionName: "predict",
+        args: [home.lzEid, p.token, p.name, p.symbol, p.tokenUri],
+      })
+      .catch((error: unknown) => {
+        throw new AppError("NETWORK_ERROR", "Could not predict the token's address on its destination chains", {
+          cause: error,
+        });
+      });
+    views.push({ chain: plan.chain, status: "pending", address, reason: null });
+  }
+  return views;
 }
 
 type TokenRow = {
@@ -313,6 +387,7 @@ type TokenRow = {
   poolType: number;
   chainSlug: string;
   destinationChains: string[];
+  deployments: DestinationView[];
   userId: string;
   creator: string;
   salt: string;
@@ -369,6 +444,12 @@ async function insertToken(deps: ApiDeps, t: TokenRow): Promise<string> {
         if (pgError.code !== "23505" || !pgError.constraint?.includes("slug") || attempt > 20) throw error;
         slug = `${base}-${randomUUID().slice(0, 6)}`;
       }
+    }
+    for (const d of t.deployments) {
+      await db.query(
+        `INSERT INTO ${s}.token_deployments (token_id, chain_slug, status, address, reason) VALUES ($1, $2, $3, $4, $5)`,
+        [t.id, d.chain, d.status, d.address, d.reason],
+      );
     }
     for (const tag of t.tags) {
       await db.query(`INSERT INTO ${s}.token_hashtags (token_id, hashtag) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [

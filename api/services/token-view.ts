@@ -13,8 +13,9 @@
  */
 import { createHash } from "node:crypto";
 import { formatUnits, getAddress, isAddress } from "viem";
-import { chainBySlug } from "../../core/chains.js";
+import { chainBySlug, slugOfChainId } from "../../core/chains.js";
 import { readIndexedLaunchpads } from "../../db/indexed/deployments.js";
+import { type IndexedPeer, readIndexedPeers } from "../../db/indexed/peers.js";
 import type { ApiDeps } from "../deps.js";
 import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./tokens.js";
 
@@ -29,7 +30,8 @@ export type TokenAddressView = {
   chain: string;
   platform_name: string;
   is_registered: boolean;
-  dex_name: "Bonding curve" | "Uniswap V3";
+  /** Where it trades there: null on a destination chain, where it has no pool (it moves there with transfer-token). */
+  dex_name: "Bonding curve" | "Uniswap V3" | null;
   dex_address: string | null;
   created_at: string;
 };
@@ -233,9 +235,11 @@ export async function buildTokenViews(
     socialOf(deps, ids, viewerId),
     launchpadsByChainId(deps),
   ]);
+  const peers = await peersOf(deps, [...indexed.values()].flat());
   return apps.map((app) => {
     const deployments = indexed.get(app.token_layer_id.toLowerCase()) ?? [];
     const primary = primaryDeployment(app, deployments);
+    const tokenPeers = deployments.flatMap((t) => peers.get(`${t.chainId}:${t.address.toLowerCase()}`) ?? []);
     const soc = social.get(app.id);
     const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : deployments;
     return {
@@ -267,29 +271,62 @@ export async function buildTokenViews(
       creator_address: checksum(primary?.creator ?? app.creator_address),
       price: primary?.pool ? priceUsd(primary.pool.price) : 0,
       market_cap: primary?.pool ? usdcUsd(primary.pool.marketCap) : 0,
-      total_holder_count: deployments.reduce((n, t) => n + t.holdersCount, 0),
+      total_holder_count:
+        deployments.reduce((n, t) => n + t.holdersCount, 0) + tokenPeers.reduce((n, p) => n + p.holdersCount, 0),
       is_graduated: primary?.pool?.graduated ?? false,
       verified: app.verified,
-      token_addresses: ordered.map((t) => {
-        const graduated = t.pool?.graduated === true;
-        const address = getAddress(t.address);
-        const dex = graduated ? t.pool?.v3Pool : launchpads.get(t.chainId);
-        return {
-          id: tokenAddressId(app.id, t.chainId, t.address),
-          token_id: app.id,
-          address,
-          address_display: shortAddress(address),
-          address_type: "evm" as const,
-          chain: t.chainSlug,
-          platform_name: chainBySlug[t.chainSlug as keyof typeof chainBySlug]?.name ?? t.chainSlug,
-          is_registered: true,
-          dex_name: graduated ? ("Uniswap V3" as const) : ("Bonding curve" as const),
-          dex_address: dex ? getAddress(dex) : null,
-          created_at: isoOfUnix(t.createdAt),
-        };
-      }),
+      token_addresses: ordered
+        .map((t): TokenAddressView => {
+          const graduated = t.pool?.graduated === true;
+          const address = getAddress(t.address);
+          const dex = graduated ? t.pool?.v3Pool : launchpads.get(t.chainId);
+          return {
+            id: tokenAddressId(app.id, t.chainId, t.address),
+            token_id: app.id,
+            address,
+            address_display: shortAddress(address),
+            address_type: "evm" as const,
+            chain: t.chainSlug,
+            platform_name: chainBySlug[t.chainSlug as keyof typeof chainBySlug]?.name ?? t.chainSlug,
+            is_registered: true,
+            dex_name: graduated ? ("Uniswap V3" as const) : ("Bonding curve" as const),
+            dex_address: dex ? getAddress(dex) : null,
+            created_at: isoOfUnix(t.createdAt),
+          };
+        })
+        .concat(tokenPeers.map((peer) => peerAddressView(app.id, peer))),
     };
   });
+}
+
+/** The indexed peers of home tokens, by `<home chain id>:<home token>`. */
+async function peersOf(deps: ApiDeps, homes: IndexedToken[]): Promise<Map<string, IndexedPeer[]>> {
+  const rows = await readIndexedPeers(deps.db, deps.config, homes);
+  const byHome = new Map<string, IndexedPeer[]>();
+  for (const p of rows) {
+    const key = `${p.homeChainId}:${p.homeToken.toLowerCase()}`;
+    byHome.set(key, [...(byHome.get(key) ?? []), p]);
+  }
+  return byHome;
+}
+
+/** A token_addresses entry of a destination chain: the peer, with no pool there. */
+function peerAddressView(tokenId: string, p: IndexedPeer): TokenAddressView {
+  const address = getAddress(p.address);
+  const slug = slugOfChainId(p.chainId) ?? String(p.chainId);
+  return {
+    id: tokenAddressId(tokenId, p.chainId, p.address),
+    token_id: tokenId,
+    address,
+    address_display: shortAddress(address),
+    address_type: "evm",
+    chain: slug,
+    platform_name: chainBySlug[slug as keyof typeof chainBySlug]?.name ?? slug,
+    is_registered: true,
+    dex_name: null,
+    dex_address: null,
+    created_at: isoOfUnix(p.createdAt),
+  };
 }
 
 /** The list item of a full view (contract address and chain of its primary deployment, listed first). */

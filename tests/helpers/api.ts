@@ -42,23 +42,32 @@ async function releaseDatabase() {
   await db.drop();
 }
 
-/** Run the indexer on the global anvil (or `c`, a side chain) into a fresh schema; resolves once it is ready. */
-export async function startTestIndexer(c: Chain = chain()) {
+/**
+ * Run the indexer on the global anvil (or `c`, a side chain), and on `more` chains beside it, into a fresh schema;
+ * resolves once it is ready.
+ */
+export async function startTestIndexer(c: Chain = chain(), more: Chain[] = []) {
   const databaseUrl = await acquireDatabase();
   const dir = mkdtempSync(join(tmpdir(), "deployments-"));
-  writeFileSync(join(dir, `${c.deployment.chainSlug}.json`), JSON.stringify(c.deployment));
+  for (const x of [c, ...more])
+    writeFileSync(join(dir, `${x.deployment.chainSlug}.json`), JSON.stringify(x.deployment));
   const schema = uniqueName("ix");
   const indexer = await startIndexer({
     rpcUrl: c.rpcUrl,
     chainSlug: c.deployment.chainSlug,
+    moreChains: more.map((x) => ({ slug: x.deployment.chainSlug, rpcUrl: x.rpcUrl })),
     schema,
     deploymentsDir: dir,
     fresh: true,
     databaseUrl,
   });
   await indexer.waitForReady();
-  /** Wait until everything mined so far is indexed. */
-  const sync = async () => indexer.waitForBlock(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
+  /** Wait until everything mined so far is indexed, on every chain. */
+  const sync = async () => {
+    for (const x of [c, ...more]) {
+      await indexer.waitForBlock(await x.publicClient.getBlockNumber({ cacheTime: 0 }), 60_000, x.deployment.chainSlug);
+    }
+  };
   const close = async () => {
     await indexer.stop();
     await dropSchema(databaseUrl, schema);
@@ -71,6 +80,8 @@ export type TestApiParameters = {
   indexerSchema: string;
   /** The chain served (default: the global anvil). */
   chain?: Chain;
+  /** Further chains served beside it. */
+  moreChains?: Chain[];
   config?: Partial<ApiConfig>;
   /** The worker's execute queue, for autoExecute and execute-transaction (tests/helpers/worker.ts). */
   executeQueue?: ApiDeps["executeQueue"];
@@ -99,8 +110,9 @@ export async function createTestApi(p: TestApiParameters) {
     walletSecret: `${uniqueName("wallets")}-test-secret`,
     ...p.config,
   };
-  const slug = c.deployment.chainSlug;
-  const chains = new Map([[slug, { deployment: c.deployment, rpcUrl: c.rpcUrl }]]);
+  const chains = new Map(
+    [c, ...(p.moreChains ?? [])].map((x) => [x.deployment.chainSlug, { deployment: x.deployment, rpcUrl: x.rpcUrl }]),
+  );
   const quotePrefix = p.quotes ? p.quotes.prefix : `${uniqueName("aq")}-`;
   const { deps, close: closeDeps } = await createApiDeps({
     databaseUrl,

@@ -7,8 +7,8 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { queueName } from "../../core/jobs.js";
 import { createTestApi, startTestIndexer } from "./api.js";
-import { chain } from "./chain.js";
-import { deploymentsDirFor, sharedRedisUrl, spawnWorker, uniqueName, type WorkerContext } from "./worker.js";
+import { type Chain, chain } from "./chain.js";
+import { chainsEnv, deploymentsDirFor, sharedRedisUrl, spawnWorker, uniqueName, type WorkerContext } from "./worker.js";
 
 export type StackParameters = {
   /** WALLET_SECRET of the API and the worker: the file's own custodial wallets. */
@@ -17,6 +17,8 @@ export type StackParameters = {
   autoExecuteWaitMs: number;
   /** Name of the worker in echoed output. */
   name: string;
+  /** Chains served beside the global anvil (side anvils of the test file): indexed, served by the API and worker. */
+  moreChains?: Chain[];
 };
 
 export type Stack = Awaited<ReturnType<typeof startStack>>;
@@ -24,19 +26,21 @@ export type Stack = Awaited<ReturnType<typeof startStack>>;
 /** Start indexer, API and worker; resolves once the worker is ready. close() stops and removes everything. */
 export async function startStack(p: StackParameters) {
   const c = chain();
-  const indexer = await startTestIndexer();
+  const more = p.moreChains ?? [];
+  const indexer = await startTestIndexer(c, more);
   const queuePrefix = `${uniqueName("q")}-`;
   const connection = new Redis(sharedRedisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(queueName("execute", queuePrefix), { connection });
   const api = await createTestApi({
     indexerSchema: indexer.schema,
     config: { walletSecret: p.walletSecret },
+    moreChains: more,
     executeQueue: queue,
     autoExecuteWaitMs: p.autoExecuteWaitMs,
     // Quotes from the worker process, as in production.
     quotes: { prefix: queuePrefix },
   });
-  const deploymentsDir = deploymentsDirFor(c.deployment);
+  const deploymentsDir = deploymentsDirFor(c.deployment, ...more.map((x) => x.deployment));
   const ctx = { appSchema: api.appSchema, queuePrefix, redisUrl: sharedRedisUrl } as WorkerContext;
   const worker = spawnWorker({
     ctx,
@@ -46,6 +50,7 @@ export async function startStack(p: StackParameters) {
     name: p.name,
     databaseUrl: api.databaseUrl,
     indexerSchema: indexer.schema,
+    env: { ...chainsEnv(c, more), WORKER_PEER_INTERVAL_MS: "200" },
   });
   const close = async () => {
     await worker.stop();

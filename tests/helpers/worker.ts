@@ -33,11 +33,20 @@ export const uniqueName = (prefix: string) => `${prefix}_${process.pid}_${Date.n
 
 // ---------------------------------------------------------------- chain handles
 
-/** Write `deployment` as <dir>/<slug>.json, the DEPLOYMENTS_DIR a worker process reads. */
-export function deploymentsDirFor(deployment: Deployment): string {
+/** Write each deployment as <dir>/<slug>.json, the DEPLOYMENTS_DIR a worker process reads. */
+export function deploymentsDirFor(...deployments: Deployment[]): string {
   const dir = mkdtempSync(join(tmpdir(), "worker-deployments-"));
-  writeFileSync(join(dir, `${deployment.chainSlug}.json`), JSON.stringify(deployment));
+  for (const d of deployments) writeFileSync(join(dir, `${d.chainSlug}.json`), JSON.stringify(d));
   return dir;
+}
+
+/** The environment that names further chains to a process: CHAINS and RPC_URL_<SLUG> for each. */
+export function chainsEnv(home: Chain, more: Chain[]): Record<string, string> {
+  const env: Record<string, string> = {
+    CHAINS: [home, ...more].map((c) => c.deployment.chainSlug).join(","),
+  };
+  for (const c of [home, ...more]) env[`RPC_URL_${c.deployment.chainSlug.toUpperCase().replace(/-/g, "_")}`] = c.rpcUrl;
+  return env;
 }
 
 /** An anvil of its own with the contracts deployed, for tests that stop mining or proxy the RPC. */

@@ -35,8 +35,16 @@ export const TokenAddress = z
     chain: z.string().describe("ChainSlug"),
     platform_name: z.string().describe("Human name of the chain"),
     is_registered: z.boolean().describe("Always true: the deployment is registered with the launchpad (it is indexed)"),
-    dex_name: z.enum(["Bonding curve", "Uniswap V3"]),
-    dex_address: z.string().nullable().describe("The launchpad (bonding curve) or the Uniswap V3 pool (graduated)"),
+    dex_name: z
+      .enum(["Bonding curve", "Uniswap V3"])
+      .nullable()
+      .describe(
+        "Where it trades on that chain; null on a destination chain (no pool there: move it with transfer-token)",
+      ),
+    dex_address: z
+      .string()
+      .nullable()
+      .describe("The launchpad (bonding curve) or the Uniswap V3 pool (graduated); null where it has no pool"),
     created_at: z.string().describe("Block time of the token's creation on this chain"),
   })
   .openapi("TokenAddress");

@@ -267,7 +267,9 @@ export const CreateTokenRequest = z
     destinationChains: z
       .array(chainSlug)
       .optional()
-      .describe(`Recorded with the token; default ${DEFAULT_DESTINATION_CHAINS.join(", ")}`),
+      .describe(
+        `Chains the token is deployed to besides chainSlug (which is excluded), as a LayerZero OFT peer; default ${DEFAULT_DESTINATION_CHAINS.join(", ")}. Each is answered in metadata.deployments: pending (deployed once the token is indexed on its home chain) or not_deployed with the reason`,
+      ),
     poolType: z.enum(["meme", "startup-preseed"]).optional().describe("meme (7, default) or startup-preseed (8)"),
     userAddress: evmAddress
       .optional()
@@ -296,6 +298,18 @@ export const CreateTokenResponse = z
       hubUrl: z.string(),
       addresses: z.object({ evm: z.string(), solana: z.string() }),
       token_layer_id: z.string(),
+      deployments: z
+        .array(
+          z.object({
+            chain: z.string().describe("A destination ChainSlug"),
+            status: z
+              .enum(["pending", "deployed", "not_deployed"])
+              .describe("pending until the service has deployed the token's peer there"),
+            address: z.string().nullable().describe("The token's address there (null where it is not deployed)"),
+            reason: z.string().nullable().describe("Why it is not deployed there"),
+          }),
+        )
+        .describe("One entry per destination chain asked for (the home chain excluded), none dropped"),
     }),
   })
   .openapi("CreateTokenResponse");

@@ -1,0 +1,159 @@
+/**
+ * Deploys launched tokens to their destination chains (app.token_deployments rows pending): once a token is indexed
+ * on its home chain, the worker calls LaunchToken.connectPeer on the home chain and PeerTokenFactory.deploy on the
+ * destination, from the service's operator account (DEPLOYER_PRIVATE_KEY, which pays the gas), then records the
+ * deployment. Both calls are idempotent on chain (connectPeer keeps a peer it has, deploy returns a peer that
+ * stands), so an attempt cut short by a crash is simply made again; rows are claimed FOR UPDATE SKIP LOCKED, so two
+ * workers do not work on one. A failed attempt stays pending with what failed, and is tried again on a later pass.
+ */
+import type pg from "pg";
+import { type Address, createWalletClient, defineChain, type Hex, http, type PublicClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { launchTokenAbi, peerTokenFactoryAbi } from "../abis/index.js";
+import type { ChainTarget } from "../core/env.js";
+import { claimPendingDeployments, type PendingDeployment, recordDeploymentAttempt } from "../db/indexed/peers.js";
+
+export type PeerDeployerParameters = {
+  db: pg.Pool;
+  appSchema: string;
+  indexerSchema: string;
+  chains: Map<string, ChainTarget>;
+  clients: Map<number, PublicClient>;
+  operatorKey: Hex;
+  intervalMs: number;
+  log: (line: string) => void;
+};
+
+/** Deployments handled per pass. */
+const BATCH = 10;
+
+export function startPeerDeployer(p: PeerDeployerParameters) {
+  const account = privateKeyToAccount(p.operatorKey);
+  const homeChainIds = new Map([...p.chains].map(([slug, t]) => [slug, t.deployment.chainId]));
+  const wallets = new Map(
+    [...p.chains].map(([slug, t]) => [
+      slug,
+      createWalletClient({
+        account,
+        chain: defineChain({
+          id: t.deployment.chainId,
+          name: slug,
+          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+          rpcUrls: { default: { http: [t.rpcUrl] } },
+        }),
+        transport: http(t.rpcUrl),
+      }),
+    ]),
+  );
+
+  const clientOf = (slug: string) => {
+    const target = p.chains.get(slug);
+    const client = target && p.clients.get(target.deployment.chainId);
+    const wallet = wallets.get(slug);
+    if (!target || !client || !wallet) throw new Error(`this worker does not serve ${slug}`);
+    return { target, client, wallet };
+  };
+
+  async function sendAndWait(client: PublicClient, hash: Hex, what: string) {
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`${what} reverted (transaction ${hash})`);
+    return hash;
+  }
+
+  /** Connects the home token to its peer and deploys the peer, each only when not done yet. */
+  async function deployOne(d: PendingDeployment) {
+    const home = clientOf(d.homeSlug);
+    const dst = clientOf(d.chainSlug);
+    const dstEid = dst.target.deployment.lzEid;
+    const peer = d.address as Address;
+    let connectTx: Hex | null = null;
+    let deployTx: Hex | null = null;
+    const current = await home.client.readContract({
+      address: d.homeToken,
+      abi: launchTokenAbi,
+      functionName: "peers",
+      args: [dstEid],
+    });
+    if (BigInt(current) === 0n) {
+      const hash = await home.wallet.writeContract({
+        address: d.homeToken,
+        abi: launchTokenAbi,
+        functionName: "connectPeer",
+        args: [dstEid],
+      });
+      connectTx = await sendAndWait(home.client, hash, `connectPeer(${dstEid}) on ${d.homeSlug}`);
+    }
+    const connected = await home.client.readContract({
+      address: d.homeToken,
+      abi: launchTokenAbi,
+      functionName: "peers",
+      args: [dstEid],
+    });
+    if (BigInt(connected) !== BigInt(peer)) {
+      throw new Error(`the home token's peer on ${d.chainSlug} is ${connected}, not the recorded ${peer}`);
+    }
+    const code = await dst.client.getCode({ address: peer });
+    if (!code || code === "0x") {
+      const hash = await dst.wallet.writeContract({
+        address: dst.target.deployment.contracts.peerFactory,
+        abi: peerTokenFactoryAbi,
+        functionName: "deploy",
+        args: [home.target.deployment.lzEid, d.homeToken, d.name, d.symbol, d.tokenUri],
+      });
+      deployTx = await sendAndWait(dst.client, hash, `PeerTokenFactory.deploy on ${d.chainSlug}`);
+      const deployed = await dst.client.getCode({ address: peer });
+      if (!deployed || deployed === "0x") throw new Error(`no peer at ${peer} on ${d.chainSlug} after deploy`);
+    }
+    return { connectTx, deployTx };
+  }
+
+  /** One pass: claims pending deployments whose token is indexed and deploys them. Returns how many it deployed. */
+  async function pass(): Promise<number> {
+    const client = await p.db.connect();
+    let deployed = 0;
+    try {
+      await client.query("BEGIN");
+      const claimed = await claimPendingDeployments(client, p, homeChainIds, BATCH);
+      for (const d of claimed) {
+        if (!p.chains.has(d.chainSlug)) continue; // another worker serves that chain
+        try {
+          const txs = await deployOne(d);
+          await recordDeploymentAttempt(client, p.appSchema, d, { deployed: true, ...txs });
+          deployed++;
+          p.log(`peer of ${d.symbol} deployed on ${d.chainSlug} at ${d.address}`);
+        } catch (error) {
+          const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+          await recordDeploymentAttempt(client, p.appSchema, d, { deployed: false, error: message });
+          if (d.attempts % 10 === 0) p.log(`peer of ${d.symbol} on ${d.chainSlug}: attempt failed: ${message}`);
+        }
+      }
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    return deployed;
+  }
+
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      await pass();
+    } catch (error) {
+      p.log(`peer deployment pass failed: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      running = false;
+    }
+  }, p.intervalMs);
+  return {
+    pass,
+    async close() {
+      clearInterval(timer);
+      while (running) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
