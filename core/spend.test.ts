@@ -1,6 +1,6 @@
-import { type Address, encodeFunctionData, type Hex, maxUint256, parseAbi, parseEther } from "viem";
+import { type Address, encodeFunctionData, type Hex, maxUint256, pad, parseAbi, parseEther } from "viem";
 import { describe, expect, it } from "vitest";
-import { launchpadAbi, mockUsdcAbi, multicall3Abi } from "../abis/index.js";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi, multicall3Abi } from "../abis/index.js";
 import { noAttribution } from "./fees.js";
 import { nativeSpendOf, type SpendOfParameters, spendOf, UNLIMITED_ALLOWANCE } from "./spend.js";
 
@@ -130,6 +130,46 @@ describe("spendOf", () => {
     expect(tx(TOKEN, toLaunchpad, { tokenPrices: prices })).toEqual({ usdc: 0n });
     expect(tx(TOKEN, transfer, { tokenPrices: prices, allowlist: [OUTSIDER.toLowerCase()] })).toEqual({ usdc: 0n });
     expect(tx(TOKEN, transfer, { tokenPrices: new Map() })).toMatchObject({ refuse: "token_transfer_not_allowed" });
+  });
+
+  it("counts a move of a launched token to another chain at its price, unless it goes to the wallet itself", () => {
+    const prices = new Map([[TOKEN.toLowerCase(), 24_500_000_000_000n]]);
+    const million = 1_000_000n * 10n ** 18n;
+    const move = (to: Address, extra: Partial<{ composeMsg: Hex; oftCmd: Hex }> = {}) =>
+      encodeFunctionData({
+        abi: launchTokenAbi,
+        functionName: "send",
+        args: [
+          {
+            dstEid: 40102,
+            to: pad(to, { size: 32 }),
+            amountLD: million,
+            minAmountLD: million,
+            extraOptions: "0x",
+            composeMsg: extra.composeMsg ?? "0x",
+            oftCmd: extra.oftCmd ?? "0x",
+          },
+          { nativeFee: 100n, lzTokenFee: 0n },
+          WALLET,
+        ],
+      });
+    // An attacker's key moves the tokens to its own address on another chain: the value leaves, and counts.
+    expect(tx(TOKEN, move(OUTSIDER), { tokenPrices: prices, value: 100n })).toEqual({ usdc: 24_500_000n + 1n });
+    // To the wallet's own address on the other chain nothing leaves it: only the messaging fee counts.
+    expect(tx(TOKEN, move(WALLET), { tokenPrices: prices, value: 100n })).toEqual({ usdc: 1n });
+    expect(tx(TOKEN, move(OUTSIDER), { tokenPrices: prices, allowlist: [OUTSIDER.toLowerCase()] })).toEqual({
+      usdc: 0n,
+    });
+    // An unpriced token, and a compose message (a call the recipient's chain would make), are refused.
+    expect(tx(TOKEN, move(OUTSIDER), { tokenPrices: new Map() })).toMatchObject({
+      refuse: "token_transfer_not_allowed",
+    });
+    expect(tx(TOKEN, move(WALLET, { composeMsg: "0x01" }), { tokenPrices: prices })).toMatchObject({
+      refuse: "undecodable_call",
+    });
+    expect(tx(TOKEN, move(WALLET, { oftCmd: "0x01" }), { tokenPrices: prices })).toMatchObject({
+      refuse: "undecodable_call",
+    });
   });
 
   it("prices ether value at the native price, rounded up", () => {

@@ -15,6 +15,9 @@
  *   its hourly highs over the last 24 hours, as indexed), rounded up: a `transfer`/`transferFrom` from the wallet counts its amount's value, an `approve` its allowance's (an
  *   unlimited one is refused as USDC's is). Sending to or approving the launchpad, or an allowlisted address, counts
  *   nothing. Any other token has no price: refused unless the recipient/spender is the launchpad or allowlisted.
+ * - A launched token's move to another chain (an OFT `send`, from its home token or a peer) counts its amount's value
+ *   like a transfer, except to the wallet's own address there (it stays the wallet's) or an allowlisted one; a move
+ *   with a compose message or command is refused (the destination would call something).
  * - Ether value is priced at `nativeUsdPrice` (USDC base units per whole coin, a conservative price), rounded up.
  * - Anything else with calldata (Multicall3's aggregate*, any contract the policy does not know) is refused unless
  *   the destination is on the allowlist: then only its ether value counts.
@@ -48,6 +51,13 @@ export function usdToBaseUnits(usd: string): bigint {
 
 /** Allowances at or above this (the launchpad's MAX_AMOUNT, 2^128 − 1) count as unlimited. */
 export const UNLIMITED_ALLOWANCE = 2n ** 128n - 1n;
+
+/** A LayerZero OFT's send (launched tokens and their peers on other chains). */
+const oftSendAbi = parseAbi([
+  "struct SendParam { uint32 dstEid; bytes32 to; uint256 amountLD; uint256 minAmountLD; bytes extraOptions; bytes composeMsg; bytes oftCmd; }",
+  "struct MessagingFee { uint256 nativeFee; uint256 lzTokenFee; }",
+  "function send(SendParam sendParam, MessagingFee fee, address refundAddress) payable",
+]);
 
 const erc20Abi = parseAbi([
   "function transfer(address to, uint256 amount)",
@@ -136,6 +146,28 @@ export function spendOf(p: SpendOfParameters): SpendOfReturnType {
   } else if (empty) {
     return plus(0n);
   } else {
+    const move = decode(oftSendAbi, p.data);
+    if (move) {
+      const [param] = move.args;
+      // A compose message or an OFT command makes the destination call something: not something this policy prices.
+      if (param.composeMsg.length > 2 || param.oftCmd.length > 2) {
+        return {
+          refuse: "undecodable_call",
+          message:
+            "Call refused: a move to another chain with a compose message or command is not something the spending policy can price",
+        };
+      }
+      const recipient = `0x${param.to.slice(-40)}`;
+      // To the wallet's own address on the other chain, nothing leaves the wallet: only the messaging fee counts.
+      if (lower(recipient) === lower(p.from) && /^0x0{24}/.test(param.to)) return plus(0n);
+      if (allowed(recipient)) return plus(0n);
+      const price = p.tokenPrices?.get(to);
+      if (price !== undefined) return plus(ceilDiv(param.amountLD * price, VALUE_SCALE));
+      return {
+        refuse: "token_transfer_not_allowed",
+        message: `Token send refused: the service does not price ${p.to}'s tokens, and ${recipient} is neither the wallet itself nor on this credential's allowlist`,
+      };
+    }
     const token = decode(erc20Abi, p.data);
     if (token) {
       const counterparty = token.functionName === "approve" ? token.args[0] : token.args[token.args.length - 2];

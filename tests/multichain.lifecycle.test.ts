@@ -7,7 +7,8 @@
  */
 import { type Address, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Chain, chain, fundAndBuy, fundedWallets, type Wallet } from "./helpers/chain.js";
+import { launchTokenAbi } from "../abis/index.js";
+import { type Chain, chain, fundAndBuy, fundedWallets, fundUsdc, type Wallet } from "./helpers/chain.js";
 import { oftSend, spawnRelayer, startChainOf } from "./helpers/multichain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { sleep } from "./helpers/worker.js";
@@ -149,5 +150,204 @@ describe("a token on two chains", () => {
       (b) => b.token?.total_holder_count === 1,
     );
     expect(back.token.total_holder_count).toBe(1);
+  });
+
+  const status = async (transactionHash: string) =>
+    (await stack.api.post("get-transfer-status", { transactionHash }, jwt)).body as unknown as {
+      status: string;
+      transfers: { status: string; from_chain: string; to_chain: string; to: string | null; amount: string }[];
+    };
+  const balanceOn = (on: Chain, oft: Address, who: Address) =>
+    on.publicClient.readContract({ address: oft, abi: launchTokenAbi, functionName: "balanceOf", args: [who] });
+
+  it("moves with transfer-token: the prepared send, followed by get-transfer-status until delivered", async () => {
+    const other = (await fundedWallets(side.chain, 1))[0] as Wallet;
+    const res = await stack.api.post(
+      "transfer-token",
+      {
+        tokenId,
+        fromChain: "base-sepolia",
+        toChain: "bnb-testnet",
+        amount: 12.5,
+        to: other.account.address,
+        userAddress: creator.account.address,
+      },
+      jwt,
+    );
+    expect(res.body.error).toBeUndefined();
+    const body = res.body as unknown as {
+      transaction: { to: Address; data: Hex; value: string; gasLimit: string; chain: string };
+      fee: { native_fee: string };
+      source_contract: string;
+      destination_contract: string;
+      amountBaseUnits: string;
+    };
+    expect(body.transaction).toMatchObject({ to: token, chain: "base-sepolia", value: body.fee.native_fee });
+    expect(BigInt(body.fee.native_fee)).toBeGreaterThan(0n);
+    expect(body).toMatchObject({
+      source_contract: token,
+      destination_contract: peer,
+      amountBaseUnits: "12500000000000000000",
+    });
+    const hash = await creator.sendTransaction({
+      to: body.transaction.to,
+      data: body.transaction.data,
+      value: BigInt(body.transaction.value),
+      gas: BigInt(body.transaction.gasLimit),
+    });
+    expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    const delivered = await waitFor(
+      "delivered",
+      () => status(hash),
+      (s) => s.status === "delivered",
+    );
+    expect(delivered.transfers).toEqual([
+      expect.objectContaining({
+        status: "delivered",
+        from_chain: "base-sepolia",
+        to_chain: "bnb-testnet",
+        to: other.account.address,
+        amount: "12.5",
+      }),
+    ]);
+    expect(await balanceOn(side.chain, peer, other.account.address)).toBe(12_500_000_000_000_000_000n);
+  });
+
+  it("trades on its home chain through REST and graduates there, and still has no pool on bnb-testnet", async () => {
+    await fundUsdc(c, creator, 200_000n * 10n ** 6n);
+    const pool = (await stack.api.post("get-pool-data", { tokenId }, jwt)).body as unknown as {
+      pool_data: { remaining_to_graduation: string };
+    };
+    const quote = (
+      await stack.api.post(
+        "quote-token",
+        {
+          tokenId,
+          chainSlug: "base-sepolia",
+          direction: "buy",
+          inputToken: "token",
+          amount: Number(BigInt(pool.pool_data.remaining_to_graduation) / 10n ** 18n + 1n),
+        },
+        jwt,
+      )
+    ).body as unknown as { quote: { inputAmount: string } };
+    const trade = await stack.api.post(
+      "trade-token",
+      {
+        tokenId,
+        chainSlug: "base-sepolia",
+        direction: "buy",
+        // a little more than the rest of the curve: the remainder goes through the new Uniswap V3 pool
+        buyAmountUSD: Math.ceil(Number(quote.quote.inputAmount) * 1.02),
+        slippageBps: 500,
+        userAddress: creator.account.address,
+      },
+      jwt,
+    );
+    expect(trade.body.error).toBeUndefined();
+    const prepared = trade.body as unknown as {
+      transaction: { to: Address; data: Hex; gasLimit: string };
+      approvals?: { to: Address; data: Hex; gasLimit: string }[];
+      quote: { graduates: boolean };
+    };
+    expect(prepared.quote.graduates).toBe(true);
+    for (const tx of [...(prepared.approvals ?? []), prepared.transaction]) {
+      const hash = await creator.sendTransaction({ to: tx.to, data: tx.data, gas: BigInt(tx.gasLimit) });
+      expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    }
+    await stack.indexer.sync();
+    const found = (await stack.api.post("search-token", { input: tokenId }, jwt)).body as unknown as TokenBody;
+    expect(found.token.token_addresses.map((a) => [a.chain, a.dex_name])).toEqual([
+      ["base-sepolia", "Uniswap V3"],
+      ["bnb-testnet", null],
+    ]);
+    const there = await stack.api.post(
+      "trade-token",
+      { tokenId, chainSlug: "bnb-testnet", direction: "buy", buyAmountUSD: 1, userAddress: creator.account.address },
+      jwt,
+    );
+    expect(there.status).toBe(400);
+    expect(there.body.error).toBe("Token not available on chain bnb-testnet");
+  });
+
+  it("refuses what it cannot move, before preparing anything", async () => {
+    const base = { tokenId, fromChain: "base-sepolia", toChain: "bnb-testnet", userAddress: creator.account.address };
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ ...base, amount: 1.0000001 }, /6 decimal places/],
+      [{ ...base, toChain: "base-sepolia", amount: 1 }, /must be different chains/],
+      [{ ...base, toChain: "unichain-testnet", amount: 1 }, /Token not available on chain unichain-testnet/],
+      [{ ...base, amount: 10_000_000_000 }, /Insufficient token balance/],
+    ];
+    for (const [body, error] of cases) {
+      const res = await stack.api.post("transfer-token", body, jwt);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(error);
+    }
+  });
+
+  it("moves with autoExecute from the wallet on record, counting for the spending policy only what leaves it", async () => {
+    // the user's custodial wallet: ether on both chains, tokens on the home chain
+    await stack.api.post("get-me", {}, jwt);
+    const { rows } = await stack.api.deps.db.query<{ wallet_address: Address; id: string }>(
+      `SELECT id, wallet_address FROM ${stack.api.appSchema}.users WHERE external_sub = $1`,
+      ["multichain-creator"],
+    );
+    const wallet = rows[0]?.wallet_address as Address;
+    await c.testClient.setBalance({ address: wallet, value: parseEther("10") });
+    await side.chain.testClient.setBalance({ address: wallet, value: parseEther("10") });
+    const { request } = await c.publicClient.simulateContract({
+      account: creator.account,
+      address: token,
+      abi: launchTokenAbi,
+      functionName: "transfer",
+      args: [wallet, parseEther("50")],
+    });
+    await c.publicClient.waitForTransactionReceipt({ hash: await creator.writeContract(request) });
+    const spent = async () => {
+      const r = await stack.api.deps.db.query<{ amount: string }>(
+        `SELECT amount_usdc::text AS amount FROM ${stack.api.appSchema}.spend WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
+        [rows[0]?.id],
+      );
+      return BigInt(r.rows[0]?.amount ?? "-1");
+    };
+
+    const out = await stack.api.post(
+      "transfer-token",
+      { tokenId, fromChain: "base-sepolia", toChain: "bnb-testnet", amount: 30, autoExecute: true },
+      jwt,
+    );
+    expect(out.body.error).toBeUndefined();
+    expect(out.body).toMatchObject({ executed: true, recipient: { address: wallet } });
+    const ownMove = await spent();
+    await waitFor(
+      "delivered",
+      () => status(out.body.transactionHash as string),
+      (s) => s.status === "delivered",
+    );
+    expect(await balanceOn(side.chain, peer, wallet)).toBe(parseEther("30"));
+
+    const back = await stack.api.post(
+      "transfer-token",
+      {
+        tokenId,
+        fromChain: "bnb-testnet",
+        toChain: "base-sepolia",
+        amount: 10,
+        to: creator.account.address,
+        autoExecute: true,
+      },
+      jwt,
+    );
+    expect(back.body.error).toBeUndefined();
+    expect(back.body).toMatchObject({ executed: true, source_contract: peer });
+    const toOther = await spent();
+    await waitFor(
+      "delivered back",
+      () => status(back.body.transactionHash as string),
+      (s) => s.status === "delivered",
+    );
+    expect(await balanceOn(side.chain, peer, wallet)).toBe(parseEther("20"));
+    // to its own address only the messaging fee counts; to someone else the tokens' value does too
+    expect(toOther).toBeGreaterThan(ownMove);
   });
 });

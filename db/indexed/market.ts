@@ -231,7 +231,8 @@ export async function readTradeStats(
 }
 
 /**
- * What the spending policy values each of `addresses` (any case) that is a launched token on `chainId` at, by
+ * What the spending policy values each of `addresses` (any case) that is a launched token on `chainId`, or a peer of one
+ * there (priced by its home pool), at, by
  * lower-case address (others are left out): USD per whole token, 18 decimals, the highest of its pool's price now
  * and its hourly candles' highs over the 24 hours before the pool last changed. A price pushed down just before a
  * transfer does not make the transfer cheap; one pushed up only makes it count more.
@@ -244,12 +245,18 @@ export async function readSpendPrices(
 ): Promise<Map<string, bigint>> {
   if (addresses.length === 0) return new Map();
   const ix = schemas.indexerSchema;
+  // A peer on another chain (peer_token) is priced by its home token's pool.
   const { rows } = await db.query<{ token: string; price: string }>(
-    `SELECT p.token, greatest(p.price, coalesce((
+    `SELECT t.token, greatest(p.price, coalesce((
               SELECT max(k.high) FROM ${ix}.candle k
                WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.interval = 3600
                  AND k.bucket >= p.updated_at - 86400 - 3600), 0))::text AS price
-       FROM ${ix}.pool p WHERE p.chain_id = $1 AND p.token = ANY($2)`,
+       FROM (SELECT $1::int AS chain_id, a AS token, $1::int AS pool_chain, a AS pool_token
+               FROM unnest($2::text[]) a
+             UNION ALL
+             SELECT pt.chain_id, pt.address, pt.home_chain_id, pt.home_token
+               FROM ${ix}.peer_token pt WHERE pt.chain_id = $1 AND pt.address = ANY($2)) t
+       JOIN ${ix}.pool p ON p.chain_id = t.pool_chain AND p.token = t.pool_token`,
     [chainId, addresses.map((a) => a.toLowerCase())],
   );
   return new Map(rows.map((r) => [r.token.toLowerCase(), BigInt(r.price)]));

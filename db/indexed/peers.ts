@@ -100,7 +100,7 @@ export type IndexedPeer = {
 export async function readIndexedPeers(
   db: Queryable,
   schemas: Schemas,
-  homes: { chainId: number; address: string }[],
+  homes: readonly { chainId: number; address: string }[],
 ): Promise<IndexedPeer[]> {
   if (homes.length === 0) return [];
   const { rows } = await db.query(
@@ -119,5 +119,58 @@ export async function readIndexedPeers(
     holdersCount: r.holders_count,
     supply: BigInt(r.supply),
     createdAt: BigInt(r.created_at),
+  }));
+}
+
+/** A move between chains as indexed (oft_transfer). */
+export type IndexedOftTransfer = {
+  guid: string;
+  status: "sent" | "verified" | "delivered";
+  homeChainId: number;
+  homeToken: string;
+  srcChainId: number | null;
+  dstChainId: number | null;
+  from: string | null;
+  to: string | null;
+  amountSent: bigint | null;
+  amountReceived: bigint | null;
+  sentTx: string | null;
+  verifiedTx: string | null;
+  deliveredTx: string | null;
+  sentAt: bigint | null;
+  deliveredAt: bigint | null;
+};
+
+/** The moves sent by transaction `txHash`, or the one with LayerZero guid `guid`. */
+export async function readOftTransfers(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  by: { txHash: string } | { guid: string },
+): Promise<IndexedOftTransfer[]> {
+  const [column, value] = "txHash" in by ? ["sent_tx", by.txHash] : ["guid", by.guid];
+  const { rows } = await db.query(
+    `SELECT guid, status, home_chain_id, home_token, src_chain_id, dst_chain_id, "from", "to",
+            amount_sent::text, amount_received::text, sent_tx, verified_tx, delivered_tx,
+            sent_at::text, delivered_at::text
+       FROM "${schemas.indexerSchema}".oft_transfer WHERE ${column} = lower($1) ORDER BY guid`,
+    [value],
+  );
+  const big = (v: string | null) => (v === null ? null : BigInt(v));
+  return rows.map((r) => ({
+    guid: r.guid,
+    status: r.status,
+    homeChainId: r.home_chain_id,
+    homeToken: r.home_token,
+    srcChainId: r.src_chain_id,
+    dstChainId: r.dst_chain_id,
+    from: r.from,
+    to: r.to,
+    amountSent: big(r.amount_sent),
+    amountReceived: big(r.amount_received),
+    sentTx: r.sent_tx,
+    verifiedTx: r.verified_tx,
+    deliveredTx: r.delivered_tx,
+    sentAt: big(r.sent_at),
+    deliveredAt: big(r.delivered_at),
   }));
 }

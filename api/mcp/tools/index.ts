@@ -32,9 +32,11 @@ import {
   getFeeHistoryTool,
   getLeaderboardTool,
   getMeTool,
+  getTransferStatusTool,
   getUserFeesTool,
   getUserTool,
   sendTokenTool,
+  transferTokenTool,
   updateProfileTool,
 } from "./users.js";
 
@@ -63,6 +65,8 @@ export const mcpTools: McpTool[] = [
   getUserTool,
   checkTokenOwnershipTool,
   sendTokenTool,
+  transferTokenTool,
+  getTransferStatusTool,
   tipTool,
   getUserFeesTool,
   getFeeHistoryTool,

@@ -16,10 +16,14 @@ import {
   CheckTokenOwnershipRequest,
   FeeHistory,
   GetFeeHistoryRequest,
+  GetTransferStatusRequest,
+  GetTransferStatusResponse,
   GetUserFeesRequest,
   SendTokenRequest,
   SendTokenResponse,
   TokenOwnership,
+  TransferTokenRequest,
+  TransferTokenResponse,
   UserFees,
 } from "../../routes/wallet/schemas.js";
 import { getFeeHistory } from "../../services/activity.js";
@@ -27,6 +31,7 @@ import { getLeaderboard } from "../../services/leaderboard.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
 import { getMe, getUser, updateProfile } from "../../services/profiles.js";
 import { sendToken } from "../../services/send.js";
+import { getTransferStatus, transferToken } from "../../services/transfer-token.js";
 import { getUserFees } from "../../services/user-fees.js";
 import { defineTool, requireUser } from "../tool.js";
 
@@ -88,6 +93,30 @@ export const sendTokenTool = defineTool({
   access: "user",
   readOnly: false,
   run: async (ctx, body) => ({ success: true as const, ...(await sendToken(ctx.deps, requireUser(ctx), body)) }),
+});
+
+export const transferTokenTool = defineTool({
+  name: "transfer_token",
+  title: "Move a token to another chain",
+  description:
+    "Move amount whole tokens (at most 6 decimals) of a launched token (tokenId) from fromChain to toChain over LayerZero, to `to` (an EVM address, a user id or a username; default your own address on toChain). The token must be on both chains (its home chain, or a chain it was deployed to). The transaction's value is the LayerZero messaging fee (fee.native_fee). Without autoExecute you get the transaction to send; with autoExecute true the service sends it from your wallet on record (a reused idempotencyKey sends once). Follow it with get_transfer_status: sent, verified, delivered.",
+  input: TransferTokenRequest,
+  output: TransferTokenResponse,
+  access: "user",
+  readOnly: false,
+  run: async (ctx, body) => ({ success: true as const, ...(await transferToken(ctx.deps, requireUser(ctx), body)) }),
+});
+
+export const getTransferStatusTool = defineTool({
+  name: "get_transfer_status",
+  title: "Where a move between chains stands",
+  description:
+    "Where a transfer_token move stands, by its transactionHash or LayerZero guid: sent (left the source chain), verified (the destination's LayerZero endpoint accepted it), delivered (credited to the recipient), or unknown while nothing of it is indexed.",
+  input: GetTransferStatusRequest,
+  output: GetTransferStatusResponse,
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => ({ success: true as const, ...(await getTransferStatus(ctx.deps, body)) }),
 });
 
 export const getUserFeesTool = defineTool({

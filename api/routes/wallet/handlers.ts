@@ -6,6 +6,7 @@ import { claimFees } from "../../services/claim-fees.js";
 import { checkTokenOwnership } from "../../services/ownership.js";
 import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
 import { sendToken } from "../../services/send.js";
+import { getTransferStatus, transferToken } from "../../services/transfer-token.js";
 import { getUserFees } from "../../services/user-fees.js";
 import { caller } from "../common.js";
 import {
@@ -13,8 +14,10 @@ import {
   claimFeesRoute,
   getFeeHistoryRoute,
   getPortfolioRoute,
+  getTransferStatusRoute,
   getUserFeesRoute,
   sendTokenRoute,
+  transferTokenRoute,
 } from "./routes.js";
 
 const ok = true as const;
@@ -31,6 +34,13 @@ export function registerWalletRoutes(app: OpenAPIHono<AppEnv>) {
     const user = caller(c);
     return c.json({ success: ok, ...(await sendToken(c.var.deps, user, c.req.valid("json"))) }, 200);
   });
+  app.openapi(transferTokenRoute, async (c) => {
+    const user = caller(c);
+    return c.json({ success: ok, ...(await transferToken(c.var.deps, user, c.req.valid("json"))) }, 200);
+  });
+  app.openapi(getTransferStatusRoute, async (c) =>
+    c.json({ success: ok, ...(await getTransferStatus(c.var.deps, c.req.valid("json"))) }, 200),
+  );
   app.openapi(getUserFeesRoute, async (c) => {
     const user = caller(c);
     return c.json({ success: ok, ...(await getUserFees(c.var.deps, user)) }, 200);

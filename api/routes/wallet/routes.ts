@@ -9,10 +9,14 @@ import {
   GetFeeHistoryResponse,
   GetPortfolioRequest,
   GetPortfolioResponse,
+  GetTransferStatusRequest,
+  GetTransferStatusResponse,
   GetUserFeesRequest,
   GetUserFeesResponse,
   SendTokenRequest,
   SendTokenResponse,
+  TransferTokenRequest,
+  TransferTokenResponse,
 } from "./schemas.js";
 
 export const checkTokenOwnershipRoute = postRoute({
@@ -75,4 +79,25 @@ export const getFeeHistoryRoute = postRoute({
     "For your wallet on record, from the indexed logs, newest first with a keyset cursor: accruals (your creator share of every trade of tokens you created, builder and referral shares of trades that named you, and the USDC and launch tokens of your graduated pools' collected fees) and claims (USDC with claimFees, launch tokens with claimTokenFees). chainSlug limits it to one chain (a chain the service does not run: 400 `Fees are not available on chain <slug>`). A cursor of another feed, or not one at all: 400 `Invalid cursor`.",
   request: GetFeeHistoryRequest,
   response: GetFeeHistoryResponse,
+});
+
+export const transferTokenRoute = postRoute({
+  name: "transfer-token",
+  tag: "Wallet",
+  summary: "Move a launched token from one chain to another",
+  description:
+    "A LayerZero OFT send of `amount` whole tokens (at most 6 decimals: tokens travel in 6 decimals) from the token's contract on fromChain (its home chain locks it, another chain burns it) to `to` on toChain (an EVM address, a user id or a username; default your own address there), where it is unlocked or minted. The transaction's value is the LayerZero messaging fee, quoted by the token now (fee). Refused with 400: the same chain twice (`fromChain and toChain must be different chains`), a chain the token is not on (`Token not available on chain <slug>`), more than 6 decimals, the zero address, `Insufficient token balance` (on fromChain now). Without autoExecute: the transaction for the wallet to send; with autoExecute the service sends it from the wallet on record as an intent (a reused idempotencyKey sends once; the spending policy counts the value moved unless it goes to your own address, and the fee). Follow it with get-transfer-status.",
+  request: TransferTokenRequest,
+  response: TransferTokenResponse,
+});
+
+export const getTransferStatusRoute = postRoute({
+  name: "get-transfer-status",
+  tag: "Wallet",
+  summary: "Where a move between chains stands: sent, verified, delivered",
+  description:
+    "From the indexed state of both chains: the moves a transfer-token transaction sent (transactionHash), or the one with a LayerZero guid. sent: it left the source chain (locked or burned); verified: the destination chain's LayerZero endpoint accepted the packet; delivered: the recipient was credited (unlocked or minted). status is the least advanced of them, or unknown while nothing of it is indexed. Give transactionHash or guid (400 otherwise).",
+  request: GetTransferStatusRequest,
+  response: GetTransferStatusResponse,
+  auth: "optional",
 });

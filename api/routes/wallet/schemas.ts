@@ -6,6 +6,7 @@ import { z } from "@hono/zod-openapi";
 import {
   chainSlug,
   evmAddress,
+  hex32,
   idempotencyKey,
   limit,
   offset,
@@ -244,3 +245,84 @@ export const FeeHistory = z
   .openapi("FeeHistory");
 
 export const GetFeeHistoryResponse = FeeHistory.extend({ success: z.literal(true) }).openapi("GetFeeHistoryResponse");
+
+export const TransferTokenRequest = z
+  .object({
+    tokenId: uuid.describe("The launched token to move"),
+    fromChain: requiredChainSlug.describe("The chain it leaves: its home chain or a chain it was deployed to"),
+    toChain: requiredChainSlug.describe("The chain it goes to: its home chain or a chain it was deployed to"),
+    amount: positiveAmount.describe(
+      "Whole tokens, at most 6 decimal places (tokens travel between chains in 6 decimals)",
+    ),
+    to: text(100)
+      .min(1)
+      .optional()
+      .describe("The recipient on toChain: an EVM address, a user id or a username; default the sender's own address"),
+    userAddress: evmAddress.optional().describe("The sending wallet; default your wallet on record"),
+    autoExecute: z.boolean().default(false).describe("Default false. True: the service sends it now"),
+    idempotencyKey: idempotencyKey.optional().describe("With autoExecute: a reused key sends once"),
+  })
+  .openapi("TransferTokenRequest");
+
+export const TransferTokenResponse = z
+  .object({
+    success: z.literal(true),
+    token_id: uuid,
+    symbol: z.string(),
+    from_chain: z.string(),
+    to_chain: z.string(),
+    from: z.string().describe("The sending wallet"),
+    recipient: z.object({
+      address: z.string(),
+      user_id: uuid.nullable().describe("The user whose wallet on record it is, if any"),
+      username: z.string().nullable(),
+    }),
+    amount: z.string().describe("Whole tokens (decimal string)"),
+    amountBaseUnits: z.string().describe("token wei"),
+    source_contract: z.string().describe("The token's contract on fromChain (the transaction's `to`)"),
+    destination_contract: z.string().describe("The token's contract on toChain"),
+    fee: z
+      .object({
+        native_fee: z.string().describe("LayerZero messaging fee in wei of fromChain's native coin: the value"),
+        native_fee_ether: z.string(),
+      })
+      .describe("Quoted by the token's OFT (quoteSend) now"),
+    ...executionFields,
+    transaction: PreparedTransaction.describe("The OFT send, with the messaging fee as its value"),
+  })
+  .openapi("TransferTokenResponse");
+
+export const GetTransferStatusRequest = z
+  .object({
+    transactionHash: hex32.optional().describe("The transfer-token transaction"),
+    guid: hex32.optional().describe("Or the move's LayerZero guid"),
+  })
+  .openapi("GetTransferStatusRequest");
+
+export const TransferStatus = z.enum(["unknown", "sent", "verified", "delivered"]);
+
+export const GetTransferStatusResponse = z
+  .object({
+    success: z.literal(true),
+    status: TransferStatus.describe(
+      "sent: left the source chain; verified: the destination's endpoint accepted it; delivered: credited to the recipient; unknown: nothing of it indexed yet",
+    ),
+    transfers: z.array(
+      z.object({
+        guid: z.string(),
+        status: TransferStatus,
+        from_chain: z.string().nullable(),
+        to_chain: z.string().nullable(),
+        from: z.string().nullable(),
+        to: z.string().nullable().describe("Known once delivered"),
+        amount: z.string().nullable(),
+        amountBaseUnits: z.string().nullable(),
+        sent_tx: z.string().nullable(),
+        verified_tx: z.string().nullable(),
+        delivered_tx: z.string().nullable(),
+        sent_at: z.string().nullable(),
+        delivered_at: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("GetTransferStatusResponse");
