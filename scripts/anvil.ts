@@ -13,6 +13,10 @@ export type StartAnvilParameters = {
   chainId?: number;
   /** Seconds between blocks (interval mining). Unset: a block per transaction (automine). */
   blockTime?: number;
+  /** Run as a fork of this JSON-RPC endpoint (anvil's --fork-url): a real network, or another local chain. */
+  forkUrl?: string;
+  /** With forkUrl: the block to fork at (default the endpoint's latest). */
+  forkBlockNumber?: number;
   /** Receives anvil's output line by line. Without it anvil runs with `--quiet`. */
   log?: (line: string) => void;
   /** How long to wait for anvil to answer `eth_chainId`, in milliseconds. Default 15000. */
@@ -36,12 +40,16 @@ export type StartAnvilReturnType = {
  */
 export async function startAnvil(p: StartAnvilParameters = {}): Promise<StartAnvilReturnType> {
   const chainId = p.chainId ?? 84532;
-  const timeout = p.timeout ?? 15_000;
+  const timeout = p.timeout ?? (p.forkUrl ? 60_000 : 15_000);
   const port = p.port === 0 ? await findFreePort() : (p.port ?? 8545);
   await assertPortFree(port, p.portVariable);
 
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId)];
   if (p.blockTime !== undefined) args.push("--block-time", String(p.blockTime));
+  if (p.forkUrl !== undefined) args.push("--fork-url", p.forkUrl);
+  if (p.forkUrl !== undefined && p.forkBlockNumber !== undefined) {
+    args.push("--fork-block-number", String(p.forkBlockNumber));
+  }
   // `--quiet` is 1.7's documented name; `--silent` is still accepted as an alias.
   if (!p.log) args.push("--quiet");
 

@@ -103,8 +103,9 @@ export type DeployParameters = {
  * SwapRouter and QuoterV2 (npm artifacts), then Launchpad. The position manager gets the zero address as
  * its token descriptor, so its `tokenURI` reverts; nothing here needs position NFT metadata.
  *
- * On any other RPC it deploys only the Launchpad and wires it to the chain's published USDC and Uniswap
- * V3 contracts from core/chains.ts (WETH9 is read from the position manager).
+ * On any other RPC, and on an anvil that forks another network (ANVIL_FORK_URL), it deploys only the
+ * PeerTokenFactory and the Launchpad and wires them to the chain's published USDC, Uniswap V3 and LayerZero
+ * contracts from core/chains.ts (WETH9 is read from the position manager). On a fork anvil's key is accepted.
  */
 export async function deploy(p: DeployParameters): Promise<Deployment> {
   const chainSlug = p.chainSlug ?? "base-sepolia";
@@ -128,8 +129,11 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     );
   }
 
-  const local = await isAnvil(publicClient);
-  if (!local && (p.privateKey === undefined || p.privateKey.toLowerCase() === anvilAccount0PrivateKey)) {
+  const node = await anvilNode(publicClient);
+  // A fork of a real network (anvil's --fork-url) has that network's contracts: deploy only ours, as on the network.
+  const fork = node?.forkConfig?.forkUrl ? node.forkConfig : undefined;
+  const local = node !== undefined && fork === undefined;
+  if (node === undefined && (p.privateKey === undefined || p.privateKey.toLowerCase() === anvilAccount0PrivateKey)) {
     throw new Error(
       `A deployer key of your own is required for ${chainSlug}: set DEPLOYER_PRIVATE_KEY. The anvil development key is only accepted on anvil.`,
     );
@@ -194,9 +198,12 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
     return address;
   };
 
-  log(
-    `deploying to ${chainSlug} (chain ${chain.chainId}, ${local ? "local anvil" : "live network"}) from ${account.address}`,
-  );
+  const where = local
+    ? "local anvil"
+    : fork
+      ? `anvil forking ${redactUrl(fork.forkUrl ?? "")} at block ${fork.forkBlockNumber}: only our contracts, against the published ones`
+      : "live network";
+  log(`deploying to ${chainSlug} (chain ${chain.chainId}, ${where}) from ${account.address}`);
   const deployer = account.address;
   const protocolFeeRecipient = deployer;
   let deployment: Deployment;
@@ -330,13 +337,25 @@ function describeError(error: unknown, abi: Abi): string {
   return error.shortMessage;
 }
 
-async function isAnvil(client: PublicClient): Promise<boolean> {
+type AnvilNodeInfo = { forkConfig?: { forkUrl: string | null; forkBlockNumber: number | null } };
+
+/** anvil_nodeInfo of an anvil node (with its fork configuration), or undefined for any other node. */
+async function anvilNode(client: PublicClient): Promise<AnvilNodeInfo | undefined> {
   const request = client.request as unknown as (args: { method: string }) => Promise<unknown>;
   try {
-    await request({ method: "anvil_nodeInfo" });
-    return true;
+    return ((await request({ method: "anvil_nodeInfo" })) ?? {}) as AnvilNodeInfo;
   } catch {
-    return false;
+    return undefined;
+  }
+}
+
+/** A URL without what may be a secret in it (an RPC provider's key in the path or the query). */
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname.length > 1 || u.search ? "/…" : ""}`;
+  } catch {
+    return "(fork URL)";
   }
 }
 

@@ -20,7 +20,9 @@ import { httpTransport, printDemo, seedDemo } from "./seed-demo.js";
  * Environment: CHAINS (default "base-sepolia,bnb-testnet": one anvil per chain, the first the home chain of new
  * tokens; the LayerZero relayer between them when there are several), ANVIL_PORT (the first chain's port, default
  * 8545; the next chains take the next ports), CHAIN_ID (without CHAINS: run that one chain alone), DATABASE_URL,
- * INDEXER_SCHEMA (default "indexer"), INDEXER_PORT (Ponder's status server, default 42069).
+ * INDEXER_SCHEMA (default "indexer"), INDEXER_PORT (Ponder's status server, default 42069), ANVIL_FORK_URL and
+ * ANVIL_FORK_BLOCK (fork mode: the chain runs as a fork of that network at that block, default its latest, and the
+ * deploy deploys only our contracts against the network's published ones; one chain, CHAINS' first).
  *
  * `npm start -- --demo` (or DEMO_SEED=1) seeds the demo (scripts/seed-demo.ts) through the API once it is up.
  */
@@ -34,7 +36,15 @@ type Service = {
   exited: Promise<void>;
 };
 
-type DevChain = { slug: ChainSlug; chainId: number; port: number; rpcUrl?: string; deployment?: Deployment };
+type DevChain = {
+  slug: ChainSlug;
+  chainId: number;
+  port: number;
+  /** Fork mode: the network this chain's anvil forks, and at which block. */
+  fork?: { url: string; block?: number };
+  rpcUrl?: string;
+  deployment?: Deployment;
+};
 
 type DevContext = {
   /** The chains to run; the first is the home chain of new tokens (CHAIN_SLUG). */
@@ -85,9 +95,13 @@ const steps: Step[] = [
     async run(ctx) {
       const anvils: Service[] = [];
       for (const c of ctx.chains) {
-        const anvil = await startAnvil({ port: c.port, chainId: c.chainId });
+        const anvil = await startAnvil({
+          port: c.port,
+          chainId: c.chainId,
+          ...(c.fork ? { forkUrl: c.fork.url, forkBlockNumber: c.fork.block } : {}),
+        });
         c.rpcUrl = anvil.rpcUrl;
-        log(`anvil up at ${anvil.rpcUrl} (chain id ${anvil.chainId}, ${c.slug})`);
+        log(`anvil up at ${anvil.rpcUrl} (chain id ${anvil.chainId}, ${c.slug}${c.fork ? ", a fork" : ""})`);
         anvils.push({ name: `anvil ${c.slug}`, stop: anvil.stop, exited: anvil.exited });
       }
       return {
@@ -301,6 +315,8 @@ async function main() {
       ANVIL_PORT: z.coerce.number().int().min(1).max(65535).default(8545),
       CHAIN_ID: z.coerce.number().int().positive().optional(),
       CHAINS: z.string().optional(),
+      ANVIL_FORK_URL: z.url().optional(),
+      ANVIL_FORK_BLOCK: z.coerce.number().int().nonnegative().optional(),
     })
     .safeParse(process.env);
   if (!env.success) {
@@ -348,11 +364,16 @@ async function main() {
   log("ready");
 }
 
-/** The local chains to run: CHAINS, else the one chain of CHAIN_ID, else base-sepolia and bnb-testnet. */
+/**
+ * The local chains to run: CHAINS, else the one chain of CHAIN_ID, else base-sepolia and bnb-testnet (in fork mode,
+ * base-sepolia alone).
+ */
 function devChains(env: {
   ANVIL_PORT: number;
   CHAIN_ID?: number | undefined;
   CHAINS?: string | undefined;
+  ANVIL_FORK_URL?: string | undefined;
+  ANVIL_FORK_BLOCK?: number | undefined;
 }): DevChain[] {
   const evm = Object.values(chainBySlug).filter((c) => c.kind === "evm");
   let slugs: string[];
@@ -369,15 +390,21 @@ function devChains(env: {
     }
     slugs = [chain.slug];
   } else {
-    slugs = ["base-sepolia", "bnb-testnet"];
+    slugs = env.ANVIL_FORK_URL ? ["base-sepolia"] : ["base-sepolia", "bnb-testnet"];
   }
   if (slugs.length === 0) throw new Error("CHAINS is empty: name at least one chain slug.");
+  if (env.ANVIL_FORK_URL && slugs.length > 1) {
+    throw new Error(
+      `ANVIL_FORK_URL runs one chain as a fork, but CHAINS names ${slugs.length}: a fork talks to LayerZero's published endpoint, which the local relayer cannot deliver to. Set CHAINS to the forked network's slug.`,
+    );
+  }
   return slugs.map((slug, i) => {
     const chain = getChain(slug);
     if (chain.kind !== "evm") {
       throw new Error(`CHAINS names ${slug}, which is not an EVM chain: it cannot run on a local anvil.`);
     }
-    return { slug: chain.slug, chainId: chain.chainId, port: env.ANVIL_PORT + i };
+    const fork = env.ANVIL_FORK_URL ? { url: env.ANVIL_FORK_URL, block: env.ANVIL_FORK_BLOCK } : undefined;
+    return { slug: chain.slug, chainId: chain.chainId, port: env.ANVIL_PORT + i, ...(fork ? { fork } : {}) };
   });
 }
 
