@@ -349,5 +349,19 @@ describe("a token on two chains", () => {
     expect(await balanceOn(side.chain, peer, wallet)).toBe(parseEther("20"));
     // to its own address only the messaging fee counts; to someone else the tokens' value does too
     expect(toOther).toBeGreaterThan(ownMove);
+
+    // the portfolio holds the token on both chains, each at the home pool's price
+    await stack.indexer.sync();
+    const portfolio = (await stack.api.post("get-portfolio", {}, jwt)).body as unknown as {
+      holdings: { token_id: string; chain: string; contract_address: string; balance: string; price_usd: number }[];
+    };
+    const held = portfolio.holdings.filter((h) => h.token_id === tokenId);
+    expect(held.map((h) => [h.chain, h.contract_address, h.balance]).sort()).toEqual(
+      [
+        ["base-sepolia", token, parseEther("20").toString()],
+        ["bnb-testnet", peer, parseEther("20").toString()],
+      ].sort(),
+    );
+    expect(held[0]?.price_usd).toBe(held[1]?.price_usd);
   });
 });

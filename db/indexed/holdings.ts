@@ -37,6 +37,15 @@ export type TokenFees = ChainFees & { token: string; symbol: string | null; toke
 export type PortfolioTotals = { value: bigint; costBasis: bigint; realisedPnl: bigint };
 
 /**
+ * Every launched token contract by chain and address, with the token it is: itself on its home chain, its home token
+ * for a peer on another chain (valued at the home pool's price).
+ */
+const launched = (ix: string) =>
+  `(SELECT chain_id, address, chain_id AS home_chain_id, address AS home_token FROM ${ix}.token
+    UNION ALL
+    SELECT chain_id, address, home_chain_id, home_token FROM ${ix}.peer_token)`;
+
+/**
  * A page of `address`'s holdings with a balance above zero, largest value first (then balance, then token
  * address), their count and totals (realised PnL also of the tokens sold out), and its USDC and launch-token fees,
  * read concurrently.
@@ -71,8 +80,9 @@ export async function readPortfolio(
     }>(
       `SELECT h.chain_id, h.token, h.balance, h.cost_basis, h.realised_pnl, p.price, p.graduated, t.name, t.symbol, a.id AS token_id
          FROM ${ix}.holder h
-         JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
-         LEFT JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token
+         JOIN ${launched(ix)} k ON k.chain_id = h.chain_id AND k.address = h.token
+         JOIN ${ix}.token t ON t.chain_id = k.home_chain_id AND t.address = k.home_token
+         LEFT JOIN ${ix}.pool p ON p.chain_id = k.home_chain_id AND p.token = k.home_token
          LEFT JOIN ${s}.tokens a ON lower(a.token_layer_id) = t.token_layer_id
         WHERE h.address = $1 AND h.balance > 0
         ORDER BY h.balance * coalesce(p.price, 0) DESC, h.balance DESC, h.token LIMIT $2 OFFSET $3`,
@@ -84,8 +94,8 @@ export async function readPortfolio(
               coalesce(sum(h.cost_basis), 0)::text AS cost_basis,
               coalesce(sum(h.realised_pnl), 0)::text AS realised_pnl
          FROM ${ix}.holder h
-         JOIN ${ix}.token t ON t.chain_id = h.chain_id AND t.address = h.token
-         LEFT JOIN ${ix}.pool p ON p.chain_id = h.chain_id AND p.token = h.token
+         JOIN ${launched(ix)} k ON k.chain_id = h.chain_id AND k.address = h.token
+         LEFT JOIN ${ix}.pool p ON p.chain_id = k.home_chain_id AND p.token = k.home_token
         WHERE h.address = $1`,
       [who],
     ),

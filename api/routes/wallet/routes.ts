@@ -65,7 +65,7 @@ export const getPortfolioRoute = postRoute({
   tag: "Wallet",
   summary: "A wallet's holdings on every chain, with value, cost basis and PnL, its USDC and its claimable fees",
   description:
-    "From the indexed state: every launched token the wallet holds on every chain (largest value first), valued at the pool's current price, with cost basis and realised and unrealised PnL at average cost (a buy adds what it paid, fee included; a token received by transfer adds its value at the pool's price then; a sale or a transfer out removes cost × amount / balance before; a sale realises what it received less that). totals are over every token, sold-out ones included. usdc_balances is read from each chain now. fees and token_fees are what the wallet can claim. address defaults to your wallet on record; anonymous callers must give one (400 otherwise).",
+    "From the indexed state: every launched token the wallet holds on every chain (largest value first; a token moved to another chain is listed there too, at its home pool's price), valued at the pool's current price, with cost basis and realised and unrealised PnL at average cost (a buy adds what it paid, fee included; a token received by transfer adds its value at the pool's price then; a sale or a transfer out removes cost × amount / balance before; a sale realises what it received less that). totals are over every token, sold-out ones included. usdc_balances is read from each chain now. fees and token_fees are what the wallet can claim. address defaults to your wallet on record; anonymous callers must give one (400 otherwise).",
   request: GetPortfolioRequest,
   response: GetPortfolioResponse,
   auth: "optional",
