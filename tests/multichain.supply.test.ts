@@ -207,12 +207,21 @@ async function checkMoves(client: pg.Client) {
   expect(seen.some((s) => s.inFlight !== 0n)).toBe(true);
 
   // every move: one row, delivered, its amounts as sent
-  const rows = await client.query<{ guid: string; status: string; amount_sent: string; amount_received: string }>(
-    `SELECT guid, status, amount_sent::text, amount_received::text FROM "${schema}".oft_transfer WHERE home_token = $1`,
+  const rows = await client.query<{
+    guid: string;
+    status: string;
+    amount_sent: string;
+    amount_received: string;
+    verified_tx: string | null;
+  }>(
+    `SELECT guid, status, amount_sent::text, amount_received::text, verified_tx
+       FROM "${schema}".oft_transfer WHERE home_token = $1`,
     [token.toLowerCase()],
   );
   expect(rows.rows.map((r) => r.guid).sort()).toEqual(guids.map((g) => g.toLowerCase()).sort());
   expect(rows.rows.every((r) => r.status === "delivered" && r.amount_sent === r.amount_received)).toBe(true);
+  // the destination endpoint's PacketVerified found each move by the guid it computes (core/layerzero.ts guidOf)
+  expect(rows.rows.filter((r) => r.verified_tx === null)).toEqual([]);
 
   // every holder row equals balanceOf on its chain, and the lock holds what the other chain has
   const holders = await client.query<{ chain_id: number; token: Address; address: Address; balance: string }>(

@@ -6,7 +6,9 @@
  * - a buy adds what the trader paid; a token received from another holder adds balance × the pool's price / 1e30;
  * - a sell, or a transfer to another holder, removes cost × amount / balance before (rounded down); a sell realises
  *   what it received less that;
- * - curve mints and burns and transfers to or from the token's V3 pool are trade legs: they move the balance only.
+ * - curve mints and burns and transfers to or from the token's V3 pool are trade legs: they move the balance only;
+ * - transfers to and from the token itself are its OFT lock (moves to and from other chains): valued like transfers
+ *   between holders, but the lock is no holder and they make no transfer row.
  * The pool's price is the last one a log set: TokenCreated (the curve at zero supply), Trade, Graduated, or a swap on
  * the graduated token's V3 pool.
  */
@@ -83,19 +85,21 @@ export function replayCosts(c: Chain, logs: ChainLogs, trades: Row[], time: (blo
       const v3 = v3Of.get(address);
       const between = f !== zeroAddress && t !== zeroAddress && f !== v3 && t !== v3;
       const now = price.get(address) ?? 0n;
-      if (f !== zeroAddress) {
+      // The token's own address is its OFT lock (what other chains hold or is in flight): no holder, no transfer row.
+      const bridged = f === address || t === address;
+      if (f !== zeroAddress && f !== address) {
         const h = book(address, f, l.blockNumber);
         if (between) h.costBasis -= (h.costBasis * value) / h.balance;
         h.balance -= value;
         h.updatedBlock = l.blockNumber;
       }
-      if (t !== zeroAddress) {
+      if (t !== zeroAddress && t !== address) {
         const h = book(address, t, l.blockNumber);
         if (between) h.costBasis += (value * now) / VALUE_SCALE;
         h.balance += value;
         h.updatedBlock = l.blockNumber;
       }
-      if (between)
+      if (between && !bridged)
         transfers.push({
           id,
           chainId,

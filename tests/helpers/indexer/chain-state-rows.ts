@@ -38,7 +38,8 @@ export async function expectedHolders(
       [from, -value],
       [to, value],
     ] as const) {
-      if (lower(who) === zeroAddress) continue;
+      // the token's own balance is its OFT lock (what other chains hold or is in flight), not a holder's
+      if (lower(who) === zeroAddress || lower(who) === token) continue;
       const key = `${token}-${lower(who)}`;
       const h = balances.get(key) ?? { token, address: lower(who), balance: 0n, updatedBlock: 0n };
       h.balance += delta;
