@@ -366,39 +366,61 @@ export const peerToken = onchainTable(
 );
 
 /**
- * A move of a launched token between chains (an OFT send), by its LayerZero guid. Each leg writes its part, in
- * whatever order the chains are indexed: the source chain's OFTSent (from, amounts), the destination endpoint's
- * PacketVerified, and the destination's OFTReceived (to). `status` only moves forward: sent, verified, delivered.
- * The home chain locks what leaves it and unlocks what comes back; the other chains mint and burn.
+ * Moves of launched tokens between chains (OFT sends), by LayerZero guid, one table per leg, each written by one chain
+ * only (so that each chain's rows are its own: Ponder indexes the chains side by side and rolls a reorg back per
+ * chain). The source chain's OFTSent: what left (locked on the home chain, burned elsewhere).
  */
-export const oftTransfer = onchainTable(
-  "oft_transfer",
+export const oftSend = onchainTable(
+  "oft_send",
   (t) => ({
     guid: t.hex().primaryKey(),
     /** The launched token, by its home chain and LaunchToken address. */
     homeChainId: t.integer().notNull(),
     homeToken: t.hex().notNull(),
-    srcChainId: t.integer(),
-    dstChainId: t.integer(),
-    srcEid: t.integer().notNull(),
+    srcChainId: t.integer().notNull(),
     dstEid: t.integer().notNull(),
-    from: t.hex(),
-    to: t.hex(),
-    /** Debited on the source (locked or burned); what the destination credits (the same, less nothing: no fee). */
-    amountSent: t.bigint(),
-    amountReceived: t.bigint(),
-    status: t.text().notNull(),
-    sentBlock: t.bigint(),
-    sentAt: t.bigint(),
-    sentTx: t.hex(),
-    verifiedTx: t.hex(),
-    deliveredBlock: t.bigint(),
-    deliveredAt: t.bigint(),
-    deliveredTx: t.hex(),
+    dstChainId: t.integer(),
+    from: t.hex().notNull(),
+    amountSent: t.bigint().notNull(),
+    amountReceived: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
   }),
   (table) => ({
     tokenIdx: index().on(table.homeChainId, table.homeToken),
+    txIdx: index().on(table.txHash),
     fromIdx: index().on(table.from),
+  }),
+);
+
+/** The destination endpoint's PacketVerified of a move to a launched token or a peer: verified, not yet delivered. */
+export const oftVerify = onchainTable("oft_verify", (t) => ({
+  guid: t.hex().primaryKey(),
+  dstChainId: t.integer().notNull(),
+  srcEid: t.integer().notNull(),
+  blockNumber: t.bigint().notNull(),
+  txHash: t.hex().notNull(),
+}));
+
+/** The destination chain's OFTReceived: what arrived (unlocked on the home chain, minted elsewhere), and to whom. */
+export const oftReceive = onchainTable(
+  "oft_receive",
+  (t) => ({
+    guid: t.hex().primaryKey(),
+    homeChainId: t.integer().notNull(),
+    homeToken: t.hex().notNull(),
+    dstChainId: t.integer().notNull(),
+    srcEid: t.integer().notNull(),
+    srcChainId: t.integer(),
+    to: t.hex().notNull(),
+    amountReceived: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+  }),
+  (table) => ({
+    tokenIdx: index().on(table.homeChainId, table.homeToken),
     toIdx: index().on(table.to),
   }),
 );

@@ -102,9 +102,8 @@ async function snapshot(client: pg.Client): Promise<Snapshot> {
       peer.toLowerCase(),
     ]);
     const inFlight = await sum(
-      `SELECT (coalesce(sum(amount_sent) FILTER (WHERE sent_tx IS NOT NULL), 0)
-             - coalesce(sum(amount_received) FILTER (WHERE status = 'delivered'), 0))::text AS v
-         FROM ${s}.oft_transfer WHERE home_token = $1`,
+      `SELECT (coalesce((SELECT sum(amount_sent) FROM ${s}.oft_send WHERE home_token = $1), 0)
+             - coalesce((SELECT sum(amount_received) FROM ${s}.oft_receive WHERE home_token = $1), 0))::text AS v`,
       [token.toLowerCase()],
     );
     const supply = await sum(`SELECT supply::text AS v FROM ${s}.pool WHERE chain_id = $1 AND token = $2`, [
@@ -112,11 +111,8 @@ async function snapshot(client: pg.Client): Promise<Snapshot> {
       token.toLowerCase(),
     ]);
     const rows = Number(
-      (
-        await client.query(`SELECT count(*)::int AS n FROM ${s}.oft_transfer WHERE home_token = $1`, [
-          token.toLowerCase(),
-        ])
-      ).rows[0].n,
+      (await client.query(`SELECT count(*)::int AS n FROM ${s}.oft_send WHERE home_token = $1`, [token.toLowerCase()]))
+        .rows[0].n,
     );
     return { homeHeld, sideHeld, inFlight, supply, rows };
   } finally {
@@ -186,7 +182,9 @@ async function checkMoves(client: pg.Client) {
       const delivered = Number(
         (
           await client.query(
-            `SELECT count(*)::int AS n FROM "${schema}".oft_transfer WHERE status = 'delivered' AND sent_tx IS NOT NULL`,
+            `SELECT count(*)::int AS n FROM "${schema}".oft_send s JOIN "${schema}".oft_receive r USING (guid)
+              WHERE s.home_token = $1`,
+            [token.toLowerCase()],
           )
         ).rows[0].n,
       );
@@ -206,22 +204,28 @@ async function checkMoves(client: pg.Client) {
   expect(seen.length).toBeGreaterThan(50);
   expect(seen.some((s) => s.inFlight !== 0n)).toBe(true);
 
-  // every move: one row, delivered, its amounts as sent
+  // every move: one leg of each kind, the amounts as sent, verified by the guid the indexer computes (guidOf)
   const rows = await client.query<{
     guid: string;
-    status: string;
     amount_sent: string;
-    amount_received: string;
-    verified_tx: string | null;
+    amount_received: string | null;
+    verified: boolean;
   }>(
-    `SELECT guid, status, amount_sent::text, amount_received::text, verified_tx
-       FROM "${schema}".oft_transfer WHERE home_token = $1`,
+    `SELECT s.guid, s.amount_sent::text, r.amount_received::text, v.guid IS NOT NULL AS verified
+       FROM "${schema}".oft_send s
+       LEFT JOIN "${schema}".oft_receive r USING (guid)
+       LEFT JOIN "${schema}".oft_verify v USING (guid)
+      WHERE s.home_token = $1`,
     [token.toLowerCase()],
   );
   expect(rows.rows.map((r) => r.guid).sort()).toEqual(guids.map((g) => g.toLowerCase()).sort());
-  expect(rows.rows.every((r) => r.status === "delivered" && r.amount_sent === r.amount_received)).toBe(true);
-  // the destination endpoint's PacketVerified found each move by the guid it computes (core/layerzero.ts guidOf)
-  expect(rows.rows.filter((r) => r.verified_tx === null)).toEqual([]);
+  expect(rows.rows.filter((r) => r.amount_received !== r.amount_sent || !r.verified)).toEqual([]);
+  const legs = await client.query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM "${schema}".oft_receive WHERE home_token = $1)::int
+          + (SELECT count(*) FROM "${schema}".oft_verify)::int AS n`,
+    [token.toLowerCase()],
+  );
+  expect(legs.rows[0]?.n).toBe(2 * MOVES);
 
   // every holder row equals balanceOf on its chain, and the lock holds what the other chain has
   const holders = await client.query<{ chain_id: number; token: Address; address: Address; balance: string }>(

@@ -122,12 +122,10 @@ export async function readIndexedPeers(
   }));
 }
 
-/** A move between chains as indexed (oft_transfer). */
+/** A move between chains as indexed: its legs (oft_send, oft_verify, oft_receive) joined by guid. */
 export type IndexedOftTransfer = {
   guid: string;
   status: "sent" | "verified" | "delivered";
-  homeChainId: number;
-  homeToken: string;
   srcChainId: number | null;
   dstChainId: number | null;
   from: string | null;
@@ -141,26 +139,41 @@ export type IndexedOftTransfer = {
   deliveredAt: bigint | null;
 };
 
-/** The moves sent by transaction `txHash`, or the one with LayerZero guid `guid`. */
+/**
+ * The moves sent by transaction `txHash`, or the one with LayerZero guid `guid`. Each leg is indexed from its own
+ * chain, so a later leg can be indexed before an earlier one: the status is the furthest leg indexed.
+ */
 export async function readOftTransfers(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
   by: { txHash: string } | { guid: string },
 ): Promise<IndexedOftTransfer[]> {
-  const [column, value] = "txHash" in by ? ["sent_tx", by.txHash] : ["guid", by.guid];
+  const ix = `"${schemas.indexerSchema}"`;
+  const guids =
+    "txHash" in by
+      ? `SELECT guid FROM ${ix}.oft_send WHERE tx_hash = lower($1)`
+      : `SELECT guid FROM (SELECT lower($1) AS guid) g
+          WHERE EXISTS (SELECT 1 FROM ${ix}.oft_send WHERE guid = g.guid)
+             OR EXISTS (SELECT 1 FROM ${ix}.oft_verify WHERE guid = g.guid)
+             OR EXISTS (SELECT 1 FROM ${ix}.oft_receive WHERE guid = g.guid)`;
   const { rows } = await db.query(
-    `SELECT guid, status, home_chain_id, home_token, src_chain_id, dst_chain_id, "from", "to",
-            amount_sent::text, amount_received::text, sent_tx, verified_tx, delivered_tx,
-            sent_at::text, delivered_at::text
-       FROM "${schemas.indexerSchema}".oft_transfer WHERE ${column} = lower($1) ORDER BY guid`,
-    [value],
+    `SELECT g.guid,
+            CASE WHEN r.guid IS NOT NULL THEN 'delivered' WHEN v.guid IS NOT NULL THEN 'verified' ELSE 'sent' END AS status,
+            coalesce(s.src_chain_id, r.src_chain_id) AS src_chain_id, coalesce(r.dst_chain_id, v.dst_chain_id, s.dst_chain_id) AS dst_chain_id,
+            s."from", r."to", s.amount_sent::text, coalesce(r.amount_received, s.amount_received)::text AS amount_received,
+            s.tx_hash AS sent_tx, v.tx_hash AS verified_tx, r.tx_hash AS delivered_tx,
+            s.timestamp::text AS sent_at, r.timestamp::text AS delivered_at
+       FROM (${guids}) g
+       LEFT JOIN ${ix}.oft_send s ON s.guid = g.guid
+       LEFT JOIN ${ix}.oft_verify v ON v.guid = g.guid
+       LEFT JOIN ${ix}.oft_receive r ON r.guid = g.guid
+      ORDER BY g.guid`,
+    ["txHash" in by ? by.txHash : by.guid],
   );
   const big = (v: string | null) => (v === null ? null : BigInt(v));
   return rows.map((r) => ({
     guid: r.guid,
     status: r.status,
-    homeChainId: r.home_chain_id,
-    homeToken: r.home_token,
     srcChainId: r.src_chain_id,
     dstChainId: r.dst_chain_id,
     from: r.from,

@@ -3,7 +3,7 @@
  * count, and the transfer rows of transfers between holders. Curve mints and burns and transfers to or from the
  * token's V3 pool are trade legs: their cost is booked from the trade (lib/book.ts). Transfers to and from the token
  * contract itself are the OFT's lock and unlock (what leaves for or comes back from another chain): the lock is no
- * holder, and the move is recorded as an oft_transfer (lib/oft.ts).
+ * holder, and the move is recorded leg by leg (oft_send, oft_receive; lib/oft.ts).
  */
 import { ponder } from "ponder:registry";
 import { pool, token, transfer } from "ponder:schema";
