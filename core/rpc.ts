@@ -2,7 +2,7 @@
  * One viem public client per RPC URL for the process, so that callers share connections and viem's request
  * batching instead of building a client per call.
  */
-import { createPublicClient, http, type PublicClient } from "viem";
+import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
 
 const clients = new Map<string, PublicClient>();
 
@@ -14,4 +14,14 @@ export function publicClientFor(url: string): PublicClient {
     clients.set(url, client);
   }
   return client;
+}
+
+/** viem's chain of an EVM chain id, named and reached at `rpcUrl`: what a wallet client that signs there needs. */
+export function viemChainOf(id: number, name: string, rpcUrl: string): Chain {
+  return defineChain({
+    id,
+    name,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
 }

@@ -14,7 +14,6 @@ import {
   BaseError,
   createPublicClient,
   createWalletClient,
-  defineChain,
   type Hex,
   http,
   type PublicClient,
@@ -25,6 +24,7 @@ import { endpointV2Abi, simpleMessageLibAbi } from "../abis/index.js";
 import type { ChainSlug } from "../core/chains.js";
 import type { Deployment } from "../core/deployment.js";
 import { bytes32ToAddress, decodePacket, LOCAL_LAYERZERO_PRIVATE_KEY, type Packet } from "../core/layerzero.js";
+import { viemChainOf } from "../core/rpc.js";
 
 export type RelayerChain = { slug: ChainSlug; rpcUrl: string; deployment: Deployment };
 
@@ -64,12 +64,7 @@ export function createRelayer(p: CreateRelayerParameters) {
         `${c.slug} has no local message library in its deployment: the relayer stands in for LayerZero only between local chains.`,
       );
     }
-    const chain = defineChain({
-      id: c.deployment.chainId,
-      name: c.slug,
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    });
+    const chain = viemChainOf(c.deployment.chainId, c.slug, c.rpcUrl);
     return {
       slug: c.slug,
       eid: c.deployment.lzEid,

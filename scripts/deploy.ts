@@ -9,7 +9,6 @@ import {
   createPublicClient,
   createWalletClient,
   decodeErrorResult,
-  defineChain,
   encodeDeployData,
   getAddress,
   getContractAddress,
@@ -29,6 +28,7 @@ import { endpointV2Abi, launchpadAbi, nonfungiblePositionManagerAbi, simpleMessa
 import { type ChainSlug, chainBySlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
 import { type Deployment, deploymentsDir } from "../core/deployment.js";
 import { LOCAL_LAYERZERO_PRIVATE_KEY } from "../core/layerzero.js";
+import { viemChainOf } from "../core/rpc.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -559,12 +559,7 @@ async function deployLocalLayerZero(chain: EvmChain, client: PublicClient, rpcUr
 }
 
 function viemChain(chain: EvmChain, rpcUrl: string): ViemChain {
-  return defineChain({
-    id: chain.chainId,
-    name: chain.name,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
+  return viemChainOf(chain.chainId, chain.name, rpcUrl);
 }
 
 async function main() {

@@ -7,10 +7,11 @@
  * workers do not work on one. A failed attempt stays pending with what failed, and is tried again on a later pass.
  */
 import type pg from "pg";
-import { type Address, createWalletClient, defineChain, type Hex, http, type PublicClient } from "viem";
+import { type Address, createWalletClient, type Hex, http, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { launchTokenAbi, peerTokenFactoryAbi } from "../abis/index.js";
 import type { ChainTarget } from "../core/env.js";
+import { viemChainOf } from "../core/rpc.js";
 import { claimPendingDeployments, type PendingDeployment, recordDeploymentAttempt } from "../db/indexed/peers.js";
 
 export type PeerDeployerParameters = {
@@ -35,12 +36,7 @@ export function startPeerDeployer(p: PeerDeployerParameters) {
       slug,
       createWalletClient({
         account,
-        chain: defineChain({
-          id: t.deployment.chainId,
-          name: slug,
-          nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-          rpcUrls: { default: { http: [t.rpcUrl] } },
-        }),
+        chain: viemChainOf(t.deployment.chainId, slug, t.rpcUrl),
         transport: http(t.rpcUrl),
       }),
     ]),
