@@ -1,5 +1,76 @@
 import { describe, expect, it } from "vitest";
-import { perDatabase, versionedCache } from "./versions.js";
+import { type Mark, markedCache, perDatabase, type Versions, versionedCache } from "./versions.js";
+
+/** Versions with row changes only: `change(key)` is a notified row change, `lose()` changes that went unseen. */
+function fakeVersions() {
+  let epoch = 0;
+  let seq = 0;
+  const changedAt = new Map<string, number>();
+  const versions = {
+    mark: () => ({ epoch, seq }),
+    changedSince: (mark: Mark, keys: readonly string[]) =>
+      mark.epoch !== epoch || keys.some((k) => (changedAt.get(k) ?? 0) > mark.seq),
+  } as unknown as Versions;
+  return {
+    versions,
+    change: (key: string) => changedAt.set(key, ++seq),
+    lose: () => {
+      epoch++;
+      changedAt.clear();
+    },
+  };
+}
+
+describe("markedCache", () => {
+  it("keeps a read until a row under one of its keys changes, whatever else changes", async () => {
+    const { versions, change, lose } = fakeVersions();
+    const cache = markedCache<number>(10);
+    let loads = 0;
+    const load = (keys: string[]) => async () => ({ value: ++loads, keys });
+    expect(await cache(versions, "a", "", load(["A"]))).toBe(1);
+    expect(await cache(versions, "b", "", load(["B"]))).toBe(2);
+    change("B");
+    expect(await cache(versions, "a", "", load(["A"]))).toBe(1);
+    expect(await cache(versions, "b", "", load(["B"]))).toBe(3);
+    expect(await cache(versions, "b", "", load(["B"]))).toBe(3);
+    // Its topics version moved (an app write), or changes went unseen: loaded again.
+    expect(await cache(versions, "a", "v2", load(["A"]))).toBe(4);
+    lose();
+    expect(await cache(versions, "a", "v2", load(["A"]))).toBe(5);
+    // No version: uncached.
+    expect(await cache(versions, "a", null, load(["A"]))).toBe(6);
+    expect(await cache(undefined, "a", "v2", load(["A"]))).toBe(7);
+  });
+
+  it("shares a load under way, and loads again for a caller when a key changed before it was done", async () => {
+    const { versions, change } = fakeVersions();
+    const cache = markedCache<number>(10);
+    let loads = 0;
+    let release: () => void = () => undefined;
+    const slow = async () => {
+      const n = ++loads;
+      await new Promise<void>((done) => {
+        release = done;
+      });
+      return { value: n, keys: ["A"] };
+    };
+    const first = cache(versions, "a", "", slow);
+    const shared = cache(versions, "a", "", slow);
+    expect(loads).toBe(1);
+    release();
+    expect([await first, await shared]).toEqual([1, 1]);
+
+    change("A");
+    const started = cache(versions, "a", "", slow);
+    change("A");
+    const joined = cache(versions, "a", "", slow);
+    release();
+    expect(await started).toBe(2);
+    await new Promise((done) => setImmediate(done));
+    release();
+    expect(await joined).toBe(3);
+  });
+});
 
 describe("versionedCache", () => {
   it("serves an entry only under the version it was loaded at, and shares one load between concurrent misses", async () => {

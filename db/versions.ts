@@ -15,6 +15,13 @@
  * - `<appSchema>_posts` (012_post_notify.sql): the ids of the posts an UPDATE changed, or `*`. These go to the
  *   subscribers (`subscribe`), which drop exactly what they cached of those posts.
  *
+ * - `<indexerSchema>_rows`: row triggers (installed here like the checkpoint trigger) on the indexer's token, pool and
+ *   peer_token tables notify the keys of the rows a block writes or a reorg reverts: `<chain id>:<token address>` for a
+ *   deployment (a peer also names its home token's), `L:<token_layer_id>` for a token row, and `catalog` when a token
+ *   row is added or removed. Notified at the commit of the block's transaction, with its checkpoint.
+ *   Reads of one token are cached under the keys they read (`markedCache`), so a block drops what it touched and
+ *   nothing else.
+ *
  * `key(topics)` is a string that changes whenever any of those topics may have changed, or null while a change
  * could go unseen: before the listener is up, after it drops (until it is back), and while the checkpoint trigger
  * is missing. Callers then read uncached. A poll every `pollMs` (default 250) checks the trigger, installs it when
@@ -40,12 +47,31 @@ export type Versions = {
    * (the listener reconnected), when whatever was cached from notifications must go. Returns the unsubscribe.
    */
   subscribe(listener: (change: Change) => void): () => void;
+  /**
+   * Where the stream of row changes stands now, or null while a row change could go unseen (read uncached then).
+   * A read loaded after taking a mark is current until `changedSince(mark, keys)` says one of its keys changed.
+   */
+  mark(): Mark | null;
+  /** True when a row with one of `keys` changed after `mark` was taken, or changes may have gone unseen since. */
+  changedSince(mark: Mark, keys: readonly string[]): boolean;
   /** The last indexed block notified for `chainSlug`, or null when not known this way. */
   indexedBlock(chainSlug: string): number | null;
   /** Resolves once every notification committed before the call has been applied (one round trip). */
   settled(): Promise<void>;
   stop(): Promise<void>;
 };
+
+/** A point in the stream of row changes (see Versions.mark). */
+export type Mark = { readonly epoch: number; readonly seq: number };
+
+/** The change key of a token's deployment (its token and pool rows, and its peers' rows) on one chain. */
+export const deploymentKey = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`;
+/** The change key of the token rows of a token_layer_id (a deployment of it added, changed or removed). */
+export const layerKey = (tokenLayerId: string) => `L:${tokenLayerId.toLowerCase()}`;
+/** The change key of the set of indexed tokens: a token row added or removed. */
+export const CATALOG_KEY = "catalog";
+/** The change key notified whenever a token's holder count changes. */
+export const HOLDERS_KEY = "holders";
 
 export type StartVersionsParameters = {
   databaseUrl: string;
@@ -58,6 +84,11 @@ export type StartVersionsParameters = {
 };
 
 const TRIGGER = "svc_checkpoint_notify";
+const ROWS_TRIGGER = "svc_rows_notify";
+/** The indexer tables whose row changes are notified by key. */
+const ROW_TABLES = ["token", "pool", "peer_token"] as const;
+/** Past this many keys remembered, the memory of changes starts over (a new epoch: every cached read reloads once). */
+const MAX_CHANGED_KEYS = 500_000;
 const TOPIC_OF_TABLE: Record<string, Topic[]> = {
   users: ["auth", "app"],
   posts_inserted: ["posts_inserted"],
@@ -82,6 +113,16 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
   const checkpointChannel = `${ix}_checkpoint`;
   const appChannel = `${p.appSchema}_changes`;
   const postsChannel = `${p.appSchema}_posts`;
+  const rowsChannel = `${ix}_rows`;
+  // Row changes: every notified key with the sequence number of its last change. The epoch moves whenever changes may
+  // have gone unseen (listener (re)connected, triggers (re)installed, memory started over).
+  let epoch = 0;
+  let seq = 0;
+  const changedAt = new Map<string, number>();
+  const newEpoch = () => {
+    epoch++;
+    changedAt.clear();
+  };
   const counters: Record<Topic, number> = { indexed: 0, app: 0, auth: 0, tokens: 0, posts_inserted: 0, follows: 0 };
   const listeners = new Set<(change: Change) => void>();
   const emit = (change: Change) => {
@@ -90,6 +131,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
   const blocks = new Map<string, number>();
   let listening = false;
   let triggerInstalled = false;
+  let rowsInstalled = false;
   let notified = 0;
   let stopped = false;
   let client: pg.Client | null = null;
@@ -104,10 +146,16 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
 
   const bumpAll = () => {
     for (const t of Object.keys(counters) as Topic[]) counters[t]++;
+    newEpoch();
     emit({ table: "*", ids: null });
   };
   const onNotification = (msg: pg.Notification) => {
     notified++;
+    if (msg.channel === rowsChannel) {
+      if (changedAt.size >= MAX_CHANGED_KEYS) newEpoch();
+      changedAt.set(msg.payload ?? "", ++seq);
+      return;
+    }
     if (msg.channel === checkpointChannel) {
       const [chain, block] = (msg.payload ?? "").split(":");
       if (chain && block) {
@@ -134,6 +182,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
       if (!stopped) p.log?.(`versions: listener connection lost (${why}); reads are uncached until it is back`);
       listening = false;
       triggerInstalled = false;
+      rowsInstalled = false;
       client = null;
       c.end().catch(() => undefined);
     };
@@ -143,6 +192,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
     await c.query(`LISTEN "${checkpointChannel}"`);
     await c.query(`LISTEN "${appChannel}"`);
     await c.query(`LISTEN "${postsChannel}"`);
+    await c.query(`LISTEN "${rowsChannel}"`);
     client = c;
     listening = true;
     bumpAll();
@@ -155,14 +205,19 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
     try {
       if (!client) await connect();
       const c = client as pg.Client;
-      const { rows } = await c.query<{ present: boolean; armed: boolean }>(
+      const { rows } = await c.query<{ present: boolean; armed: boolean; rows_present: boolean; rows_armed: boolean }>(
         `SELECT to_regclass($1) IS NOT NULL AS present,
-                EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname = $2) AS armed`,
-        [`${ix}._ponder_checkpoint`, TRIGGER],
+                EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname = $2) AS armed,
+                ${ROW_TABLES.map((_, i) => `to_regclass($${i + 4}) IS NOT NULL`).join(" AND ")} AS rows_present,
+                (SELECT count(*) FROM pg_trigger WHERE tgname = $3
+                    AND tgrelid IN (${ROW_TABLES.map((_, i) => `to_regclass($${i + 4})`).join(", ")}))
+                  = ${ROW_TABLES.length} AS rows_armed`,
+        [`${ix}._ponder_checkpoint`, TRIGGER, ROWS_TRIGGER, ...ROW_TABLES.map((t) => `${ix}.${t}`)],
       );
       const state = rows[0];
       if (!state?.present) {
         triggerInstalled = false;
+        rowsInstalled = false;
         return;
       }
       if (!state.armed) {
@@ -177,6 +232,36 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
           CREATE OR REPLACE TRIGGER ${TRIGGER} AFTER INSERT OR UPDATE ON "${ix}"._ponder_checkpoint
             FOR EACH ROW EXECUTE FUNCTION "${ix}".${TRIGGER}();`);
         p.log?.(`versions: checkpoint trigger installed on ${ix}._ponder_checkpoint`);
+      }
+      if (!state.rows_present) {
+        rowsInstalled = false;
+      } else if (!state.rows_armed) {
+        rowsInstalled = false;
+        await c.query(`
+          CREATE OR REPLACE FUNCTION "${ix}".${ROWS_TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
+          DECLARE r record;
+          BEGIN
+            IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
+            IF TG_TABLE_NAME = 'token' THEN
+              PERFORM pg_notify('${rowsChannel}', r.chain_id || ':' || r.address);
+              PERFORM pg_notify('${rowsChannel}', 'L:' || r.token_layer_id);
+              IF TG_OP <> 'UPDATE' THEN PERFORM pg_notify('${rowsChannel}', '${CATALOG_KEY}'); END IF;
+              IF TG_OP <> 'UPDATE' OR OLD.holders_count <> NEW.holders_count THEN
+                PERFORM pg_notify('${rowsChannel}', '${HOLDERS_KEY}');
+              END IF;
+            ELSIF TG_TABLE_NAME = 'pool' THEN
+              PERFORM pg_notify('${rowsChannel}', r.chain_id || ':' || r.token);
+            ELSE
+              PERFORM pg_notify('${rowsChannel}', r.chain_id || ':' || r.address);
+              PERFORM pg_notify('${rowsChannel}', r.home_chain_id || ':' || r.home_token);
+            END IF;
+            RETURN NULL;
+          END $$;
+          ${ROW_TABLES.map(
+            (t) => `CREATE OR REPLACE TRIGGER ${ROWS_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON "${ix}".${t}
+            FOR EACH ROW EXECUTE FUNCTION "${ix}".${ROWS_TRIGGER}();`,
+          ).join("\n          ")}`);
+        p.log?.(`versions: row change triggers installed on ${ROW_TABLES.map((t) => `${ix}.${t}`).join(", ")}`);
       }
       const before = notified;
       const checkpoints = await c.query<{ chain_name: string; block: string }>(
@@ -197,9 +282,14 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
         counters.indexed++;
         triggerInstalled = true;
       }
+      if (state.rows_present && !rowsInstalled) {
+        newEpoch();
+        rowsInstalled = true;
+      }
     } catch (error) {
       // The indexer may be recreating its schema, or Postgres restarting: uncached until the next good poll.
       triggerInstalled = false;
+      rowsInstalled = false;
       p.log?.(`versions: poll failed (${error instanceof Error ? error.message : String(error)})`);
     } finally {
       if (!stopped) {
@@ -219,6 +309,13 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    mark: () => (listening && rowsInstalled ? { epoch, seq } : null),
+    changedSince(mark, keys) {
+      if (mark.epoch !== epoch || !listening || !rowsInstalled) return true;
+      if (seq === mark.seq) return false;
+      for (const k of keys) if ((changedAt.get(k) ?? 0) > mark.seq) return true;
+      return false;
     },
     indexedBlock: (chainSlug) => (listening && triggerInstalled ? (blocks.get(chainSlug) ?? null) : null),
     async settled() {
@@ -273,4 +370,55 @@ export function versionedCache<V>(max: number) {
     });
     return value;
   };
+}
+
+/** What a read kept by `markedCache` loads: its value and the change keys of the rows it read. */
+export type Keyed<V> = { value: V; keys: readonly string[] };
+
+/**
+ * A bounded map of reads kept under the row change keys they read (Versions.mark): an entry is served while
+ * `version` (a topics version, or "" for none) is unchanged and no row under its keys changed since its load
+ * started. A null mark or version bypasses the cache. A caller that finds a load of its key under way shares it,
+ * and loads again when a key changed meanwhile. A failed load is not kept; the oldest entries go first past `max`.
+ */
+export function markedCache<V>(max: number) {
+  type Entry = { mark: Mark; version: string; loaded: Promise<Keyed<V>>; keys: readonly string[] | undefined };
+  const entries = new Map<string, Entry>();
+  const start = (key: string, mark: Mark, version: string, load: () => Promise<Keyed<V>>) => {
+    const loaded = load();
+    const entry: Entry = { mark, version, loaded, keys: undefined };
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > max) entries.delete(entries.keys().next().value as string);
+    loaded.then(
+      (r) => {
+        entry.keys = r.keys;
+      },
+      () => {
+        if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
+    return loaded.then((r) => r.value);
+  };
+  const get = (
+    versions: Versions | undefined,
+    key: string,
+    version: string | null,
+    load: () => Promise<Keyed<V>>,
+  ): Promise<V> => {
+    const mark = versions?.mark() ?? null;
+    if (!versions || mark === null || version === null) return load().then((r) => r.value);
+    const hit = entries.get(key);
+    if (hit && hit.version === version && hit.mark.epoch === mark.epoch) {
+      if (!hit.keys) {
+        // Under way: share it, unless a row it read changed before it was done.
+        return hit.loaded.then((r) =>
+          versions.changedSince(hit.mark, r.keys) ? get(versions, key, version, load) : r.value,
+        );
+      }
+      if (!versions.changedSince(hit.mark, hit.keys)) return hit.loaded.then((r) => r.value);
+    }
+    return start(key, mark, version, load);
+  };
+  return get;
 }

@@ -8,7 +8,7 @@ import { getAddress, maxUint256 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi } from "../abis/index.js";
 import { migrate } from "../db/migrate.js";
-import { startVersions } from "../db/versions.js";
+import { CATALOG_KEY, deploymentKey, HOLDERS_KEY, layerKey, startVersions } from "../db/versions.js";
 import { DEFAULT_DATABASE_URL, dropSchema } from "../scripts/indexer.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { chain, createToken, fundedWallets, fundUsdc, send } from "./helpers/chain.js";
@@ -99,6 +99,83 @@ describe("change versions on Postgres", () => {
     }
     expect(versions.key("app")).toBeNull();
   });
+
+  it("notifies the keys of the token, pool and peer rows a block writes or a reorg removes, and nothing else", async () => {
+    const rx = `${ix}_rows`;
+    await admin.query(`CREATE SCHEMA ${rx}`);
+    await admin.query(`CREATE TABLE ${rx}._ponder_checkpoint (chain_name text PRIMARY KEY, latest_checkpoint text)`);
+    await admin.query(`CREATE TABLE ${rx}.token (chain_id integer, address text, token_layer_id text,
+      holders_count integer, trade_count integer, PRIMARY KEY (chain_id, address))`);
+    await admin.query(
+      `CREATE TABLE ${rx}.pool (chain_id integer, token text, supply numeric, PRIMARY KEY (chain_id, token))`,
+    );
+    await admin.query(`CREATE TABLE ${rx}.peer_token (chain_id integer, address text, home_chain_id integer,
+      home_token text, holders_count integer, PRIMARY KEY (chain_id, address))`);
+    const versions = await startVersions({ databaseUrl, appSchema: app, indexerSchema: rx, pollMs: 50 });
+    try {
+      const [a, b, peer] = ["0xaa", "0xbb", "0xcc"];
+      const keys = {
+        a: [layerKey("0xA1"), deploymentKey(1, a)],
+        b: [layerKey("0xb1"), deploymentKey(1, b)],
+      };
+      const changed = async (write: string, params: unknown[] = []) => {
+        const mark = versions.mark();
+        if (!mark) throw new Error("row changes are not followed");
+        await admin.query(write, params);
+        await versions.settled();
+        return {
+          a: versions.changedSince(mark, keys.a),
+          b: versions.changedSince(mark, keys.b),
+          catalog: versions.changedSince(mark, [CATALOG_KEY]),
+          holders: versions.changedSince(mark, [HOLDERS_KEY]),
+        };
+      };
+      const none = { a: false, b: false, catalog: false, holders: false };
+      expect(
+        await changed(`INSERT INTO ${rx}.token VALUES (1, $1, '0xa1', 0, 0), (1, $2, '0xb1', 0, 0)`, [a, b]),
+      ).toEqual({ a: true, b: true, catalog: true, holders: true });
+      // A trade of a: its pool and its token row's counters, and nothing of b's.
+      expect(await changed(`INSERT INTO ${rx}.pool VALUES (1, $1, 5)`, [a])).toEqual({ ...none, a: true });
+      expect(await changed(`UPDATE ${rx}.pool SET supply = 6 WHERE token = $1`, [a])).toEqual({ ...none, a: true });
+      expect(await changed(`UPDATE ${rx}.token SET trade_count = 1 WHERE address = $1`, [a])).toEqual({
+        ...none,
+        a: true,
+      });
+      expect(await changed(`UPDATE ${rx}.token SET holders_count = 1 WHERE address = $1`, [a])).toEqual({
+        ...none,
+        a: true,
+        holders: true,
+      });
+      // A peer of b on chain 2 changes b's view (its token_addresses and total holder count).
+      expect(await changed(`INSERT INTO ${rx}.peer_token VALUES (2, $1, 1, $2, 0)`, [peer, b])).toEqual({
+        ...none,
+        b: true,
+      });
+      expect(await changed(`UPDATE ${rx}.peer_token SET holders_count = 3`)).toEqual({ ...none, b: true });
+      // A reorg that removes a's rows.
+      expect(await changed(`DELETE FROM ${rx}.pool WHERE token = $1`, [a])).toEqual({ ...none, a: true });
+      expect(await changed(`DELETE FROM ${rx}.token WHERE address = $1`, [a])).toEqual({
+        ...none,
+        a: true,
+        catalog: true,
+        holders: true,
+      });
+
+      // The indexer recreating its schema drops the triggers: no marks (reads uncached) until they are back, and
+      // nothing marked before counts as current after.
+      const before = versions.mark();
+      await admin.query(`DROP TABLE ${rx}.pool`);
+      await until("row changes are no longer followed", () => versions.mark() === null);
+      await admin.query(
+        `CREATE TABLE ${rx}.pool (chain_id integer, token text, supply numeric, PRIMARY KEY (chain_id, token))`,
+      );
+      await until("row changes are followed again", () => versions.mark() !== null);
+      expect(before && versions.changedSince(before, [])).toBe(true);
+    } finally {
+      await versions.stop();
+      await admin.query(`DROP SCHEMA ${rx} CASCADE`);
+    }
+  });
 });
 
 /**
@@ -133,7 +210,7 @@ describe("cached reads through the API", () => {
     await ixr?.close();
   });
 
-  it("serves get-pool-data and search-token from memory until a block is indexed, search-token until a vote", async () => {
+  it("serves get-pool-data and search-token from memory until a block writes that token, search-token until a vote", async () => {
     const [w] = await fundedWallets(c, 1);
     await fundUsdc(c, w, 1_000n * USDC);
     const symbol = `VC${Date.now().toString(36).slice(-4).toUpperCase()}`;
@@ -175,6 +252,35 @@ describe("cached reads through the API", () => {
     expect(BigInt(after.supply)).toBeGreaterThan(BigInt(before.supply));
     expect((pool1.body.freshness as { indexed_block: number }).indexed_block).toBeGreaterThanOrEqual(block);
 
+    // Another token's cached reads stay in place through that block: it touched only the traded token's rows.
+    const other = await createToken(c, w, 7, { name: `Untouched ${symbol}`, symbol: `${symbol}U` });
+    await ixr.sync();
+    const otherId = ((await api.post("search-token", { input: other.token }, jwt)).body.token as { id: string }).id;
+    const otherSearch = await api.post("search-token", { input: other.token }, jwt);
+    const otherPool = await api.post("get-pool-data", { tokenId: otherId }, jwt);
+    await api.post("search-token", { input: made.token }, jwt);
+    await send(c, w, {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [made.token, 3n * USDC, 0n, maxUint256, zeroAttribution],
+    } as never);
+    await ixr.sync();
+    await api.deps.versions?.settled();
+    queries = 0;
+    expect((await api.post("search-token", { input: other.token }, jwt)).body.token).toEqual(otherSearch.body.token);
+    // (freshness moves on: it reports the block indexed now)
+    expect((await api.post("get-pool-data", { tokenId: otherId }, jwt)).body.pool_data).toEqual(
+      otherPool.body.pool_data,
+    );
+    expect(queries).toBe(0);
+    // ...and the traded token's read is current: the price moved, in both reads.
+    const traded = await api.post("get-pool-data", { tokenId: token.id }, jwt);
+    expect(BigInt((traded.body.pool_data as { supply: string }).supply)).toBeGreaterThan(BigInt(after.supply));
+    const tradedSearch = (await api.post("search-token", { input: made.token }, jwt)).body.token as { price: number };
+    expect(tradedSearch.price).toBe((traded.body.pool_data as { price_usd: number }).price_usd);
+    expect(queries).toBeGreaterThan(0);
+
     // A vote (an app write) shows at once in search-token, and leaves get-pool-data's read cached: it holds
     // nothing a vote changes.
     await api.post("get-pool-data", { tokenId: token.id }, jwt);
@@ -184,9 +290,7 @@ describe("cached reads through the API", () => {
     expect((voted.body.token as { upvotes: number; user_vote: string }).upvotes).toBe(token.upvotes + 1);
     await api.deps.versions?.settled();
     queries = 0;
-    expect(withoutHead((await api.post("get-pool-data", { tokenId: token.id }, jwt)).body)).toEqual(
-      withoutHead(pool1.body),
-    );
+    expect((await api.post("get-pool-data", { tokenId: token.id }, jwt)).body.pool_data).toEqual(traded.body.pool_data);
     expect(queries).toBe(0);
   });
 

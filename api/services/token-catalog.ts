@@ -10,19 +10,27 @@ import type { SearchType, TokenFilter, TokenStage } from "../../core/catalog.js"
 import { AppError } from "../../core/errors.js";
 import { normalizeHashtag, normalizeTags, slugify } from "../../core/text.js";
 import {
-  findTokenLayerId,
+  findTokenCandidates,
   layerIdOfAddress,
   readCatalogPage,
   searchCatalog,
   type TokenMatch,
 } from "../../db/indexed/catalog.js";
-import { perDatabase, versionedCache } from "../../db/versions.js";
+import {
+  CATALOG_KEY,
+  HOLDERS_KEY,
+  type Keyed,
+  layerKey,
+  markedCache,
+  perDatabase,
+  versionedCache,
+} from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { catchUp } from "./indexed.js";
 import type { PostView } from "./social/post-view.js";
 import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
-import { buildTokenViews, listItemOf, type TokenListItem, type TokenView } from "./token-view.js";
+import { buildTokenViews, listItemOf, type TokenListItem, type TokenView, viewKeys } from "./token-view.js";
 import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,52 +141,75 @@ async function caughtUpFor<T>(deps: ApiDeps, read: () => Promise<T | undefined>)
  * most holders, then the oldest, wins. Throws 404 "Token not found".
  */
 export async function resolveToken(deps: ApiDeps, raw: string): Promise<AppTokenRow> {
+  return (await resolveTokenKeyed(deps, raw)).value;
+}
+
+/** Matches weighed against each other beyond this many make a lookup depend on every token's holder count. */
+const MAX_WATCHED_CANDIDATES = 32;
+
+/**
+ * resolveToken, with the change keys of the indexed rows its answer depends on (db/versions.ts) beside the app
+ * tables: none for a uuid or token_layer_id; any token added for an address; and for a match, any token added and the
+ * holder counts it ranked (those of its candidates, or every token's when there are many).
+ */
+export async function resolveTokenKeyed(deps: ApiDeps, raw: string): Promise<Keyed<AppTokenRow>> {
   const input = raw.trim();
-  if (UUID.test(input)) return getAppToken(deps, input.toLowerCase());
+  if (UUID.test(input)) return { value: await getAppToken(deps, input.toLowerCase()), keys: [] };
   if (LAYER_ID.test(input)) {
     const found = await caughtUpFor(deps, () => ensureAppToken(deps, input));
-    return found ?? Promise.reject(notFound());
+    return { value: found ?? (await Promise.reject(notFound())), keys: [] };
   }
   if (EVM_ADDRESS.test(input)) {
     const byAddress = async () => {
       const layerId = await layerIdOfAddress(deps.db, deps.config, input);
       return layerId ? ensureAppToken(deps, layerId) : undefined;
     };
-    return (await caughtUpFor(deps, byAddress)) ?? Promise.reject(notFound());
+    return { value: (await caughtUpFor(deps, byAddress)) ?? (await Promise.reject(notFound())), keys: [CATALOG_KEY] };
   }
   // A Solana base58 address would be looked up here; none is indexed yet, and 32–44 base58 characters may as well be
   // a slug or a name, so such input goes on to the lookups below.
 
-  const find = (m: TokenMatch) => findTokenLayerId(deps.db, deps.config, m);
+  const find = async (m: TokenMatch) => {
+    const candidates = await findTokenCandidates(deps.db, deps.config, m, MAX_WATCHED_CANDIDATES + 1);
+    return candidates.length === 0 ? undefined : candidates;
+  };
   const found =
     (/[A-Z]/.test(input) && input === input.toUpperCase() ? await find({ by: "symbol", value: input }) : undefined) ??
     (await find({ by: "slug", value: input })) ??
     (await find({ by: "name-slug", value: input })) ??
     (await find({ by: "name", value: input }));
-  if (!found) throw notFound();
-  return (await ensureAppToken(deps, found)) ?? Promise.reject(notFound());
+  const best = found?.[0];
+  if (!found || !best) throw notFound();
+  const row = await ensureAppToken(deps, best);
+  if (!row) throw notFound();
+  const ranked = found.length > MAX_WATCHED_CANDIDATES ? [HOLDERS_KEY] : found.map(layerKey);
+  return { value: row, keys: [CATALOG_KEY, ...ranked] };
 }
 
-/** Token records by search-token input and viewer, under the indexed and app versions (db/versions.ts). */
-const recordCache = perDatabase(() => versionedCache<{ token: TokenView; chain: string }>(50_000));
+/** Token records by search-token input and viewer, under the app version and the rows they read (db/versions.ts). */
+const recordCache = perDatabase(() => markedCache<{ token: TokenView; chain: string }>(50_000));
 
 /**
  * search-token and the MCP search_token: the full Token record of `input` (resolveToken's order) as `viewerId`
  * sees it (user_vote), and the chain its freshness refers to (the primary deployment's, else the home chain).
- * Cached per process until a block is indexed or an app table of token records is written.
+ * Cached per process until a block writes the rows of this token (or of the tokens its lookup weighed), or an app
+ * table of token records is written.
  */
 export function searchTokenRecord(
   deps: ApiDeps,
   input: string,
   viewerId: string | null,
 ): Promise<{ token: TokenView; chain: string }> {
-  const version = deps.versions?.key("indexed", "app") ?? null;
+  const version = deps.versions?.key("app") ?? null;
   const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${viewerId ?? ""}:${input}`;
-  return recordCache(deps.db)(key, version, async () => {
-    const row = await resolveToken(deps, input);
-    const [token] = await buildTokenViews(deps, [row], viewerId);
+  return recordCache(deps.db)(deps.versions, key, version, async () => {
+    const resolved = await resolveTokenKeyed(deps, input);
+    const [token] = await buildTokenViews(deps, [resolved.value], viewerId);
     if (!token) throw notFound();
-    return { token, chain: token.token_addresses[0]?.chain ?? row.chain_slug };
+    return {
+      value: { token, chain: token.token_addresses[0]?.chain ?? resolved.value.chain_slug },
+      keys: [...resolved.keys, ...viewKeys(token)],
+    };
   });
 }
 

@@ -16,6 +16,7 @@ import { formatUnits, getAddress, isAddress } from "viem";
 import { chainBySlug, slugOfChainId } from "../../core/chains.js";
 import { readIndexedLaunchpads } from "../../db/indexed/deployments.js";
 import { type IndexedPeer, readIndexedPeers } from "../../db/indexed/peers.js";
+import { deploymentKey, layerKey } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./tokens.js";
 
@@ -327,6 +328,19 @@ function peerAddressView(tokenId: string, p: IndexedPeer): TokenAddressView {
     dex_address: null,
     created_at: isoOfUnix(p.createdAt),
   };
+}
+
+/**
+ * The change keys (db/versions.ts) of the indexed rows a Token view shows: its token_layer_id's and each listed
+ * deployment's (a peer's rows also notify its home deployment's key).
+ */
+export function viewKeys(view: Pick<TokenView, "token_layer_id" | "token_addresses">): string[] {
+  return [
+    layerKey(view.token_layer_id),
+    ...view.token_addresses.map((a) =>
+      deploymentKey(chainBySlug[a.chain as keyof typeof chainBySlug]?.chainId ?? Number(a.chain), a.address),
+    ),
+  ];
 }
 
 /** The list item of a full view (contract address and chain of its primary deployment, listed first). */

@@ -9,7 +9,7 @@ import {
   readAppTokenWithDeployments,
   readDeploymentsByLayerIds,
 } from "../../db/indexed/deployments.js";
-import { perDatabase, versionedCache } from "../../db/versions.js";
+import { deploymentKey, type Keyed, layerKey, markedCache, perDatabase } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 
 export type { AppTokenRow, IndexedPool, IndexedToken } from "../../db/indexed/deployments.js";
@@ -59,23 +59,31 @@ export function getIndexedTokensByLayerIds(
  * connection. Throws 404 "Token not found".
  */
 export function getAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
-  const version = deps.versions?.key("indexed", "tokens") ?? null;
-  return deploymentsCache(deps.db)(`${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`, version, () =>
-    loadAppTokenWithDeployments(deps, tokenId),
+  const version = deps.versions?.key("tokens") ?? null;
+  return deploymentsCache(deps.db)(
+    deps.versions,
+    `${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`,
+    version,
+    () => loadAppTokenWithDeployments(deps, tokenId),
   );
 }
 
 export type AppTokenWithDeployments = { readonly app: AppTokenRow; readonly indexed: readonly IndexedToken[] };
 
-/**
- * Per process, the reads above under the indexed and tokens versions (db/versions.ts): served until a
- * block is indexed or the tokens table is written (posts and votes do not touch what these reads hold). Never
- * mutated by callers.
- */
-const deploymentsCache = perDatabase(() => versionedCache<AppTokenWithDeployments>(50_000));
+/** The change keys of the indexed rows a token read holds: its token_layer_id's and each of its deployments'. */
+export function tokenKeys(tokenLayerId: string, deployments: readonly { chainId: number; address: string }[]) {
+  return [layerKey(tokenLayerId), ...deployments.map((d) => deploymentKey(d.chainId, d.address))];
+}
 
-async function loadAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
+/**
+ * Per process, the reads above under the tokens version and the change keys of the token's rows (db/versions.ts):
+ * served until a block writes this token's rows (a trade of another token leaves it) or the tokens table is written
+ * (posts and votes do not touch what these reads hold). Never mutated by callers.
+ */
+const deploymentsCache = perDatabase(() => markedCache<AppTokenWithDeployments>(50_000));
+
+async function loadAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<Keyed<AppTokenWithDeployments>> {
   const found = await readAppTokenWithDeployments(deps.db, deps.config, tokenId);
   if (!found) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
-  return found;
+  return { value: found, keys: tokenKeys(found.app.token_layer_id, found.indexed) };
 }

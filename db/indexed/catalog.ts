@@ -50,6 +50,16 @@ function matchSql(m: TokenMatch): { app: string; indexed: string; params: unknow
  * oldest; undefined when nothing matches.
  */
 export async function findTokenLayerId(db: Queryable, schemas: Schemas, m: TokenMatch): Promise<string | undefined> {
+  return (await findTokenCandidates(db, schemas, m, 1))[0];
+}
+
+/** The first `limit` matches in findTokenLayerId's order: the best first, then those it won against. */
+export async function findTokenCandidates(
+  db: Queryable,
+  schemas: Schemas,
+  m: TokenMatch,
+  limit: number,
+): Promise<string[]> {
   const s = schemas.appSchema;
   const ix = schemas.indexerSchema;
   const q = matchSql(m);
@@ -66,10 +76,10 @@ export async function findTokenLayerId(db: Queryable, schemas: Schemas, m: Token
           AND NOT EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = t.token_layer_id)
         GROUP BY t.token_layer_id
      )
-     SELECT layer_id FROM cat ORDER BY ${q.rank} holders DESC, created_at ASC, layer_id LIMIT 1`,
+     SELECT layer_id FROM cat ORDER BY ${q.rank} holders DESC, created_at ASC, layer_id LIMIT ${Math.trunc(limit)}`,
     q.params,
   );
-  return rows[0]?.layer_id;
+  return rows.map((r) => r.layer_id);
 }
 
 /** The token_layer_id of the token at `address` on any indexed chain (the lowest chain id first). */
