@@ -51,10 +51,10 @@ export type CreateApiDepsParameters = {
    */
   executeQueue?: false | Queue | { prefix: string };
   /**
-   * The worker's quote queue and cache (quote-token, trade-token): by default on QUEUE_PREFIX's queue,
-   * `{ prefix, timeoutMs }` another's; false none (those answer 503).
+   * The graduated quote cache the worker keeps current (quote-token, trade-token): by default under QUEUE_PREFIX,
+   * `{ prefix }` another's; false none (graduated quotes are then made on every request).
    */
-  quotes?: false | { prefix?: string; timeoutMs?: number };
+  quotes?: false | { prefix?: string };
   /** How long an executing request waits for its intent to be final; ms (services/auto-execute.ts default). */
   autoExecuteWaitMs?: number;
   /**
@@ -103,9 +103,7 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
     closers.push(() => queue.close().then(() => connection.quit()));
   }
   const quotes =
-    p.quotes === false
-      ? undefined
-      : await createQuoteClient({ redisUrl: p.redisUrl, prefix: p.quotes?.prefix, timeoutMs: p.quotes?.timeoutMs });
+    p.quotes === false ? undefined : await createQuoteClient({ redisUrl: p.redisUrl, prefix: p.quotes?.prefix, log });
   if (quotes) closers.push(() => quotes.close());
   let sequencer: Sequencer | undefined;
   let streams: StreamHub | undefined;

@@ -66,8 +66,8 @@ export type ApiDeps = {
    */
   executeQueue?: Queue;
   /**
-   * The worker's quote queue and cache (api/services/quotes.ts): quote-token and trade-token read quotes from it.
-   * Without it they answer 503: this server cannot quote.
+   * The graduated quote cache the worker keeps current (api/services/quotes.ts). Without it graduated quotes are
+   * made on every request; curve quotes never need it.
    */
   quotes?: QuoteClient;
   /** How long an executing request waits for its intent to be final before answering with its status; ms. */

@@ -7,9 +7,7 @@ describe("parseEnv", () => {
     const e = parseEnv({});
     expect(e.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/postgres");
     expect([e.APP_SCHEMA, e.INDEXER_SCHEMA, e.HOST, e.PORT]).toEqual(["app", "indexer", "127.0.0.1", 3000]);
-    expect([e.WORKER_CONCURRENCY, e.WORKER_QUOTE_CONCURRENCY, e.WORKER_RECONCILE_INTERVAL_MS]).toEqual([
-      16, 32, 30_000,
-    ]);
+    expect([e.WORKER_CONCURRENCY, e.WORKER_RECONCILE_INTERVAL_MS]).toEqual([16, 30_000]);
     expect([e.API_CHAINS, e.WORKER_CHAINS, e.INDEXER_CHAINS]).toEqual([undefined, undefined, undefined]);
   });
 

@@ -131,7 +131,6 @@ export const envSchema = z.object({
   /** Comma-separated chain slugs the worker executes and quotes on; default CHAINS. */
   WORKER_CHAINS: z.string().optional(),
   WORKER_CONCURRENCY: positiveInt.default(16),
-  WORKER_QUOTE_CONCURRENCY: positiveInt.default(32),
   WORKER_RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
   /** How often the worker looks for tokens to deploy to their destination chains (worker/peers.ts), ms. */
   WORKER_PEER_INTERVAL_MS: positiveInt.default(1_000),

@@ -1,8 +1,8 @@
 /**
- * Queue names and job schemas, and the quote job's result, cache keys and validity, which the worker writes
- * (worker/processors/quote.ts) and the API reads (api/services/quotes.ts). Job data is parsed with these schemas
- * when a job is enqueued and again when it is processed, so a malformed job fails loudly at either end. Jobs carry
- * ids only: keys, signed bytes and amounts stay in Postgres.
+ * Queue names and job schemas, and the graduated quote cache's entries, keys and validity, which the API writes
+ * when it makes a quote (api/services/quotes.ts) and the worker keeps current (worker/processors/quote.ts). Job data
+ * is parsed with these schemas when a job is enqueued and again when it is processed, so a malformed job fails
+ * loudly at either end. Jobs carry ids only: keys, signed bytes and amounts stay in Postgres.
  */
 import { z } from "zod";
 import type { ErrorCode } from "./errors.js";
@@ -11,7 +11,7 @@ import { QUOTE_MODES, type QuoteWire } from "./quote.js";
 export const queueNames = {
   /** Sends an intent's transaction: simulate, sign, broadcast, track the receipt. */
   execute: "execute",
-  /** Quotes one launchpad trade (worker/processors/quote.ts) and caches the answer. */
+  /** Names the graduated quote cache and its hot set (no jobs run on it). */
   quote: "quote",
   /** Sends one webhook delivery (worker/processors/webhook.ts); the job id is the delivery id. */
   webhook: "webhook",
@@ -48,10 +48,42 @@ export type QuoteJobError = { code: ErrorCode; message: string; status: number; 
 /** A job's return value: a quote and its validity, or the error a request for it answers. */
 export type QuoteJobResult = { ok: true; validity: string; quote: QuoteWire } | { ok: false; error: QuoteJobError };
 
-/** Redis keys of one quote job's data: its cache entry and its member of the hot set. */
+/** Redis keys of one quote's data: its cache entry and the hot set it is a member of. */
 export const quoteCacheKey = (queueName: string, job: QuoteJob) =>
   `${queueName}:cache:${job.chainSlug}:${job.token.toLowerCase()}:${job.mode}:${job.amount}:${job.attribution.builder.toLowerCase()}:${job.attribution.builderFeeBps}:${job.attribution.referral.toLowerCase()}`;
 export const hotSetKey = (queueName: string) => `${queueName}:hot`;
+
+/** How long a quote asked for is kept current on new blocks after the request, ms. */
+export const HOT_MS = 30_000;
+/** How long a cache entry lives without being refreshed, seconds. */
+export const QUOTE_CACHE_TTL_S = 120;
+
+/** The Redis commands the quote cache uses (ioredis fits). */
+type QuoteCacheRedis = {
+  multi(): {
+    set(key: string, value: string, ex: "EX", seconds: number): unknown;
+    zadd(key: string, score: number, member: string): unknown;
+    pexpire(key: string, ms: number): unknown;
+    exec(): Promise<unknown>;
+  };
+};
+
+/**
+ * Write a quote to the cache and mark it hot (kept current by the worker for HOT_MS), in one round trip. The hot
+ * set expires with its newest member, so an idle queue leaves nothing behind.
+ */
+export async function storeHotQuote(
+  redis: QuoteCacheRedis,
+  queueName: string,
+  job: QuoteJob,
+  result: QuoteJobResult,
+): Promise<void> {
+  const m = redis.multi();
+  m.set(quoteCacheKey(queueName, job), JSON.stringify(result), "EX", QUOTE_CACHE_TTL_S);
+  m.zadd(hotSetKey(queueName), Date.now() + HOT_MS, JSON.stringify(job));
+  m.pexpire(hotSetKey(queueName), HOT_MS);
+  await m.exec();
+}
 
 /**
  * The validity string of a quote over a pool in the state `pool` at indexed block `indexedBlock`. A curve quote is

@@ -445,7 +445,7 @@ export function slippageBound(
 }
 
 /**
- * The JSON form of a quote that crosses Redis (a quote job's result and the quote cache): base units as decimal
+ * The JSON form of a quote that crosses Redis (the graduated quote cache): base units as decimal
  * strings, the timestamp as ISO 8601. `quoteFromWire` parses it back with zod, so a malformed entry fails loudly.
  */
 const units = z.string().regex(/^-?\d+$/);

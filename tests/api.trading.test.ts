@@ -20,11 +20,21 @@ import {
 import { requestQuote } from "../api/services/quotes.js";
 import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
-import { type QuoteJob, quoteCacheKey } from "../core/jobs.js";
+import { hotSetKey, type QuoteJob, quoteCacheKey } from "../core/jobs.js";
 import { ALL_TIERS_FAILED } from "../core/quote.js";
-import { processQuote } from "../worker/processors/quote.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
-import { type Chain, chain, createToken, fundedWallets, fundUsdc, prng, send, type Wallet } from "./helpers/chain.js";
+import {
+  type Chain,
+  chain,
+  chainAt,
+  createToken,
+  fundedWallets,
+  fundUsdc,
+  prng,
+  send,
+  type Wallet,
+} from "./helpers/chain.js";
+import { startRpcProxy } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
 const TOKEN = 10n ** 18n;
@@ -611,6 +621,58 @@ describe("graduated tokens trade on Uniswap V3", () => {
     }
   });
 
+  it("makes one eth_call for concurrent identical quotes, keeps it for the indexed block, and the worker refreshes it on the next", async () => {
+    // An API of its own whose chain calls go through a proxy that counts them.
+    const proxy = await startRpcProxy(c.rpcUrl);
+    const counted = await createTestApi({ indexerSchema: indexer.schema, chain: chainAt(proxy.url, c.deployment) });
+    try {
+      const jwt = await counted.jwt(`v3-quotes-${randomUUID()}`);
+      const found = await counted.post("search-token", { input: address }, jwt);
+      const id = (found.body.token as { id: string }).id;
+      const body = { tokenId: id, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount: 7 };
+      const ethCalls = () => proxy.methods.filter((m) => m === "eth_call").length;
+
+      const calls0 = ethCalls();
+      const answers = await Promise.all(Array.from({ length: 6 }, () => counted.post("quote-token", body, jwt)));
+      for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+      expect(new Set(answers.map((a) => JSON.stringify(a.body.quote)))).toHaveProperty("size", 1);
+      expect(ethCalls() - calls0).toBe(1);
+      expect((await counted.post("quote-token", body, jwt)).body.quote).toEqual(answers[0]?.body.quote);
+      expect(ethCalls() - calls0).toBe(1);
+
+      // Written to the shared cache and marked hot: when the next block is indexed, the worker quotes it again.
+      const quotes = counted.deps.quotes;
+      if (!quotes) throw new Error("no quote client");
+      const job: QuoteJob = {
+        chainSlug: "base-sepolia",
+        token: address,
+        mode: "buyExactIn",
+        amount: String(7n * USDC),
+        attribution: noAttribution,
+      };
+      const key = quoteCacheKey(quotes.queueName, job);
+      const block0 = (answers[0]?.body.quote as { block: number } | undefined)?.block ?? -1;
+      expect(JSON.parse((await quotes.redis.get(key)) ?? "null")?.validity).toMatch(new RegExp(`^block:${block0}:`));
+      await c.testClient.mine({ blocks: 1 });
+      await indexer.sync();
+      const end = Date.now() + 10_000;
+      let validity = "";
+      while (!validity.startsWith(`block:${block0 + 1}:`)) {
+        if (Date.now() > end) throw new Error(`the worker did not refresh the hot quote (validity ${validity})`);
+        await new Promise((done) => setTimeout(done, 50));
+        validity = JSON.parse((await quotes.redis.get(key)) ?? "null")?.validity ?? "";
+      }
+      await counted.deps.versions?.settled();
+      const calls1 = ethCalls();
+      const next = (await counted.post("quote-token", body, jwt)).body.quote as { block: number };
+      expect(next.block).toBe(block0 + 1);
+      expect(ethCalls()).toBe(calls1);
+    } finally {
+      await counted.close();
+      await proxy.stop();
+    }
+  });
+
   it("fails with the all-fee-tiers message when the pool has no liquidity (on a snapshot)", async () => {
     const { v3Pool } = await onChainPool(address);
     const snapshot = await c.testClient.snapshot();
@@ -957,7 +1019,7 @@ describe("OpenAPI document", () => {
  * and the worker quotes the hot entry again by itself, and without a worker a request answers 503 after its timeout.
  * Job data is checked with zod on both ends.
  */
-describe("quotes through the worker", () => {
+describe("curve quotes", () => {
   let jwt: string;
   let tokenId: string;
   let token: `0x${string}`;
@@ -971,15 +1033,6 @@ describe("quotes through the worker", () => {
     tokenId = (found.body.token as { id: string }).id;
   });
 
-  /** Quote jobs the API's queue completed since `since` was called. */
-  function completedJobs() {
-    const ids: string[] = [];
-    const events = api.deps.quotes?.events;
-    const on = ({ jobId }: { jobId: string }) => ids.push(jobId);
-    events?.on("completed", on);
-    return { ids, stop: () => events?.off("completed", on) };
-  }
-
   const quoteBody = (amount: number) => ({
     tokenId,
     chainSlug: "base-sepolia",
@@ -988,105 +1041,66 @@ describe("quotes through the worker", () => {
     amount,
   });
 
-  async function until(what: string, ok: () => Promise<boolean>, ms = 10_000) {
-    const end = Date.now() + ms;
-    while (!(await ok())) {
-      if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-      await new Promise((done) => setTimeout(done, 50));
-    }
-  }
+  it("are computed in the API over the indexed pool row: no cache entry, no hot quote, and a trade moves them once indexed", async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => api.post("quote-token", quoteBody(11), jwt)));
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    // The same quote each time (made when asked: its timestamp is its own).
+    const untimed = (body: Record<string, unknown>) => ({ ...(body.quote as object), timestamp: undefined });
+    expect(new Set(answers.map((a) => JSON.stringify(untimed(a.body))))).toHaveProperty("size", 1);
+    const before = answers[0]?.body.quote as { outputAmountBaseUnits: string; block: number };
+    const fresh = (await api.post("get-pool-data", { tokenId }, jwt)).body.freshness as { indexed_block: number };
+    expect(before.block).toBe(fresh.indexed_block);
 
-  describe("from the quote cache or a quote job", () => {
-    it("answers a repeated quote from the cache, and one job serves concurrent identical requests", async () => {
-      const jobs = completedJobs();
-      const answers = await Promise.all(Array.from({ length: 6 }, () => api.post("quote-token", quoteBody(7), jwt)));
-      for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
-      expect(new Set(answers.map((a) => JSON.stringify(a.body)))).toHaveProperty("size", 1);
-      await new Promise((done) => setTimeout(done, 100));
-      expect(jobs.ids).toHaveLength(1);
-      const again = await api.post("quote-token", quoteBody(7), jwt);
-      expect(again.body).toEqual(answers[0]?.body);
-      expect(jobs.ids).toHaveLength(1);
-      jobs.stop();
-    });
+    const quotes = api.deps.quotes;
+    if (!quotes) throw new Error("no quote client");
+    const job: QuoteJob = {
+      chainSlug: "base-sepolia",
+      token,
+      mode: "buyExactIn",
+      amount: String(11n * USDC),
+      attribution: noAttribution,
+    };
+    expect(await quotes.redis.get(quoteCacheKey(quotes.queueName, job))).toBeNull();
+    expect(await quotes.redis.zscore(hotSetKey(quotes.queueName), JSON.stringify(job))).toBeNull();
 
-    it("stops serving a cached quote once a trade on its pool is indexed, and refreshes the hot entry itself", async () => {
-      const before = await api.post("quote-token", quoteBody(11), jwt);
-      expect(before.status).toBe(200);
-      const quotes = api.deps.quotes;
-      if (!quotes) throw new Error("no quote client");
-      const job: QuoteJob = {
-        chainSlug: "base-sepolia",
-        token,
-        mode: "buyExactIn",
-        amount: String(11n * USDC),
-        attribution: noAttribution,
-      };
-      const key = quoteCacheKey(quotes.queueName, job);
-      const validityBefore = JSON.parse((await quotes.redis.get(key)) as string).validity as string;
-
-      const trade = await send(c, quoter, {
-        address: c.deployment.contracts.launchpad,
-        abi: launchpadAbi,
-        functionName: "buyExactIn",
-        args: [token, 25n * USDC, 0n, maxUint256, noAttribution],
-      } as never);
-      await indexer.sync();
-      // No request in between: the worker saw the block indexed and quoted the hot entry again. The validity is
-      // the pool's last change: the trade's block number and hash (core/jobs.ts quoteValidity).
-      const validityAfter = `pool:${trade.blockNumber}:${trade.blockHash.toLowerCase()}`;
-      await until("the worker refreshed the cached quote", async () => {
-        const entry = JSON.parse((await quotes.redis.get(key)) ?? "null");
-        return entry?.validity === validityAfter;
-      });
-      expect(validityBefore).not.toBe(validityAfter);
-
-      const jobs = completedJobs();
-      const after = await api.post("quote-token", quoteBody(11), jwt);
-      expect(after.status).toBe(200);
-      expect(jobs.ids).toHaveLength(0);
-      jobs.stop();
-      const [b, a] = [before.body.quote, after.body.quote] as { outputAmountBaseUnits: string }[];
-      // The price moved up: the same USDC buys fewer tokens.
-      expect(BigInt(a?.outputAmountBaseUnits ?? 0)).toBeLessThan(BigInt(b?.outputAmountBaseUnits ?? 0));
-    });
-
-    it("checks job data with zod when a quote is enqueued and when it is processed", async () => {
-      const quotes = api.deps.quotes;
-      if (!quotes) throw new Error("no quote client");
-      const bad = { chainSlug: "base-sepolia", token, mode: "buyExactIn", amount: "0", attribution: noAttribution };
-      await expect(requestQuote(quotes, bad as QuoteJob, "pool:1")).rejects.toBeInstanceOf(ZodError);
-      const deps = {
-        db: api.deps.db,
-        indexerSchema: indexer.schema,
-        chains: new Map(),
-        redis: quotes.redis,
-        queueName: quotes.queueName,
-      };
-      await expect(processQuote(deps, { ...bad, amount: "-5" })).rejects.toBeInstanceOf(ZodError);
-    });
+    await send(c, quoter, {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [token, 25n * USDC, 0n, maxUint256, noAttribution],
+    } as never);
+    await indexer.sync();
+    await api.deps.versions?.settled();
+    const after = (await api.post("quote-token", quoteBody(11), jwt)).body.quote as { outputAmountBaseUnits: string };
+    // The price moved up: the same USDC buys fewer tokens.
+    expect(BigInt(after.outputAmountBaseUnits)).toBeLessThan(BigInt(before.outputAmountBaseUnits));
   });
 
-  describe("without a quote worker", () => {
-    it("answers 503 once the wait for a quote job times out", async () => {
-      const lonely = await createTestApi({
-        indexerSchema: indexer.schema,
-        quotes: { prefix: `nobody-${process.pid}-${Date.now()}-`, timeoutMs: 300 },
-      });
-      try {
-        const jwt2 = await lonely.jwt(`lonely-${randomUUID()}`);
-        // Its own app schema: the token gets its own id there.
-        const found = await lonely.post("search-token", { input: token }, jwt2);
-        const id = (found.body.token as { id: string }).id;
-        const res = await lonely.post("quote-token", { ...quoteBody(3), tokenId: id }, jwt2);
-        expect(res.status).toBe(503);
-        expect(res.body).toEqual({
-          success: false,
-          error: "Quote unavailable: no quote worker answered within 300 ms",
-        });
-      } finally {
-        await lonely.close();
-      }
-    });
+  it("checks quote data with zod before quoting", async () => {
+    const bad = { chainSlug: "base-sepolia", token, mode: "buyExactIn", amount: "0", attribution: noAttribution };
+    const pool = { graduated: false } as never;
+    await expect(
+      requestQuote(api.deps.quotes, {
+        job: bad as QuoteJob,
+        validity: "pool:1",
+        pool,
+        contracts: c.deployment.contracts,
+      }),
+    ).rejects.toBeInstanceOf(ZodError);
+  });
+
+  it("answer without Redis or a worker", async () => {
+    const lonely = await createTestApi({ indexerSchema: indexer.schema, quotes: false });
+    try {
+      const jwt2 = await lonely.jwt(`lonely-${randomUUID()}`);
+      // Its own app schema: the token gets its own id there.
+      const found = await lonely.post("search-token", { input: token }, jwt2);
+      const id = (found.body.token as { id: string }).id;
+      const res = await lonely.post("quote-token", { ...quoteBody(3), tokenId: id }, jwt2);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((res.body.quote as { protocol: string }).protocol).toBe("bonding_curve");
+    } finally {
+      await lonely.close();
+    }
   });
 });

@@ -34,8 +34,6 @@ export type WorkerConfig = {
   chains: Map<string, ChainTarget>;
   /** Intents executed at once. */
   concurrency: number;
-  /** Quote jobs answered at once. */
-  quoteConcurrency: number;
   /** How often open intents without a live job are dispatched again, ms. */
   reconcileIntervalMs: number;
   /** Blocks below the head at which an executed intent is final (worker/processors/finality.ts). */
@@ -58,7 +56,6 @@ export function workerConfigOf(env: Env): WorkerConfig {
     walletSecret: walletSecretOf(env),
     chains: chainTargets(env, env.WORKER_CHAINS),
     concurrency: env.WORKER_CONCURRENCY,
-    quoteConcurrency: env.WORKER_QUOTE_CONCURRENCY,
     reconcileIntervalMs: env.WORKER_RECONCILE_INTERVAL_MS,
     finalityDepth: env.WORKER_FINALITY_DEPTH,
     lockMs: env.WORKER_LOCK_MS,

@@ -1,7 +1,7 @@
 /**
  * The worker process: `tsx worker/index.ts`. Migrates the app schema, re-dispatches open intents that Redis lost,
- * then executes intents and answers quote jobs (worker/quote-worker.ts) until SIGINT/SIGTERM, when it finishes the
- * jobs in hand and exits.
+ * then executes intents and keeps hot graduated quotes current (worker/quote-worker.ts) until SIGINT/SIGTERM, when
+ * it finishes the jobs in hand and exits.
  */
 import { Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
@@ -63,10 +63,9 @@ async function main() {
     appSchema,
     indexerSchema: config.indexerSchema,
     chains: config.chains,
-    concurrency: config.quoteConcurrency,
     log,
   });
-  log(`quoting on queue ${quotes.queueName}`);
+  log(`keeping hot quotes of ${quotes.queueName} current`);
   const webhooks = await startWebhookWorker({ ...config, db, log });
   const peers = startPeerDeployer({
     db,

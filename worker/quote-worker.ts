@@ -1,13 +1,12 @@
 /**
- * startQuoteWorker: a BullMQ worker on the quote queue (worker/processors/quote.ts), and the refresh of hot quotes
- * each time the indexer commits a block (Postgres LISTEN/NOTIFY through db/versions.ts). The worker
- * process (worker/index.ts) runs it beside the execute worker; tests and benchmarks run the same thing.
+ * startQuoteWorker: the refresh of hot graduated quotes each time the indexer commits a block (Postgres
+ * LISTEN/NOTIFY through db/versions.ts; worker/processors/quote.ts). The worker process (worker/index.ts) runs it
+ * beside the execute worker; tests and benchmarks run the same thing.
  */
-import { Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { queueName, quoteJobSchema } from "../core/jobs.js";
+import { queueName } from "../core/jobs.js";
 import { startVersions } from "../db/versions.js";
-import { markHot, processQuote, type QuoteProcessorDeps, refreshHotQuotes } from "./processors/quote.js";
+import { type QuoteProcessorDeps, refreshHotQuotes } from "./processors/quote.js";
 
 export type StartQuoteWorkerParameters = Omit<QuoteProcessorDeps, "redis" | "queueName"> & {
   redisUrl: string;
@@ -15,7 +14,6 @@ export type StartQuoteWorkerParameters = Omit<QuoteProcessorDeps, "redis" | "que
   appSchema: string;
   /** Queue name prefix (QUEUE_PREFIX), as the API's quote client uses. */
   prefix?: string;
-  concurrency?: number;
 };
 
 export type StartQuoteWorkerReturnType = { queueName: string; close(): Promise<void> };
@@ -24,16 +22,6 @@ export async function startQuoteWorker(p: StartQuoteWorkerParameters): Promise<S
   const name = queueName("quote", p.prefix);
   const redis = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
   const deps: QuoteProcessorDeps = { ...p, redis, queueName: name };
-  const worker = new Worker(
-    name,
-    async (job) => {
-      const result = await processQuote(deps, job.data);
-      if (result.ok) await markHot(deps, quoteJobSchema.parse(job.data));
-      return result;
-    },
-    { connection: redis, concurrency: p.concurrency ?? 32 },
-  );
-  worker.on("failed", (job, error) => p.log?.(`quote job ${job?.id} failed: ${error.message}`));
 
   // One refresh per chain at a time; a block indexed meanwhile runs one more pass after it.
   const running = new Map<string, Promise<void>>();
@@ -60,12 +48,10 @@ export async function startQuoteWorker(p: StartQuoteWorkerParameters): Promise<S
     onIndexed: (chainSlug) => refresh(chainSlug),
     log: p.log,
   });
-  await worker.waitUntilReady();
   return {
     queueName: name,
     async close() {
       await versions.stop();
-      await worker.close();
       await Promise.all(running.values());
       redis.disconnect();
     },

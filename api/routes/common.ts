@@ -29,12 +29,12 @@ const errors = {
   },
   500: { description: "Server-side error", content: { "application/json": { schema: ErrorEnvelope } } },
   502: {
-    description: "The chain's RPC or the quote worker failed (quotes, simulations, executions)",
+    description: "The chain's RPC failed (quotes, simulations, executions)",
     content: { "application/json": { schema: ErrorEnvelope } },
   },
   503: {
     description:
-      "Try again later: the worker did not answer (no quote worker, or no execute queue on this server), or the database took longer than its statement timeout (DB_STATEMENT_TIMEOUT_MS)",
+      "Try again later: no execute queue on this server, or the database took longer than its statement timeout (DB_STATEMENT_TIMEOUT_MS)",
     content: { "application/json": { schema: ErrorEnvelope } },
   },
 } as const;

@@ -1,31 +1,42 @@
 /**
- * Quotes through the worker. Every API process reads the quote cache the worker keeps in Redis
- * (worker/processors/quote.ts); an entry counts only under the validity the caller derives from the indexed state it
- * sees (the curve pool's last update, or the indexed block for Uniswap V3). Without a valid entry the request
- * enqueues a quote job and waits for its result through BullMQ's job events. Concurrent requests for the same quote
- * and state share one job (its id is derived from both).
+ * Quotes where they are cheapest.
+ *
+ * - **Bonding curve**: the curve math (core/quote.ts, equal to the contract to the wei) over the indexed pool row
+ *   the caller already holds (api/services/tokens.ts keeps it per token until a block writes that token's rows):
+ *   microseconds of arithmetic in this process, no I/O.
+ * - **Uniswap V3** (graduated): one Multicall3 eth_call (QuoterV2 over every fee tier). A quote is valid for the
+ *   indexed block it was made at (core/jobs.ts quoteValidity), so it is looked for, in order: in this process (by
+ *   key and validity); in the quote cache in Redis, which every API process shares and the worker keeps current
+ *   for the quotes asked for in the last 30 s, quoting them again on each block (worker/processors/quote.ts); and
+ *   else made here, once for all concurrent identical requests of this process, then written to that cache and
+ *   marked hot so the worker keeps it current.
  */
-import { createHash } from "node:crypto";
-import { Queue, QueueEvents } from "bullmq";
-import { Redis } from "ioredis";
-import { AppError } from "../../core/errors.js";
-import { type QuoteJob, type QuoteJobResult, queueName, quoteCacheKey, quoteJobSchema } from "../../core/jobs.js";
-import { type QuoteReturnType, quoteFromWire } from "../../core/quote.js";
+import type { Redis } from "ioredis";
+import { Redis as RedisClient } from "ioredis";
+import type { Address } from "viem";
+import {
+  type QuoteJob,
+  type QuoteJobResult,
+  queueName,
+  quoteCacheKey,
+  quoteJobSchema,
+  storeHotQuote,
+} from "../../core/jobs.js";
+import { type QuoteParameters, type QuoteReturnType, quote, quoteFromWire, quoteToWire } from "../../core/quote.js";
 
-/** How long a request waits for a quote job by default, ms. */
-export const QUOTE_TIMEOUT_MS = 10_000;
 /** Quotes a process keeps in memory (by key and validity). */
 const SEEN_MAX = 10_000;
 
 export type QuoteClient = {
-  queue: Queue;
-  events: QueueEvents;
-  /** Reads the quote cache (no key prefix: the worker writes the same keys). */
+  /** The quote cache the worker refreshes (no key prefix: the worker reads and writes the same keys). */
   redis: Redis;
+  /** The quote queue's name: the cache and the hot set live under it (core/jobs.ts). */
   queueName: string;
-  timeoutMs: number;
-  /** Quotes read before, by cache key and validity (a quote of one state never changes). */
+  /** Quotes made or read before, by cache key and validity (a quote of one state never changes). */
   seen: Map<string, QuoteReturnType>;
+  /** Graduated quotes being made now, by cache key and validity: concurrent identical requests share one call. */
+  inflight: Map<string, Promise<QuoteReturnType>>;
+  log?: (line: string) => void;
   close(): Promise<void>;
 };
 
@@ -33,81 +44,82 @@ export type CreateQuoteClientParameters = {
   redisUrl: string;
   /** Queue name prefix (QUEUE_PREFIX); the worker must use the same. */
   prefix?: string;
-  timeoutMs?: number;
+  log?: (line: string) => void;
 };
 
-/** The quote queue, its events and a cache connection; resolves once the events listen. */
+/** A connection to the shared quote cache. */
 export async function createQuoteClient(p: CreateQuoteClientParameters): Promise<QuoteClient> {
-  const name = queueName("quote", p.prefix);
-  // BullMQ needs maxRetriesPerRequest null on its connections; the events connection blocks, so it is its own.
-  const redis = new Redis(p.redisUrl, { maxRetriesPerRequest: null, enableAutoPipelining: true });
-  const queue = new Queue(name, { connection: redis });
-  const blocking = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
-  const events = new QueueEvents(name, { connection: blocking });
-  await events.waitUntilReady();
+  const redis = new RedisClient(p.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
   return {
-    queue,
-    events,
     redis,
-    queueName: name,
-    timeoutMs: p.timeoutMs ?? QUOTE_TIMEOUT_MS,
+    queueName: queueName("quote", p.prefix),
     seen: new Map(),
+    inflight: new Map(),
+    log: p.log,
     async close() {
-      // BullMQ leaves connections it was given open.
-      await events.close();
-      await queue.close();
-      blocking.disconnect();
       redis.disconnect();
     },
   };
 }
 
-function answer(result: QuoteJobResult): QuoteReturnType {
-  if (result.ok) return quoteFromWire(result.quote);
-  const { code, message, status, details } = result.error;
-  throw new AppError(code, message, { status, details });
-}
+export type RequestQuoteParameters = Omit<QuoteParameters, "mode" | "amount" | "token" | "attribution"> & {
+  job: QuoteJob;
+  /** core/jobs.ts quoteValidity of the pool state in `pool`. */
+  validity: string;
+};
 
 /**
- * The quote of `job` valid under `validity`: from the cache, or from a quote job the worker runs now. 503 when no
- * worker answers within the client's timeout.
+ * The quote of `job` over the indexed state given: a curve quote computed here; a graduated one from this
+ * process, the shared cache, or one eth_call made now (see the file's comment). Without a client (no Redis), a
+ * graduated quote is made every time.
  */
-export async function requestQuote(client: QuoteClient, job: QuoteJob, validity: string): Promise<QuoteReturnType> {
-  const data = quoteJobSchema.parse(job);
-  const key = quoteCacheKey(client.queueName, data);
-  // A quote of one state never changes: this process keeps the ones it read, by key and validity.
-  const known = client.seen.get(`${key}|${validity}`);
+export async function requestQuote(
+  client: QuoteClient | undefined,
+  p: RequestQuoteParameters,
+): Promise<QuoteReturnType> {
+  const job = quoteJobSchema.parse(p.job);
+  const params: QuoteParameters = {
+    ...p,
+    mode: job.mode,
+    amount: BigInt(job.amount),
+    token: job.token as Address,
+    attribution: {
+      builder: job.attribution.builder as Address,
+      builderFeeBps: job.attribution.builderFeeBps,
+      referral: job.attribution.referral as Address,
+    },
+  };
+  if (!p.pool.graduated || !client) return quote(params);
+  const key = quoteCacheKey(client.queueName, job);
+  const id = `${key}|${p.validity}`;
+  const known = client.seen.get(id);
   if (known) return known;
-  const cached = await client.redis.get(key);
+  let made = client.inflight.get(id);
+  if (!made) {
+    made = makeGraduatedQuote(client, key, job, p.validity, params).finally(() => client.inflight.delete(id));
+    client.inflight.set(id, made);
+  }
+  return remember(client, id, await made);
+}
+
+async function makeGraduatedQuote(
+  client: QuoteClient,
+  key: string,
+  job: QuoteJob,
+  validity: string,
+  params: QuoteParameters,
+): Promise<QuoteReturnType> {
+  const cached = await client.redis.get(key).catch(() => null);
   if (cached !== null) {
     const entry = JSON.parse(cached) as QuoteJobResult;
-    if (entry.ok && entry.validity === validity) return remember(client, `${key}|${validity}`, answer(entry));
+    if (entry.ok && entry.validity === validity) return quoteFromWire(entry.quote);
   }
-  const jobId = createHash("sha256").update(`${key}|${validity}`).digest("hex");
-  const added = await client.queue.add("quote", data, {
-    jobId,
-    attempts: 1,
-    // Kept a few seconds, so that a request arriving just after the job finished shares its result.
-    removeOnComplete: { age: 5, count: 10_000 },
-    removeOnFail: { age: 5, count: 10_000 },
-  });
-  let result: unknown;
-  try {
-    result = await added.waitUntilFinished(client.events, client.timeoutMs);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (/timed out before finishing/.test(reason)) {
-      await added.remove().catch(() => undefined);
-      throw new AppError("NETWORK_ERROR", `Quote unavailable: no quote worker answered within ${client.timeoutMs} ms`, {
-        status: 503,
-        cause: error,
-      });
-    }
-    throw new AppError("NETWORK_ERROR", "Quote failed: the quote worker could not complete it", { cause: error });
-  }
-  const done = result as QuoteJobResult;
-  const quote = answer(done);
-  return done.ok ? remember(client, `${key}|${done.validity}`, quote) : quote;
+  const q = await quote(params);
+  // Shared with the other processes and kept current by the worker; the answer does not wait for it.
+  storeHotQuote(client.redis, client.queueName, job, { ok: true, validity, quote: quoteToWire(q) }).catch(
+    (error: unknown) => client.log?.(`quote cache write failed: ${error instanceof Error ? error.message : error}`),
+  );
+  return q;
 }
 
 /** Keep `quote` under `id` (key and validity), the oldest going first past SEEN_MAX. */

@@ -220,18 +220,21 @@ async function quoteCaughtUp(
   }
 }
 
-/** The quote of one trade on `m`, through the worker's quote cache or a quote job (api/services/quotes.ts). */
+/**
+ * The quote of one trade on `m` over the indexed pool row it holds (api/services/quotes.ts): the curve math here, or
+ * for a graduated token one Multicall3 eth_call unless a quote of the same indexed block is known.
+ */
 async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint, attribution = noAttribution) {
-  if (!deps.quotes) {
-    throw new AppError("NETWORK_ERROR", "Quotes are unavailable: this server has no quote worker", { status: 503 });
-  }
-  const indexedBlock = m.pool.graduated ? (await freshness(deps, m.deployment.chainSlug)).indexed_block : null;
-  const validity = quoteValidity(m.pool, indexedBlock === null ? null : BigInt(indexedBlock));
-  return requestQuote(
-    deps.quotes,
-    { chainSlug: m.deployment.chainSlug, token: m.token.address, mode, amount: amount.toString(), attribution },
-    validity,
-  );
+  const indexed = (await freshness(deps, m.deployment.chainSlug)).indexed_block;
+  const indexedBlock = indexed === null ? null : BigInt(indexed);
+  return requestQuote(deps.quotes, {
+    job: { chainSlug: m.deployment.chainSlug, token: m.token.address, mode, amount: amount.toString(), attribution },
+    validity: quoteValidity(m.pool, indexedBlock),
+    pool: m.pool,
+    contracts: m.deployment.contracts,
+    rpcUrl: m.rpcUrl,
+    indexedBlock,
+  });
 }
 
 const fmt = (v: bigint, unit: "usdc" | "token") => formatUnits(v, unit === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS);

@@ -361,10 +361,7 @@ async function main() {
       "trade-token": "trade-token",
     };
     const quotes = await createQuoteClient({ redisUrl, prefix: queuePrefix });
-    cleanups.push(async () => {
-      await quotes.queue.obliterate({ force: true }).catch(() => undefined);
-      await quotes.close();
-    });
+    cleanups.push(() => quotes.close());
     for (const [label, body] of profileBodies) {
       const { deps: counted, captured, close } = capturingDeps({ ...base, quotes }, databaseUrl);
       const app = createApp(counted);

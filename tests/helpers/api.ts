@@ -91,10 +91,11 @@ export type TestApiParameters = {
   /** The event log's sequencer and stream hub (createApiDeps `events`); default on, as in api/server.ts. */
   events?: boolean;
   /**
-   * Quotes (api/services/quotes.ts): by default a quote client and a quote worker in this process on a queue of the
-   * API's own; `{ prefix }` a client only, on the queue of a worker process with that QUEUE_PREFIX; false: none.
+   * Quotes (api/services/quotes.ts): by default a quote cache client and the worker's hot-quote refresh in this
+   * process under a prefix of the API's own; `{ prefix }` a client only, on the cache of a worker process with that
+   * QUEUE_PREFIX; false: none (graduated quotes are then made on every request).
    */
-  quotes?: false | { prefix: string; timeoutMs?: number };
+  quotes?: false | { prefix: string };
 };
 
 export async function createTestApi(p: TestApiParameters) {
@@ -125,10 +126,10 @@ export async function createTestApi(p: TestApiParameters) {
     versions: p.versions === false ? false : { pollMs: 100 },
     ...(p.events === false ? { events: false as const } : {}),
     executeQueue: p.executeQueue ?? false,
-    quotes: p.quotes === false ? false : { prefix: quotePrefix, timeoutMs: p.quotes ? p.quotes.timeoutMs : undefined },
+    quotes: p.quotes === false ? false : { prefix: quotePrefix },
     ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
   });
-  const { versions, quotes } = deps;
+  const { versions } = deps;
   const quoteWorker =
     p.quotes === undefined
       ? await startQuoteWorker({
@@ -171,7 +172,6 @@ export async function createTestApi(p: TestApiParameters) {
 
   const close = async () => {
     await quoteWorker?.close();
-    await quotes?.queue.obliterate({ force: true }).catch(() => undefined);
     await closeDeps();
     await dropSchema(databaseUrl, appSchema);
     await releaseDatabase();

@@ -372,6 +372,8 @@ type JsonRpcCall = { method?: string; params?: unknown[] };
  */
 export async function startRpcProxy(target: string, p: { failEveryOtherSend?: boolean } = {}) {
   const sends: ProxiedSend[] = [];
+  /** Every JSON-RPC method called through the proxy, in order (a batch counts each of its calls). */
+  const methods: string[] = [];
   const nodeErrors: { method: string; message: string }[] = [];
   let sendCount = 0;
   let holding: { rule: HoldRule; held: () => void } | undefined;
@@ -391,6 +393,7 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
         parsed = JSON.parse(body);
       } catch {}
       const single = Array.isArray(parsed) ? undefined : parsed;
+      for (const call of [parsed].flat() as JsonRpcCall[]) methods.push(String(call?.method));
       if (holds(single, "request")) return;
       if (single?.method === "eth_sendRawTransaction") {
         const hash = keccak256(single.params?.[0] as Hex);
@@ -421,6 +424,7 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
   return {
     url: `http://127.0.0.1:${port}`,
     sends,
+    methods,
     nodeErrors,
     /** Hold the calls `rule` matches from now on; resolves when the first is held. */
     hold: (rule: HoldRule) =>

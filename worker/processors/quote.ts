@@ -1,23 +1,20 @@
 /**
- * Quote jobs: the worker quotes one launchpad trade (core/quote.ts) over the indexed pool state it reads itself,
- * and caches the answer in Redis under the state it is valid for, where every API process reads it
- * (api/services/quotes.ts). A request that finds no valid entry enqueues a job and waits for its result.
+ * The graduated quote cache, kept current: the API makes a Uniswap V3 quote when it finds none valid, writes it to
+ * the cache in Redis and marks it hot (core/jobs.ts storeHotQuote; api/services/quotes.ts). Each time a block is
+ * indexed the worker quotes every hot entry again whose validity moved (refreshHotQuotes), over the pool state it
+ * reads itself, so a client polling the same quote finds it ready without a call of its own.
  *
- * Validity: a curve quote depends only on its pool row, so it stays valid until the pool's last change (the block
- * number and hash of `updated_block`) moves; a Uniswap V3 quote depends on pools the indexer does not all follow
- * (the other fee tiers), so it is valid for the indexed block it was made at, and its own pool's last change. The
- * validity is a string both sides derive from the indexed state they read (core/jobs.ts quoteValidity).
- *
- * Refresh: each quote a request asked for stays "hot" for HOT_MS. When a block is indexed the worker quotes every
- * hot entry again whose validity moved (refreshHotQuotes), so a client polling the same quote finds it ready.
+ * Validity: a Uniswap V3 quote depends on pools the indexer does not all follow (the other fee tiers), so it is
+ * valid for the indexed block it was made at, and its own pool's last change (core/jobs.ts quoteValidity). Curve
+ * quotes are never cached: the API computes them from the indexed pool row it holds.
  */
 import type { Redis } from "ioredis";
 import type pg from "pg";
 import type { Address } from "viem";
 import type { Deployment } from "../../core/deployment.js";
-import { AppError } from "../../core/errors.js";
 import {
   hotSetKey,
+  QUOTE_CACHE_TTL_S,
   type QuoteJob,
   type QuoteJobResult,
   quoteCacheKey,
@@ -27,11 +24,6 @@ import {
 import { quote, quoteToWire } from "../../core/quote.js";
 import { readQuotePool } from "../../db/indexed/deployments.js";
 
-/** How long a requested quote is refreshed on new blocks after the request, ms. */
-export const HOT_MS = 30_000;
-/** How long a cache entry lives without being refreshed, seconds. */
-const CACHE_TTL_S = 120;
-
 export type QuoteProcessorDeps = {
   db: pg.Pool;
   /** Postgres schema the indexer writes (pools and checkpoints). */
@@ -39,7 +31,7 @@ export type QuoteProcessorDeps = {
   /** Deployment and RPC URL of each chain slug this worker quotes on. */
   chains: Map<string, Chain>;
   redis: Redis;
-  /** Name of the quote queue: the cache and the hot set live under it. */
+  /** Name of the quote queue: the cache and the hot set live under it (core/jobs.ts). */
   queueName: string;
   log?: (line: string) => void;
 };
@@ -70,42 +62,8 @@ async function quoteAndCache(deps: QuoteProcessorDeps, job: QuoteJob, chain: Cha
     },
   });
   const result: QuoteJobResult = { ok: true, validity: state.validity, quote: quoteToWire(q) };
-  await deps.redis.set(quoteCacheKey(deps.queueName, job), JSON.stringify(result), "EX", CACHE_TTL_S);
+  await deps.redis.set(quoteCacheKey(deps.queueName, job), JSON.stringify(result), "EX", QUOTE_CACHE_TTL_S);
   return result;
-}
-
-/**
- * Quote `data` over the pool as indexed now, cache it under its validity and return it. An application error (an
- * amount the curve cannot fill, every fee tier failing, the chain's RPC not answering) is the answer, returned,
- * not a failed job; anything else (Postgres unreachable, a bug) fails the job, and the request waiting on it.
- */
-export async function processQuote(deps: QuoteProcessorDeps, data: unknown): Promise<QuoteJobResult> {
-  const job = quoteJobSchema.parse(data);
-  try {
-    const chain = deps.chains.get(job.chainSlug);
-    if (!chain) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${job.chainSlug}`);
-    const state = await readPool(deps, chain.deployment.chainId, job.chainSlug, job.token as Address);
-    return await quoteAndCache(deps, job, chain, state);
-  } catch (error) {
-    if (error instanceof AppError) {
-      return {
-        ok: false,
-        error: { code: error.code, message: error.message, status: error.status, details: error.details },
-      };
-    }
-    throw error;
-  }
-}
-
-/** Mark `job` as asked for: refreshHotQuotes keeps it current for HOT_MS from now. */
-export async function markHot(deps: QuoteProcessorDeps, job: QuoteJob): Promise<void> {
-  const key = hotSetKey(deps.queueName);
-  // The set itself expires with its newest member, so an idle queue leaves nothing behind.
-  await deps.redis
-    .multi()
-    .zadd(key, Date.now() + HOT_MS, JSON.stringify(job))
-    .pexpire(key, HOT_MS)
-    .exec();
 }
 
 /**
