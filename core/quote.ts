@@ -284,10 +284,13 @@ function launchpadAround(mode: QuoteMode, amount: bigint, feeBps: number, r: big
   }
 }
 
-async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
+/**
+ * The one eth_call a graduated quote makes: Multicall3 aggregate3 over QuoterV2 for every fee tier asked about (the
+ * pool's own tier included) and getBlockNumber; with what is asked of the pool (the amount after the launchpad's fee).
+ */
+export function v3QuoteCall(q: Pick<QuoteParameters, "pool" | "mode" | "amount" | "contracts" | "token">) {
   const { pool, mode, amount, contracts } = q;
   const p = pool.params;
-  if (!q.rpcUrl) throw new AppError("NETWORK_ERROR", "No RPC configured for this chain");
   const buy = isBuy(mode);
   const exactIn = isExactIn(mode);
   const [tokenIn, tokenOut] = buy ? [contracts.usdc, q.token] : [q.token, contracts.usdc];
@@ -319,14 +322,18 @@ async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
     allowFailure: true,
     callData: encodeFunctionData({ abi: multicall3Abi, functionName: "getBlockNumber" }),
   });
+  const data = encodeFunctionData({ abi: multicall3Abi, functionName: "aggregate3", args: [calls] });
+  return { to: contracts.multicall3, data, tiers, execTier, poolAmount, buy, exactIn };
+}
+
+async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
+  const { pool, mode, amount } = q;
+  const p = pool.params;
+  if (!q.rpcUrl) throw new AppError("NETWORK_ERROR", "No RPC configured for this chain");
+  const { to, data, tiers, execTier, poolAmount, buy, exactIn } = v3QuoteCall(q);
   let returned: Hex | undefined;
   try {
-    returned = (
-      await clientOf(q.rpcUrl).call({
-        to: contracts.multicall3,
-        data: encodeFunctionData({ abi: multicall3Abi, functionName: "aggregate3", args: [calls] }),
-      })
-    ).data;
+    returned = (await clientOf(q.rpcUrl).call({ to, data })).data;
   } catch (error) {
     throw new AppError("NETWORK_ERROR", "Uniswap V3 quote failed: the chain's RPC did not answer", { cause: error });
   }

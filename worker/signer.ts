@@ -13,9 +13,21 @@ export interface Signer {
   signTransaction(index: number, tx: TransactionSerializable): Promise<Hex>;
 }
 
+/** Accounts kept per signer: deriving one costs a public key (an elliptic-curve multiplication). */
+const MAX_ACCOUNTS = 10_000;
+
 /** Keys derived from a server secret: keccak256(secret ‖ "wallet" ‖ index). */
 export function localSigner(secret: string): Signer {
-  const account = (index: number) => privateKeyToAccount(deriveWalletKey(secret, index));
+  const accounts = new Map<number, ReturnType<typeof privateKeyToAccount>>();
+  const account = (index: number) => {
+    let a = accounts.get(index);
+    if (!a) {
+      a = privateKeyToAccount(deriveWalletKey(secret, index));
+      if (accounts.size >= MAX_ACCOUNTS) accounts.clear();
+      accounts.set(index, a);
+    }
+    return a;
+  };
   return {
     async address(index) {
       return account(index).address;

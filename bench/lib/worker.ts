@@ -24,7 +24,10 @@ export type StartBenchWorkerParameters = {
 export type BenchWorker = { process: ChildProcess; stop(): Promise<void> };
 
 export async function startBenchWorker(p: StartBenchWorkerParameters): Promise<BenchWorker> {
-  const child = spawn(process.execPath, ["--import", "tsx", "worker/index.ts"], {
+  // BENCH_WORKER_CPU_PROF=<dir>: the worker writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_WORKER_CPU_PROF;
+  const flags = profile ? ["--cpu-prof", "--cpu-prof-dir", profile] : [];
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", "worker/index.ts"], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -52,7 +55,7 @@ export async function startBenchWorker(p: StartBenchWorkerParameters): Promise<B
     let out = "";
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      if (/ready on queue/.test(out) && /quoting on queue/.test(out)) done();
+      if (/ready on queue/.test(out) && /keeping hot quotes of/.test(out)) done();
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);

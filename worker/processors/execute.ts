@@ -44,15 +44,17 @@ export class IntentFailed extends UnrecoverableError {
 }
 
 export async function executeIntent(deps: ExecuteDeps, intentId: string): Promise<ExecuteResult> {
-  let intent = await getIntent(deps.db, deps.appSchema, intentId);
+  // This attempt counted, and the intent read, in one statement; a final intent is left as it is.
+  const { rows } = await deps.db.query<IntentRow>(
+    `UPDATE ${deps.appSchema}.intents SET attempts = attempts + 1, updated_at = now()
+      WHERE id = $1 AND status NOT IN ('confirmed', 'reverted', 'failed') RETURNING *`,
+    [intentId],
+  );
+  let intent = rows[0] ?? (await getIntent(deps.db, deps.appSchema, intentId));
   if (!intent) throw new UnrecoverableError(`unknown intent ${intentId}`);
   if (isFinal(intent.status)) return summary(intent);
   const client = deps.clients.get(intent.chain_id);
   if (!client) return summary(await fail(deps, intent, "INVALID_PARAMETERS", `no RPC for chain ${intent.chain_id}`));
-  await deps.db.query(
-    `UPDATE ${deps.appSchema}.intents SET attempts = attempts + 1, updated_at = now() WHERE id = $1`,
-    [intent.id],
-  );
 
   if (intent.after_intent_id) {
     const before = await getIntent(deps.db, deps.appSchema, intent.after_intent_id);
@@ -76,42 +78,52 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
     data: intent.data,
     value: BigInt(intent.value),
   } as const;
-  let gas: bigint;
-  try {
-    await client.call(request);
-    gas = intent.gas_limit ? BigInt(intent.gas_limit) : workerGasLimit(await client.estimateGas(request));
-  } catch (error) {
-    const revert = revertReason(error, deps.errorAbi);
+  // The simulation, the gas estimate, the fees and the chain's nonce, asked for at once.
+  const [simulated, estimated, feesRead, countRead] = await Promise.allSettled([
+    client.call(request),
+    intent.gas_limit ? Promise.resolve(BigInt(intent.gas_limit)) : client.estimateGas(request).then(workerGasLimit),
+    feesPerGas(client),
+    client.getTransactionCount({ address: intent.from_address, blockTag: "pending" }),
+  ]);
+  for (const result of [simulated, estimated]) {
+    if (result.status === "fulfilled") continue;
+    const revert = revertReason(result.reason, deps.errorAbi);
     if (revert) {
       await fail(deps, intent, revert.code, `simulation reverted: ${revert.reason}`);
       throw new IntentFailed(revert.code, `simulation reverted: ${revert.reason}`);
     }
-    throw error; // the RPC itself failed: retry
   }
-  const fees = await client.estimateFeesPerGas();
-  const chainCount = BigInt(await client.getTransactionCount({ address: intent.from_address, blockTag: "pending" }));
+  for (const result of [simulated, estimated, feesRead, countRead]) {
+    if (result.status === "rejected") throw result.reason; // the RPC itself failed: retry
+  }
+  const gas = (estimated as PromiseFulfilledResult<bigint>).value;
+  const fees = (feesRead as PromiseFulfilledResult<Fees>).value;
+  const chainCount = BigInt((countRead as PromiseFulfilledResult<number>).value);
 
+  // Nonce allocation and the signed transaction in one database transaction of two statements: a crash before the
+  // commit leaves neither, so no nonce is ever skipped.
   const conn = await deps.db.connect();
   const s = deps.appSchema;
   try {
     await conn.query("BEGIN");
-    const locked = await conn.query<IntentRow>(`SELECT * FROM ${s}.intents WHERE id = $1 FOR UPDATE`, [intent.id]);
-    const current = locked.rows[0];
-    if (current?.status !== "pending") {
-      await conn.query("COMMIT");
-      return current ?? intent; // another worker got here first
-    }
-    await conn.query(
-      `INSERT INTO ${s}.wallet_nonces (chain_id, address, next_nonce) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-      [intent.chain_id, intent.from_address, chainCount.toString()],
-    );
-    const row = await conn.query<{ next_nonce: string }>(
-      `SELECT next_nonce FROM ${s}.wallet_nonces WHERE chain_id = $1 AND address = $2 FOR UPDATE`,
-      [intent.chain_id, intent.from_address],
-    );
+    // Lock the intent while it is pending, and the wallet's nonce row (created at the chain's count on first use).
     // Transactions sent from this wallet outside the service move the chain's count past ours: follow it.
-    const stored = BigInt(row.rows[0]?.next_nonce ?? "0");
-    const nonce = stored > chainCount ? stored : chainCount;
+    const allocated = await conn.query<{ nonce: string | null; pending: boolean }>(
+      `WITH locked AS (SELECT id FROM ${s}.intents WHERE id = $1 AND status = 'pending' FOR UPDATE),
+            nonce AS (
+              INSERT INTO ${s}.wallet_nonces (chain_id, address, next_nonce) SELECT $2, $3, $4 FROM locked
+              ON CONFLICT (chain_id, address)
+                DO UPDATE SET next_nonce = GREATEST(${s}.wallet_nonces.next_nonce, EXCLUDED.next_nonce)
+              RETURNING next_nonce)
+       SELECT (SELECT next_nonce::text FROM nonce) AS nonce, EXISTS (SELECT 1 FROM locked) AS pending`,
+      [intent.id, intent.chain_id, intent.from_address, chainCount.toString()],
+    );
+    const state = allocated.rows[0];
+    if (!state?.pending || state.nonce === null) {
+      await conn.query("COMMIT");
+      return (await getIntent(deps.db, s, intent.id)) ?? intent; // another worker got here first
+    }
+    const nonce = BigInt(state.nonce);
     const raw = await deps.signer.signTransaction(intent.wallet_index, {
       chainId: intent.chain_id,
       type: "eip1559",
@@ -125,15 +137,20 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
     });
     const hash = keccak256(raw);
     const updated = await conn.query<IntentRow>(
-      `UPDATE ${s}.intents SET status = 'signed', nonce = $2, gas_limit = $3, raw_tx = $4, tx_hash = $5, updated_at = now()
+      `WITH next AS (UPDATE ${s}.wallet_nonces SET next_nonce = $6 WHERE chain_id = $7 AND address = $8)
+       UPDATE ${s}.intents SET status = 'signed', nonce = $2, gas_limit = $3, raw_tx = $4, tx_hash = $5, updated_at = now()
         WHERE id = $1 RETURNING *`,
-      [intent.id, nonce.toString(), gas.toString(), raw, hash],
+      [
+        intent.id,
+        nonce.toString(),
+        gas.toString(),
+        raw,
+        hash,
+        (nonce + 1n).toString(),
+        intent.chain_id,
+        intent.from_address,
+      ],
     );
-    await conn.query(`UPDATE ${s}.wallet_nonces SET next_nonce = $3 WHERE chain_id = $1 AND address = $2`, [
-      intent.chain_id,
-      intent.from_address,
-      (nonce + 1n).toString(),
-    ]);
     await conn.query("COMMIT");
     deps.log?.(`intent ${intent.id}: signed nonce ${nonce} (${hash})`);
     const signed = updated.rows[0];
@@ -151,7 +168,10 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
   const hash = intent.tx_hash;
   const raw = intent.raw_tx;
   if (!hash || !raw) throw new Error(`intent ${intent.id} is ${intent.status} without a signed transaction`);
-  const existing = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+  // Signed and not known to be broadcast: sent now (a copy the node has, or one mined meanwhile, is answered with an
+  // error the send tolerates). Broadcast before: its receipt may be there already.
+  const existing =
+    intent.status === "signed" ? undefined : await client.getTransactionReceipt({ hash }).catch(() => undefined);
   if (!existing) {
     try {
       await client.request({ method: "eth_sendRawTransaction", params: [raw] });
@@ -165,11 +185,12 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
         `UPDATE ${deps.appSchema}.intents SET status = 'broadcast', updated_at = now() WHERE id = $1 AND status = 'signed'`,
         [intent.id],
       );
-      deps.log?.(`intent ${intent.id}: broadcast ${hash}`);
     }
   }
+  // Mined at once on an automining node; otherwise waited for.
   const receipt =
     existing ??
+    (await client.getTransactionReceipt({ hash }).catch(() => undefined)) ??
     (await client
       .waitForTransactionReceipt({ hash, timeout: deps.receiptTimeoutMs ?? 15_000, pollingInterval: 100 })
       .catch(() => undefined));
@@ -251,6 +272,24 @@ async function fail(deps: ExecuteDeps, intent: IntentRow, code: ErrorCode, reaso
   );
   deps.log?.(`intent ${intent.id}: failed (${code}) ${reason}`);
   return rows[0] ?? (await getIntent(deps.db, deps.appSchema, intent.id)) ?? intent;
+}
+
+type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+/** How long the fees read from a chain are reused, ms: they move once a block, and maxFeePerGas has headroom. */
+const FEES_TTL_MS = 1_000;
+const feesCache = new WeakMap<PublicClient, { at: number; fees: Promise<Fees> }>();
+
+/** The chain's EIP-1559 fees, read at most once a second per client (concurrent callers share the read). */
+function feesPerGas(client: PublicClient): Promise<Fees> {
+  const cached = feesCache.get(client);
+  if (cached && Date.now() - cached.at < FEES_TTL_MS) return cached.fees;
+  const fees = client.estimateFeesPerGas() as Promise<Fees>;
+  feesCache.set(client, { at: Date.now(), fees });
+  fees.catch(() => {
+    if (feesCache.get(client)?.fees === fees) feesCache.delete(client);
+  });
+  return fees;
 }
 
 const summary = (i: IntentRow): ExecuteResult => ({
