@@ -330,7 +330,7 @@ async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
   const { pool, mode, amount } = q;
   const p = pool.params;
   if (!q.rpcUrl) throw new AppError("NETWORK_ERROR", "No RPC configured for this chain");
-  const { to, data, tiers, execTier, poolAmount, buy, exactIn } = v3QuoteCall(q);
+  const { to, data, tiers, execTier, buy, exactIn } = v3QuoteCall(q);
   let returned: Hex | undefined;
   try {
     returned = (await clientOf(q.rpcUrl).call({ to, data })).data;
