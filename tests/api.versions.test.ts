@@ -294,6 +294,37 @@ describe("cached reads through the API", () => {
     expect(queries).toBe(0);
   });
 
+  it("reads a cold search-token by uuid, token_layer_id, address or symbol in one query, the same record as the long way", async () => {
+    const [w] = await fundedWallets(c, 1);
+    await fundUsdc(c, w, 100n * USDC);
+    const symbol = `OQ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const made = await createToken(c, w, 7, { name: `One query ${symbol}`, symbol });
+    await send(c, w, {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [made.token, 2n * USDC, 0n, maxUint256, zeroAttribution],
+    } as never);
+    await ixr.sync();
+    // The token's app row is made the first time it is read (the long way, by slug of its on-chain name).
+    const viewer = await api.jwt(`one-query-${randomUUID()}`);
+    const longWay = await api.post("search-token", { input: `one-query-${symbol.toLowerCase()}` }, viewer);
+    expect(longWay.status, JSON.stringify(longWay.body)).toBe(200);
+    const record = longWay.body.token as { id: string; token_layer_id: string };
+    await api.deps.versions?.settled();
+    for (const input of [record.id, record.token_layer_id, made.token, symbol]) {
+      // A viewer of its own each time: nothing cached for it.
+      const jwt = await api.jwt(`one-query-${randomUUID()}`);
+      await api.post("get-pool-data", { tokenId: record.id }, jwt); // the viewer's first sight writes its user row
+      await api.deps.versions?.settled();
+      queries = 0;
+      const res = await api.post("search-token", { input }, jwt);
+      expect(res.status, `${input}: ${JSON.stringify(res.body)}`).toBe(200);
+      expect(queries, input).toBe(1);
+      expect(res.body.token, input).toEqual(longWay.body.token);
+    }
+  });
+
   it("serves get-tokens pages from memory until a block is indexed", async () => {
     const [w] = await fundedWallets(c, 1);
     const first = await createToken(c, w, 7, { name: "Listed first", symbol: "LSTA" });

@@ -16,6 +16,7 @@ import {
   searchCatalog,
   type TokenMatch,
 } from "../../db/indexed/catalog.js";
+import { type RecordMatch, readTokenRecord } from "../../db/indexed/token-record.js";
 import {
   CATALOG_KEY,
   HOLDERS_KEY,
@@ -30,7 +31,14 @@ import type { AuthedUser } from "../env.js";
 import { catchUp } from "./indexed.js";
 import type { PostView } from "./social/post-view.js";
 import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
-import { buildTokenViews, listItemOf, type TokenListItem, type TokenView, viewKeys } from "./token-view.js";
+import {
+  buildTokenViews,
+  listItemOf,
+  type TokenListItem,
+  type TokenView,
+  tokenViewOfRecord,
+  viewKeys,
+} from "./token-view.js";
 import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -186,6 +194,25 @@ export async function resolveTokenKeyed(deps: ApiDeps, raw: string): Promise<Key
   return { value: row, keys: [CATALOG_KEY, ...ranked] };
 }
 
+/**
+ * The record of `input` in one statement when its lookup allows (uuid, token_layer_id, contract address, exact upper
+ * case symbol) and it finds an app token; undefined sends the caller the longer way (resolveTokenKeyed): other
+ * inputs, no match, or a match first seen on chain whose app row is not made yet.
+ */
+function readRecordAtOnce(deps: ApiDeps, raw: string, viewerId: string | null) {
+  const input = raw.trim();
+  const match: RecordMatch | undefined = UUID.test(input)
+    ? { by: "id", value: input.toLowerCase() }
+    : LAYER_ID.test(input)
+      ? { by: "layer", value: input }
+      : EVM_ADDRESS.test(input)
+        ? { by: "address", value: input }
+        : /[A-Z]/.test(input) && input === input.toUpperCase()
+          ? { by: "symbol", value: input, candidates: MAX_WATCHED_CANDIDATES + 1 }
+          : undefined;
+  return match ? readTokenRecord(deps.db, deps.config, match, viewerId) : Promise.resolve(undefined);
+}
+
 /** Token records by search-token input and viewer, under the app version and the rows they read (db/versions.ts). */
 const recordCache = perDatabase(() => markedCache<{ token: TokenView; chain: string }>(50_000));
 
@@ -203,6 +230,21 @@ export function searchTokenRecord(
   const version = deps.versions?.key("app") ?? null;
   const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${viewerId ?? ""}:${input}`;
   return recordCache(deps.db)(deps.versions, key, version, async () => {
+    const read = await readRecordAtOnce(deps, input, viewerId);
+    if (read) {
+      const token = await tokenViewOfRecord(deps, read);
+      const ranked = read.candidates
+        ? [
+            CATALOG_KEY,
+            ...(read.candidates.length > MAX_WATCHED_CANDIDATES ? [HOLDERS_KEY] : read.candidates.map(layerKey)),
+          ]
+        : [];
+      const byAddress = EVM_ADDRESS.test(input.trim()) ? [CATALOG_KEY] : [];
+      return {
+        value: { token, chain: token.token_addresses[0]?.chain ?? read.app.chain_slug },
+        keys: [...ranked, ...byAddress, ...viewKeys(token)],
+      };
+    }
     const resolved = await resolveTokenKeyed(deps, input);
     const [token] = await buildTokenViews(deps, [resolved.value], viewerId);
     if (!token) throw notFound();

@@ -16,6 +16,7 @@ import { formatUnits, getAddress, isAddress } from "viem";
 import { chainBySlug, slugOfChainId } from "../../core/chains.js";
 import { readIndexedLaunchpads } from "../../db/indexed/deployments.js";
 import { type IndexedPeer, readIndexedPeers } from "../../db/indexed/peers.js";
+import { readTokenSocial, type TokenRecordRead, type TokenSocial } from "../../db/indexed/token-record.js";
 import { deploymentKey, layerKey } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./tokens.js";
@@ -156,67 +157,6 @@ async function launchpadsOf(deps: ApiDeps): Promise<Map<number, string>> {
   return byChain;
 }
 
-type TokenSocial = {
-  creator: TokenCreator | null;
-  hashtags: string[];
-  posts: number;
-  media: number;
-  groups: number;
-  upvotes: number;
-  downvotes: number;
-  weightedUp: bigint;
-  weightedDown: bigint;
-  isLive: boolean;
-  userVote: "upvote" | "downvote" | null;
-};
-
-/**
- * Creators, hashtags and social counters of app tokens, in one query. The creator is the user named by
- * creator_user_id, else the user whose custodial wallet created the token on chain; tokens whose creator is no
- * user of ours have none. Hashtags come sorted. `viewerId` is whose vote user_vote reports.
- */
-async function socialOf(deps: ApiDeps, tokenIds: string[], viewerId: string | null): Promise<Map<string, TokenSocial>> {
-  const s = deps.config.appSchema;
-  const top = "p.tagged_token_id = a.id AND p.parent_post_id IS NULL AND p.club_id IS NULL";
-  const { rows } = await deps.db.query(
-    `SELECT a.id AS token_id, u.id AS user_id, u.username, u.profile_picture,
-            ARRAY(SELECT h.hashtag FROM ${s}.token_hashtags h WHERE h.token_id = a.id ORDER BY h.hashtag) AS hashtags,
-            (SELECT count(*) FROM ${s}.posts p WHERE ${top})::int AS posts,
-            (SELECT count(*) FROM ${s}.posts p WHERE ${top} AND p.has_media)::int AS media,
-            (SELECT count(*) FROM ${s}.clubs c WHERE c.token_id = a.id)::int AS groups,
-            COALESCE(vt.upvotes, 0) AS upvotes, COALESCE(vt.downvotes, 0) AS downvotes,
-            COALESCE(vt.weighted_upvotes, 0)::text AS weighted_up, COALESCE(vt.weighted_downvotes, 0)::text AS weighted_down,
-            EXISTS (SELECT 1 FROM ${s}.livestreams l WHERE l.token_id = a.id AND l.is_live) AS is_live,
-            (SELECT v.vote_type FROM ${s}.votes v
-              WHERE v.user_id = $2 AND v.content_type = 'token' AND v.content_id = a.id) AS user_vote
-       FROM ${s}.tokens a
-       LEFT JOIN ${s}.users u ON u.id = COALESCE(a.creator_user_id,
-            (SELECT w.id FROM ${s}.users w WHERE lower(w.wallet_address) = lower(a.creator_address) LIMIT 1))
-       LEFT JOIN ${s}.vote_tallies vt ON vt.content_type = 'token' AND vt.content_id = a.id
-      WHERE a.id = ANY($1::uuid[])`,
-    [tokenIds, viewerId],
-  );
-  return new Map(
-    rows.map((r) => [
-      r.token_id,
-      {
-        creator:
-          r.user_id === null ? null : { id: r.user_id, username: r.username, profile_picture: r.profile_picture },
-        hashtags: r.hashtags,
-        posts: r.posts,
-        media: r.media,
-        groups: r.groups,
-        upvotes: r.upvotes,
-        downvotes: r.downvotes,
-        weightedUp: BigInt(r.weighted_up),
-        weightedDown: BigInt(r.weighted_down),
-        isLive: r.is_live,
-        userVote: r.user_vote,
-      },
-    ]),
-  );
-}
-
 /** Whole tokens of a base-unit amount, floored: the Token record's weighted counts are integers. */
 const wholeTokensFloor = (baseUnits: bigint) => Number(baseUnits / 10n ** 18n);
 
@@ -233,71 +173,86 @@ export async function buildTokenViews(
       deps,
       apps.map((a) => a.token_layer_id),
     ),
-    socialOf(deps, ids, viewerId),
+    readTokenSocial(deps.db, deps.config, ids, viewerId),
     launchpadsByChainId(deps),
   ]);
   const peers = await peersOf(deps, [...indexed.values()].flat());
   return apps.map((app) => {
     const deployments = indexed.get(app.token_layer_id.toLowerCase()) ?? [];
-    const primary = primaryDeployment(app, deployments);
     const tokenPeers = deployments.flatMap((t) => peers.get(`${t.chainId}:${t.address.toLowerCase()}`) ?? []);
-    const soc = social.get(app.id);
-    const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : deployments;
-    return {
-      id: app.id,
-      name: app.name,
-      symbol: app.symbol,
-      slug: app.slug,
-      logo: app.logo,
-      banner_url: app.banner_url,
-      video_url: app.video_url,
-      description: app.description,
-      token_layer_id: app.token_layer_id.toLowerCase(),
-      created_at: app.created_at.toISOString(),
-      launch_post_id: app.launch_post_id,
-      total_posts_count: soc?.posts ?? 0,
-      total_media_count: soc?.media ?? 0,
-      groups_count: soc?.groups ?? 0,
-      holders_count: primary?.holdersCount ?? 0,
-      upvotes: soc?.upvotes ?? 0,
-      downvotes: soc?.downvotes ?? 0,
-      weighted_upvotes: wholeTokensFloor(soc?.weightedUp ?? 0n),
-      weighted_downvotes: wholeTokensFloor(soc?.weightedDown ?? 0n),
-      weighted_upvotes_wei: (soc?.weightedUp ?? 0n).toString(),
-      weighted_downvotes_wei: (soc?.weightedDown ?? 0n).toString(),
-      user_vote: soc?.userVote ?? null,
-      is_live: soc?.isLive ?? false,
-      hashtags: soc?.hashtags ?? [],
-      creator: soc?.creator ?? null,
-      creator_address: checksum(primary?.creator ?? app.creator_address),
-      price: primary?.pool ? priceUsd(primary.pool.price) : 0,
-      market_cap: primary?.pool ? usdcUsd(primary.pool.marketCap) : 0,
-      total_holder_count:
-        deployments.reduce((n, t) => n + t.holdersCount, 0) + tokenPeers.reduce((n, p) => n + p.holdersCount, 0),
-      is_graduated: primary?.pool?.graduated ?? false,
-      verified: app.verified,
-      token_addresses: ordered
-        .map((t): TokenAddressView => {
-          const graduated = t.pool?.graduated === true;
-          const address = getAddress(t.address);
-          const dex = graduated ? t.pool?.v3Pool : launchpads.get(t.chainId);
-          return {
-            id: tokenAddressId(app.id, t.chainId, t.address),
-            token_id: app.id,
-            address,
-            address_display: shortAddress(address),
-            address_type: "evm" as const,
-            chain: t.chainSlug,
-            platform_name: chainBySlug[t.chainSlug as keyof typeof chainBySlug]?.name ?? t.chainSlug,
-            is_registered: true,
-            dex_name: graduated ? ("Uniswap V3" as const) : ("Bonding curve" as const),
-            dex_address: dex ? getAddress(dex) : null,
-            created_at: isoOfUnix(t.createdAt),
-          };
-        })
-        .concat(tokenPeers.map((peer) => peerAddressView(app.id, peer))),
-    };
+    return assembleTokenView(app, deployments, tokenPeers, social.get(app.id), launchpads);
   });
+}
+
+/** The Token view of one token as read in one statement (db/indexed/token-record.ts readTokenRecord). */
+export async function tokenViewOfRecord(deps: ApiDeps, r: TokenRecordRead): Promise<TokenView> {
+  return assembleTokenView(r.app, r.indexed, r.peers, r.social, await launchpadsByChainId(deps));
+}
+
+/** A Token view from its parts: the app row, its indexed deployments, their peers and its social fields. */
+function assembleTokenView(
+  app: AppTokenRow,
+  deployments: readonly IndexedToken[],
+  tokenPeers: readonly IndexedPeer[],
+  soc: TokenSocial | undefined,
+  launchpads: Map<number, string>,
+): TokenView {
+  const primary = primaryDeployment(app, deployments);
+  const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : [...deployments];
+  return {
+    id: app.id,
+    name: app.name,
+    symbol: app.symbol,
+    slug: app.slug,
+    logo: app.logo,
+    banner_url: app.banner_url,
+    video_url: app.video_url,
+    description: app.description,
+    token_layer_id: app.token_layer_id.toLowerCase(),
+    created_at: app.created_at.toISOString(),
+    launch_post_id: app.launch_post_id,
+    total_posts_count: soc?.posts ?? 0,
+    total_media_count: soc?.media ?? 0,
+    groups_count: soc?.groups ?? 0,
+    holders_count: primary?.holdersCount ?? 0,
+    upvotes: soc?.upvotes ?? 0,
+    downvotes: soc?.downvotes ?? 0,
+    weighted_upvotes: wholeTokensFloor(soc?.weightedUp ?? 0n),
+    weighted_downvotes: wholeTokensFloor(soc?.weightedDown ?? 0n),
+    weighted_upvotes_wei: (soc?.weightedUp ?? 0n).toString(),
+    weighted_downvotes_wei: (soc?.weightedDown ?? 0n).toString(),
+    user_vote: soc?.userVote ?? null,
+    is_live: soc?.isLive ?? false,
+    hashtags: soc?.hashtags ?? [],
+    creator: soc?.creator ?? null,
+    creator_address: checksum(primary?.creator ?? app.creator_address),
+    price: primary?.pool ? priceUsd(primary.pool.price) : 0,
+    market_cap: primary?.pool ? usdcUsd(primary.pool.marketCap) : 0,
+    total_holder_count:
+      deployments.reduce((n, t) => n + t.holdersCount, 0) + tokenPeers.reduce((n, p) => n + p.holdersCount, 0),
+    is_graduated: primary?.pool?.graduated ?? false,
+    verified: app.verified,
+    token_addresses: ordered
+      .map((t): TokenAddressView => {
+        const graduated = t.pool?.graduated === true;
+        const address = getAddress(t.address);
+        const dex = graduated ? t.pool?.v3Pool : launchpads.get(t.chainId);
+        return {
+          id: tokenAddressId(app.id, t.chainId, t.address),
+          token_id: app.id,
+          address,
+          address_display: shortAddress(address),
+          address_type: "evm" as const,
+          chain: t.chainSlug,
+          platform_name: chainBySlug[t.chainSlug as keyof typeof chainBySlug]?.name ?? t.chainSlug,
+          is_registered: true,
+          dex_name: graduated ? ("Uniswap V3" as const) : ("Bonding curve" as const),
+          dex_address: dex ? getAddress(dex) : null,
+          created_at: isoOfUnix(t.createdAt),
+        };
+      })
+      .concat(tokenPeers.map((peer) => peerAddressView(app.id, peer))),
+  };
 }
 
 /** The indexed peers of home tokens, by `<home chain id>:<home token>`. */

@@ -15,6 +15,7 @@ import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { generateChain, mulberry32 } from "../indexer/generateChain.js";
 import { figuresRow, formatLoadavg, type LoadFigures, load, machineFacts, tearDown } from "../lib/load.js";
 import { capturingDeps, createBenchDeps, explainSummary, oneLine, runDatabase } from "../lib/queries.js";
+import { startTicker } from "../lib/ticker.js";
 import { startBenchWorker } from "../lib/worker.js";
 import { type StartServerReturnType, startServer } from "./serve.js";
 
@@ -37,6 +38,9 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", default: "2" },
     pool: { type: "string", default: "20" },
     seed: { type: "string", default: "1" },
+    /** Live mode: trades per block and ms between blocks while the load runs (0 trades: no live mode). */
+    "live-trades": { type: "string", default: "50" },
+    "live-block-ms": { type: "string", default: "2000" },
     only: { type: "string" },
   },
 });
@@ -53,10 +57,12 @@ const cfg = {
   warmup: num("warmup"),
   pool: num("pool"),
   seed: num("seed"),
+  liveTrades: num("live-trades"),
+  liveBlockMs: num("live-block-ms"),
 };
 /** `--only a,b`: load only the targets of these names (the bare route always runs), e.g. to profile one endpoint. */
 const only = opts.only?.split(",").map((name) => name.trim());
-const command = `npx tsx bench/api/run.ts --tokens ${cfg.tokens} --trades ${cfg.trades} --duration ${cfg.duration} --connections ${cfg.connections} --warmup ${cfg.warmup} --pool ${cfg.pool} --seed ${cfg.seed}${only ? ` --only ${only.join(",")}` : ""}`;
+const command = `npx tsx bench/api/run.ts --tokens ${cfg.tokens} --trades ${cfg.trades} --duration ${cfg.duration} --connections ${cfg.connections} --warmup ${cfg.warmup} --pool ${cfg.pool} --seed ${cfg.seed} --live-trades ${cfg.liveTrades} --live-block-ms ${cfg.liveBlockMs}${only ? ` --only ${only.join(",")}` : ""}`;
 
 const log = (line: string) => console.log(line);
 const { databaseUrl, redisUrl, redisKeyPrefix, create, drop } = runDatabase("api", DEFAULT_DATABASE_URL);
@@ -286,15 +292,21 @@ async function main() {
     log(
       `[load] autocannon in this process, server in its own (pg pool ${cfg.pool}); ${cfg.connections} connections, ${cfg.warmup} s warm-up then ${cfg.duration} s per target; rate limit ${RATE_LIMIT_PER_MINUTE}/min (never reached); auth: API key`,
     );
+    const loadParams = (t: Target, server: StartServerReturnType) => ({
+      target: { ...t, requests: t.bodies.map((body) => ({ body })) },
+      server,
+      auth,
+      connections: cfg.connections,
+    });
+    /** A warm-up, then the timed load. */
+    const timedLoad = async (t: Target, server: StartServerReturnType) => {
+      if (cfg.warmup > 0) await load({ ...loadParams(t, server), seconds: cfg.warmup });
+      return load({ ...loadParams(t, server), seconds: cfg.duration });
+    };
     const figures: LoadFigures[] = [];
     const coldFigures = new Map<string, LoadFigures>();
     for (const t of targets) {
-      const p = {
-        target: { ...t, requests: t.bodies.map((body) => ({ body })) },
-        server: serverOf(t),
-        auth,
-        connections: cfg.connections,
-      };
+      const p = loadParams(t, serverOf(t));
       if (t.cached) {
         // The server caches these reads until a block is indexed (db/versions.ts). Cold: each body once,
         // nothing cached yet. The timed run then measures the warm cache of an idle chain.
@@ -302,10 +314,54 @@ async function main() {
         coldFigures.set(t.name, cold);
         log(`[load] ${figuresRow({ ...cold, name: `${t.name} (cold)` })}  (every body once, none cached)`);
       }
-      if (cfg.warmup > 0) await load({ ...p, seconds: cfg.warmup });
-      const f = await load({ ...p, seconds: cfg.duration });
+      const f = await timedLoad(t, serverOf(t));
       figures.push(f);
       log(`[load] ${figuresRow(f)}  (${t.note}; load average ${loadavg()[0]?.toFixed(2)})`);
+    }
+
+    // Live: the indexer runs again and a block with `liveTrades` buys on random tokens lands every `liveBlockMs`
+    // while each target loads, so cached reads meet what a moving chain does to them.
+    const liveFigures = new Map<string, LoadFigures>();
+    if (cfg.liveTrades > 0) {
+      const liveIndexer = await startIndexer({
+        rpcUrl: anvil.rpcUrl,
+        chainSlug: CHAIN_SLUG,
+        schema: SCHEMA.indexer,
+        databaseUrl,
+        deploymentsDir,
+      });
+      cleanups.push(() => liveIndexer.stop());
+      await liveIndexer.waitForReady(10 * 60_000);
+      const ticker = await startTicker({
+        rpcUrl: anvil.rpcUrl,
+        deployment,
+        tokens: tokens.filter((t) => !t.graduated).map((t) => t.address as Address),
+        perBlock: cfg.liveTrades,
+        intervalMs: cfg.liveBlockMs,
+        random: mulberry32(cfg.seed + 7),
+        log,
+      });
+      cleanups.push(() => ticker.stop());
+      log(
+        `\n[load live] the same targets while a block with ${cfg.liveTrades} buys on random tokens lands every ${cfg.liveBlockMs} ms, indexed as it comes (Ponder running)`,
+      );
+      const before = ticker.stats();
+      for (const t of targets) {
+        const f = await timedLoad(t, serverOf(t));
+        liveFigures.set(t.name, f);
+        log(`[load live] ${figuresRow(f)}  (load average ${loadavg()[0]?.toFixed(2)})`);
+      }
+      const after = ticker.stats();
+      await ticker.stop();
+      await liveIndexer.waitForBlock(Number(after.lastBlock), 60_000);
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM ${SCHEMA.indexer}.trade WHERE block_number > $1`,
+        [chain.headBlock],
+      );
+      log(
+        `[load live] ${after.blocks - before.blocks} blocks with ${after.trades - before.trades} trades during the loads; ${rows[0]?.n} live trades indexed in all`,
+      );
+      await liveIndexer.stop();
     }
 
     // The same load on a server without change notifications: nothing cached, every read from Postgres.
@@ -323,14 +379,7 @@ async function main() {
     );
     const uncachedFigures = new Map<string, LoadFigures>();
     for (const t of targets.filter((x) => x.server === "api")) {
-      const p = {
-        target: { ...t, requests: t.bodies.map((body) => ({ body })) },
-        server: uncached,
-        auth,
-        connections: cfg.connections,
-      };
-      if (cfg.warmup > 0) await load({ ...p, seconds: cfg.warmup });
-      const f = await load({ ...p, seconds: cfg.duration });
+      const f = await timedLoad(t, uncached);
       uncachedFigures.set(t.name, f);
       log(`[load uncached] ${figuresRow(f)}  (load average ${loadavg()[0]?.toFixed(2)})`);
     }
@@ -395,7 +444,12 @@ async function main() {
       const pct = (g: LoadFigures) => `${((g.reqPerSec / (bareRps || 1)) * 100).toFixed(1)}% of bare, p99 ${g.p99} ms`;
       const cold = coldFigures.get(f.name);
       const plain = uncachedFigures.get(f.name);
-      const coldNote = `${cold ? `; cold (each body once) ${pct(cold)}` : ""}${plain ? `; without caches ${pct(plain)}` : ""}`;
+      const live = liveFigures.get(f.name);
+      const liveBare = liveFigures.get(figures[0]?.name ?? "");
+      const liveNote = live
+        ? `; live ${pct(live)}${liveBare ? ` (${((live.reqPerSec / (liveBare.reqPerSec || 1)) * 100).toFixed(1)}% of the bare route measured live)` : ""}${live.p99 <= TARGET.p99Ms && live.reqPerSec / (bareRps || 1) >= TARGET.shareOfBare ? " → live target met" : " → live target MISSED"}`
+        : "";
+      const coldNote = `${cold ? `; cold (each body once) ${pct(cold)}` : ""}${liveNote}${plain ? `; without caches ${pct(plain)}` : ""}`;
       log(
         `  ${f.name.padEnd(22)} ${(share * 100).toFixed(1).padStart(5)}% of bare, p99 ${f.p99} ms${judged ? (ok ? "  → target met" : "  → target MISSED") : "  (no target)"}${coldNote}`,
       );

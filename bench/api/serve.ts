@@ -69,7 +69,10 @@ export async function startServer(p: ServeParameters): Promise<StartServerReturn
     : [];
   const child = spawn(process.execPath, ["--no-deprecation", ...profile, "--import", "tsx", serveFile], {
     stdio: ["ignore", "inherit", "inherit", "ipc"],
-    env: { ...process.env, BENCH_API_SERVE: JSON.stringify(p) },
+    env: {
+      ...process.env,
+      BENCH_API_SERVE: JSON.stringify(p, (_, v) => (typeof v === "bigint" ? { $bigint: `${v}` } : v)),
+    },
   });
   const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
   const port = await new Promise<number>((done, fail) => {
@@ -184,7 +187,10 @@ async function runChild(p: ServeParameters) {
 
 const raw = process.env.BENCH_API_SERVE;
 if (raw && process.argv[1] === serveFile) {
-  runChild(JSON.parse(raw) as ServeParameters).catch((error: unknown) => {
+  // The config's spending caps are bigints: they cross as { $bigint: "<digits>" }.
+  const revive = (_: string, v: unknown) =>
+    v && typeof v === "object" && "$bigint" in v ? BigInt((v as { $bigint: string }).$bigint) : v;
+  runChild(JSON.parse(raw, revive) as ServeParameters).catch((error: unknown) => {
     console.error(`[bench:serve] ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);
   });

@@ -60,11 +60,21 @@ export async function findTokenCandidates(
   m: TokenMatch,
   limit: number,
 ): Promise<string[]> {
+  const q = candidatesSql(schemas, m, limit);
+  const { rows } = await db.query<{ layer_id: string }>(q.text, q.params);
+  return rows.map((r) => r.layer_id);
+}
+
+/**
+ * SQL of findTokenCandidates: rows (layer_id, ord), ord 1 for the best match; its parameters are $1 to $3 (as
+ * many as `params`).
+ */
+export function candidatesSql(schemas: Schemas, m: TokenMatch, limit: number): { text: string; params: unknown[] } {
   const s = schemas.appSchema;
   const ix = schemas.indexerSchema;
   const q = matchSql(m);
-  const { rows } = await db.query<{ layer_id: string }>(
-    `WITH cat AS (
+  return {
+    text: `WITH cat AS (
        SELECT lower(a.token_layer_id) AS layer_id, a.name, a.symbol, a.created_at,
               COALESCE((SELECT sum(t.holders_count) FROM ${ix}.token t WHERE t.token_layer_id = lower(a.token_layer_id)), 0)
                 AS holders
@@ -76,10 +86,10 @@ export async function findTokenCandidates(
           AND NOT EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = t.token_layer_id)
         GROUP BY t.token_layer_id
      )
-     SELECT layer_id FROM cat ORDER BY ${q.rank} holders DESC, created_at ASC, layer_id LIMIT ${Math.trunc(limit)}`,
-    q.params,
-  );
-  return rows.map((r) => r.layer_id);
+     SELECT layer_id, row_number() OVER (ORDER BY ${q.rank} holders DESC, created_at ASC, layer_id) AS ord
+       FROM cat ORDER BY ord LIMIT ${Math.trunc(limit)}`,
+    params: q.params,
+  };
 }
 
 /** The token_layer_id of the token at `address` on any indexed chain (the lowest chain id first). */

@@ -92,7 +92,7 @@ const POOL_COLUMNS = `p.token AS pool_token, p.supply, p.reserve, p.price, p.mar
             p.updated_block_hash`;
 
 /** The token and pool columns every deployment read selects, `t` and `p` being the tables' aliases. */
-const DEPLOYMENT_COLUMNS = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
+export const DEPLOYMENT_COLUMNS = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
             t.created_at, t.holders_count, t.trade_count, t.volume_usdc, ${POOL_COLUMNS}`;
 
 /**
@@ -188,7 +188,7 @@ export async function readQuotePool(
 
 /** A deployment of a row that selected DEPLOYMENT_COLUMNS. */
 // biome-ignore lint/suspicious/noExplicitAny: a raw row of the queries above
-function indexedTokenOfRow(r: any): IndexedToken {
+export function indexedTokenOfRow(r: any): IndexedToken {
   return {
     chainId: r.chain_id,
     chainSlug: slugOfChainId(r.chain_id) ?? String(r.chain_id),
