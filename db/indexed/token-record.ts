@@ -28,7 +28,8 @@ export type TokenSocial = {
 
 /**
  * Social columns of app token `a` (u: its creator user, vt: its vote tally, joined by SOCIAL_JOINS), for the
- * viewer given by the SQL parameter `viewer`.
+ * viewer given by the SQL parameter `viewer`. No viewer reads as the nil uuid, not NULL: a plan for "no viewer"
+ * would be cheaper than the generic one, and Postgres would then plan the prepared statement on every call.
  */
 function socialColumns(s: string, viewer: string) {
   const top = "p.tagged_token_id = a.id AND p.parent_post_id IS NULL AND p.club_id IS NULL";
@@ -41,7 +42,8 @@ function socialColumns(s: string, viewer: string) {
             COALESCE(vt.weighted_upvotes, 0)::text AS weighted_up, COALESCE(vt.weighted_downvotes, 0)::text AS weighted_down,
             EXISTS (SELECT 1 FROM ${s}.livestreams l WHERE l.token_id = a.id AND l.is_live) AS is_live,
             (SELECT v.vote_type FROM ${s}.votes v
-              WHERE v.user_id = ${viewer} AND v.content_type = 'token' AND v.content_id = a.id) AS user_vote`;
+              WHERE v.user_id = COALESCE(${viewer}::uuid, '00000000-0000-0000-0000-000000000000')
+                AND v.content_type = 'token' AND v.content_id = a.id) AS user_vote`;
 }
 
 const socialJoins = (s: string) => `LEFT JOIN ${s}.users u ON u.id = COALESCE(a.creator_user_id,
@@ -141,8 +143,10 @@ export async function readTokenRecord(
     }
   }
   const viewer = `$${params.length + 1}`;
-  const { rows } = await db.query(
-    `WITH target AS (${target})
+  // A prepared statement per lookup and schema pair: planning this statement costs twice its execution.
+  const { rows } = await db.query({
+    name: `token-record:${match.by}:${match.by === "symbol" ? match.candidates : ""}:${s}:${ix}`,
+    text: `WITH target AS (${target})
      SELECT to_jsonb(a) AS app, (SELECT candidates FROM target) AS candidates, ${socialColumns(s, viewer)},
             ${DEPLOYMENT_COLUMNS},
             (SELECT COALESCE(jsonb_agg(jsonb_build_object('chain_id', pt.chain_id, 'address', pt.address,
@@ -156,8 +160,8 @@ export async function readTokenRecord(
        LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
       WHERE a.id = (SELECT id FROM target)
       ORDER BY t.chain_id`,
-    [...params, viewerId],
-  );
+    values: [...params, viewerId],
+  });
   const first = rows[0];
   if (!first) return undefined;
   const app = { ...first.app, created_at: new Date(first.app.created_at) } as AppTokenRow;
