@@ -37,6 +37,8 @@ export type ServeParameters = {
   quotePrefix?: string;
   /** The chain the app reads (deployments, chain-head poller); none for a benchmark of app tables only. */
   deployment?: Deployment;
+  /** Without the event log's sequencer and streams (a stand-in indexer schema has no stream_event table). */
+  noEvents?: boolean;
   rpcUrl?: string;
 };
 
@@ -146,6 +148,7 @@ async function runChild(p: ServeParameters) {
       versions: p.uncached ? false : {},
       executeQueue: false,
       quotes: p.quotePrefix ? { prefix: p.quotePrefix } : false,
+      ...(p.noEvents ? { events: false as const } : {}),
     });
     const { db, redis } = created.deps;
     let queries = 0;

@@ -55,6 +55,8 @@ const { values: opts } = parseArgs({
     clubs: { type: "string", default: "100" },
     topics: { type: "string", default: "50" },
     viewers: { type: "string", default: "50" },
+    /** Distinct mode: viewers with keys of their own for the distinct-viewer timeline (one per request, in turn). */
+    "distinct-viewers": { type: "string", default: "5000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     warmup: { type: "string", default: "2" },
@@ -79,6 +81,7 @@ const cfg = {
   clubs: num("clubs"),
   topics: num("topics"),
   viewers: num("viewers"),
+  distinctViewers: num("distinct-viewers"),
   duration: num("duration"),
   connections: num("connections"),
   warmup: Number(opts.warmup),
@@ -94,7 +97,7 @@ if (reused !== undefined && !/^bench_social_\d+$/.test(reused)) {
 /** `--only a,b`: load only the targets of these names (the bare route always runs), e.g. to profile one endpoint. */
 const only = opts.only?.split(",").map((name) => name.trim());
 const command = `npx tsx bench/social/run.ts ${Object.entries(cfg)
-  .map(([k, v]) => `--${k} ${v}`)
+  .map(([k, v]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${v}`)
   .join(" ")}${reused ? ` --database ${reused}` : ""}${only ? ` --only ${only.join(",")}` : ""}`;
 
 const log = (line: string) => console.log(line);
@@ -254,6 +257,23 @@ async function main() {
       })),
     );
     log(`[setup] search queries: ${queries.map((q) => json(q)).join(", ")}`);
+    // Distinct mode: what a new search or a new viewer meets. Two-word queries from the seed's vocabulary, never the
+    // same twice in a run (40,000 of them), and viewers with keys of their own, each asking once in turn.
+    const distinctQueries: LoadRequest[] = [];
+    for (let i = 0; i < 200; i++) {
+      for (let j = 0; j < 200; j++) {
+        const q = `${WORDS[(i * 7) % WORDS.length]} ${WORDS[(j * 13 + 101) % WORDS.length]}`;
+        distinctQueries.push({ body: json({ query: q, type: "posts", limit: 20 }), auth: first.auth });
+      }
+    }
+    const newViewers = await pickViewers(deps, cfg.distinctViewers);
+    const distinctTimeline: LoadRequest[] = newViewers.map((v) => ({
+      body: json({ filter: "following", limit: 20 }),
+      auth: v.auth,
+    }));
+    log(
+      `[setup] distinct mode: ${distinctQueries.length} two-word queries, ${newViewers.length} viewers with keys of their own`,
+    );
 
     const allTargets: (LoadTarget & { server: "api" | "bare"; note: string })[] = [
       {
@@ -284,6 +304,20 @@ async function main() {
         requests: searches,
         note: `type posts, limit 20, ${queries.length} queries`,
       },
+      {
+        name: "search posts (distinct)",
+        server: "api",
+        path: `${API}/search`,
+        requests: distinctQueries,
+        note: `type posts, limit 20, a new query each request (${distinctQueries.length} before any repeats)`,
+      },
+      {
+        name: "timeline following (distinct)",
+        server: "api",
+        path: `${API}/get-timeline-posts`,
+        requests: distinctTimeline,
+        note: `filter following, limit 20, a new viewer each request (${distinctTimeline.length} before any repeats)`,
+      },
     ];
 
     const unknown = only?.filter((name) => !allTargets.some((t) => t.name === name)) ?? [];
@@ -293,14 +327,17 @@ async function main() {
     const targets = allTargets.filter((t) => t.server === "bare" || !only || only.includes(t.name));
 
     // 3. Servers; every request shape answers 200 before load.
-    const serverParams = { databaseUrl, redisUrl, redisKeyPrefix, config };
+    // The indexer's tables here are a stand-in without stream_event: no event log sequencer.
+    const serverParams = { databaseUrl, redisUrl, redisKeyPrefix, config, noEvents: true };
     const api = await startServer({ ...serverParams, kind: "api", poolSize: cfg.pool });
     servers.push(api);
     const bare = await startServer({ ...serverParams, kind: "bare", poolSize: 0 });
     servers.push(bare);
     const serverOf = (t: { server: "api" | "bare" }) => (t.server === "api" ? api : bare);
+    // A distinct target's bodies are checked at the end of its list, which the load does not reach before it repeats.
+    const isDistinct = (t: { name: string }) => t.name.endsWith("(distinct)");
     for (const t of targets) {
-      for (const r of t.requests.slice(0, 12)) {
+      for (const r of isDistinct(t) ? t.requests.slice(-3) : t.requests.slice(0, 12)) {
         const res = await fetch(`${serverOf(t).url}${t.path}`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: r.auth ?? first.auth },
@@ -318,10 +355,12 @@ async function main() {
     const figures: LoadFigures[] = [];
     for (const t of targets) {
       const p = { target: t, server: serverOf(t), auth: first.auth, connections: cfg.connections };
-      if (cfg.warmup > 0) await load({ ...p, seconds: cfg.warmup });
+      // No warm-up for a distinct target: it would answer the first bodies of the timed run from the cache.
+      if (cfg.warmup > 0 && !isDistinct(t)) await load({ ...p, seconds: cfg.warmup });
       const f = await load({ ...p, seconds: cfg.duration });
       figures.push(f);
-      log(`[load] ${figuresRow(f)}  (${t.note}; load average ${formatLoadavg()})`);
+      const repeats = isDistinct(t) && f.total > t.requests.length ? `; REPEATED after ${t.requests.length}` : "";
+      log(`[load] ${figuresRow(f)}  (${t.note}${repeats}; load average ${formatLoadavg()})`);
     }
 
     // The same load on a server without change notifications: nothing cached, every read from Postgres.

@@ -170,10 +170,12 @@ export async function seedSocial(p: SeedParameters): Promise<SeedReturnType> {
       balance numeric(78, 0) NOT NULL, PRIMARY KEY (chain_id, token, address))`);
     await db.query(`CREATE INDEX ON ${ix}.holder (address)`);
     // Ponder's checkpoint: freshness and poll snapshots read the indexed block at characters 27–42.
+    // (finalized_checkpoint too: the event log's sequencer reads it.)
     await db.query(`CREATE TABLE ${ix}._ponder_checkpoint (chain_name text PRIMARY KEY, chain_id bigint NOT NULL,
-      latest_checkpoint varchar(75) NOT NULL)`);
-    await db.query(`INSERT INTO ${ix}._ponder_checkpoint VALUES ('base-sepolia', ${BENCH_CHAIN_ID}, $1)`, [
-      `${"0".repeat(26)}${String(BENCH_INDEXED_BLOCK).padStart(16, "0")}${"0".repeat(33)}`,
+      latest_checkpoint varchar(75) NOT NULL, finalized_checkpoint varchar(75) NOT NULL)`);
+    const checkpoint = `${"0".repeat(26)}${String(BENCH_INDEXED_BLOCK).padStart(16, "0")}${"0".repeat(33)}`;
+    await db.query(`INSERT INTO ${ix}._ponder_checkpoint VALUES ('base-sepolia', ${BENCH_CHAIN_ID}, $1, $1)`, [
+      checkpoint,
     ]);
     await db.query(
       `INSERT INTO ${ix}.token SELECT ${BENCH_CHAIN_ID}, address, lower(layer) FROM bench_seed.tk ORDER BY t`,
