@@ -44,7 +44,7 @@ export type CreateApiDepsParameters = {
   /** How often the chain head is polled, ms; default 1 000. */
   chainHeadPollMs?: number;
   /** Change versions and the caches behind them; default on, polling every 250 ms when notifications fail. */
-  versions?: false | { pollMs?: number };
+  versions?: false | { pollMs?: number; caching?: boolean };
   /**
    * The worker's execute queue (autoExecute, execute-transaction): by default one opened here on QUEUE_PREFIX's
    * queue, `{ prefix }` one on another prefix's queue, a Queue the caller's own, false none (those answer 503).
@@ -91,6 +91,7 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
           appSchema: config.appSchema,
           indexerSchema: config.indexerSchema,
           pollMs: p.versions?.pollMs,
+          caching: p.versions?.caching,
           log,
         });
   let executeQueue: Queue | undefined;

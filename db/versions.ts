@@ -30,6 +30,7 @@
  */
 import pg from "pg";
 import { checkpointBlockOf } from "./indexed/checkpoint.js";
+import { installRanking, rankingArmedSql, rollRankingWindow, windowStartAt } from "./indexed/ranking.js";
 
 export type Topic = "indexed" | "app" | "auth" | "tokens" | "posts_inserted" | "follows";
 
@@ -54,6 +55,11 @@ export type Versions = {
   mark(): Mark | null;
   /** True when a row with one of `keys` changed after `mark` was taken, or changes may have gone unseen since. */
   changedSince(mark: Mark, keys: readonly string[]): boolean;
+  /**
+   * True while the maintained ranking of get-tokens (db/indexed/ranking.ts) is installed and so exact; false while it
+   * may be missing or stale (read the catalog instead).
+   */
+  ranked(): boolean;
   /** The last indexed block notified for `chainSlug`, or null when not known this way. */
   indexedBlock(chainSlug: string): number | null;
   /** Resolves once every notification committed before the call has been applied (one round trip). */
@@ -79,12 +85,19 @@ export type StartVersionsParameters = {
   indexerSchema: string;
   pollMs?: number;
   log?: (line: string) => void;
+  /**
+   * False to follow changes without serving cached reads: key() and mark() are always null, so every read goes to
+   * Postgres, while the triggers and the maintained ranking are kept as usual (benchmarks "without caches").
+   */
+  caching?: boolean;
   /** Called when a chain's indexed block moves (notified, or seen by the poll). */
   onIndexed?: (chainSlug: string, block: number) => void;
 };
 
 const TRIGGER = "svc_checkpoint_notify";
 const ROWS_TRIGGER = "svc_rows_notify";
+/** Polls between two checks of the trending window (db/indexed/ranking.ts) within one hour of this clock. */
+const ROLL_CHECK_POLLS = 40;
 /** The indexer tables whose row changes are notified by key. */
 const ROW_TABLES = ["token", "pool", "peer_token"] as const;
 /** Past this many keys remembered, the memory of changes starts over (a new epoch: every cached read reloads once). */
@@ -132,6 +145,11 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
   let listening = false;
   let triggerInstalled = false;
   let rowsInstalled = false;
+  let rankInstalled = false;
+  // The trending window last found current (by this process's clock), and polls since: checked again when the hour
+  // turns, and every ROLL_CHECK_POLLS polls in case Postgres's clock disagrees.
+  let windowChecked: number | null = null;
+  let pollsSinceRollCheck = 0;
   let notified = 0;
   let stopped = false;
   let client: pg.Client | null = null;
@@ -183,6 +201,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
       listening = false;
       triggerInstalled = false;
       rowsInstalled = false;
+      rankInstalled = false;
       client = null;
       c.end().catch(() => undefined);
     };
@@ -205,19 +224,29 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
     try {
       if (!client) await connect();
       const c = client as pg.Client;
-      const { rows } = await c.query<{ present: boolean; armed: boolean; rows_present: boolean; rows_armed: boolean }>(
+      const { rows } = await c.query<{
+        present: boolean;
+        armed: boolean;
+        rows_present: boolean;
+        rows_armed: boolean;
+        trade_present: boolean;
+        ranked: boolean;
+      }>(
         `SELECT to_regclass($1) IS NOT NULL AS present,
                 EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = to_regclass($1) AND tgname = $2) AS armed,
                 ${ROW_TABLES.map((_, i) => `to_regclass($${i + 4}) IS NOT NULL`).join(" AND ")} AS rows_present,
                 (SELECT count(*) FROM pg_trigger WHERE tgname = $3
                     AND tgrelid IN (${ROW_TABLES.map((_, i) => `to_regclass($${i + 4})`).join(", ")}))
-                  = ${ROW_TABLES.length} AS rows_armed`,
+                  = ${ROW_TABLES.length} AS rows_armed,
+                to_regclass('"${ix}".trade') IS NOT NULL AS trade_present,
+                ${rankingArmedSql(ix)} AS ranked`,
         [`${ix}._ponder_checkpoint`, TRIGGER, ROWS_TRIGGER, ...ROW_TABLES.map((t) => `${ix}.${t}`)],
       );
       const state = rows[0];
       if (!state?.present) {
         triggerInstalled = false;
         rowsInstalled = false;
+        rankInstalled = false;
         return;
       }
       if (!state.armed) {
@@ -263,6 +292,31 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
           ).join("\n          ")}`);
         p.log?.(`versions: row change triggers installed on ${ROW_TABLES.map((t) => `${ix}.${t}`).join(", ")}`);
       }
+      if (state.ranked) {
+        rankInstalled = true;
+        const start = windowStartAt(Date.now());
+        if (windowChecked !== start || ++pollsSinceRollCheck >= ROLL_CHECK_POLLS) {
+          pollsSinceRollCheck = 0;
+          try {
+            if (await rollRankingWindow(c, ix)) p.log?.(`versions: trending window of ${ix} turned to ${start}`);
+            windowChecked = start;
+          } catch (error) {
+            p.log?.(`versions: trending window not turned yet (${error instanceof Error ? error.message : error})`);
+          }
+        }
+      } else {
+        rankInstalled = false;
+        if (state.rows_present && state.trade_present) {
+          try {
+            await installRanking(c, ix);
+            rankInstalled = true;
+            p.log?.(`versions: token ranking installed and rebuilt in ${ix}`);
+          } catch (error) {
+            // Most likely the indexer's writes held the tables past the lock timeout: the next poll tries again.
+            p.log?.(`versions: token ranking not installed yet (${error instanceof Error ? error.message : error})`);
+          }
+        }
+      }
       const before = notified;
       const checkpoints = await c.query<{ chain_name: string; block: string }>(
         `SELECT chain_name, ${checkpointBlockOf("latest_checkpoint")} AS block FROM "${ix}"._ponder_checkpoint`,
@@ -290,6 +344,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
       // The indexer may be recreating its schema, or Postgres restarting: uncached until the next good poll.
       triggerInstalled = false;
       rowsInstalled = false;
+      rankInstalled = false;
       p.log?.(`versions: poll failed (${error instanceof Error ? error.message : String(error)})`);
     } finally {
       if (!stopped) {
@@ -302,7 +357,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
   await poll();
   return {
     key(...topics) {
-      if (!listening) return null;
+      if (!listening || p.caching === false) return null;
       if (topics.includes("indexed") && !triggerInstalled) return null;
       return topics.map((t) => counters[t]).join(":");
     },
@@ -310,13 +365,14 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    mark: () => (listening && rowsInstalled ? { epoch, seq } : null),
+    mark: () => (listening && rowsInstalled && p.caching !== false ? { epoch, seq } : null),
     changedSince(mark, keys) {
       if (mark.epoch !== epoch || !listening || !rowsInstalled) return true;
       if (seq === mark.seq) return false;
       for (const k of keys) if ((changedAt.get(k) ?? 0) > mark.seq) return true;
       return false;
     },
+    ranked: () => listening && rankInstalled,
     indexedBlock: (chainSlug) => (listening && triggerInstalled ? (blocks.get(chainSlug) ?? null) : null),
     async settled() {
       // Postgres delivers a listener's pending notifications before the answer to its next query.

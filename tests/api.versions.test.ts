@@ -12,20 +12,13 @@ import { CATALOG_KEY, deploymentKey, HOLDERS_KEY, layerKey, startVersions } from
 import { DEFAULT_DATABASE_URL, dropSchema } from "../scripts/indexer.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { chain, createToken, fundedWallets, fundUsdc, send } from "./helpers/chain.js";
+import { until } from "./helpers/until.js";
 
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const USDC = 10n ** 6n;
 
 /** A Ponder checkpoint string whose block number (characters 27–42) is `block`. */
 const checkpoint = (block: number) => `${"0".repeat(26)}${String(block).padStart(16, "0")}${"0".repeat(33)}`;
-
-async function until(what: string, ok: () => boolean, ms = 3_000) {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
 
 describe("change versions on Postgres", () => {
   const id = `${process.pid}_${Date.now().toString(36)}`;

@@ -16,6 +16,7 @@ import {
   searchCatalog,
   type TokenMatch,
 } from "../../db/indexed/catalog.js";
+import { windowStartAt } from "../../db/indexed/ranking.js";
 import { type RecordMatch, readTokenRecord } from "../../db/indexed/token-record.js";
 import {
   CATALOG_KEY,
@@ -286,20 +287,25 @@ async function viewsOf(deps: ApiDeps, layerIds: string[]): Promise<TokenView[]> 
 const listCache = perDatabase(() => versionedCache<ListTokensReturnType>(1_000));
 
 /**
- * get-tokens: one page of a ranking, and how many tokens match the filters. The last 24 hours of `trending` start
- * on a whole minute, so a page is the same all minute long: kept per process until the minute ends, a block is
- * indexed or an app table of token records is written.
+ * get-tokens: one page of a ranking, and how many tokens match the filters. `trending`'s window (and every item's
+ * volume_24h) is the current hour and the 23 before it (db/indexed/ranking.ts), so a page is the same all hour long:
+ * kept per process until the hour ends, a block is indexed or an app table of token records is written.
  */
 export function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<ListTokensReturnType> {
-  const minute = Math.floor(Date.now() / 60_000);
+  const hour = Math.floor(Date.now() / 3_600_000);
   const version = deps.versions?.key("indexed", "app") ?? null;
-  const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${minute}:${JSON.stringify(p)}`;
-  return listCache(deps.db)(key, version, () => loadTokens(deps, p, minute * 60 - 86_400));
+  const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${hour}:${JSON.stringify(p)}`;
+  return listCache(deps.db)(key, version, () => loadTokens(deps, p, windowStartAt(Date.now())));
 }
 
 async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number): Promise<ListTokensReturnType> {
   const hashtag = p.hashtag === undefined ? null : normalizeHashtag(p.hashtag) || null;
-  const { rows, total } = await readCatalogPage(deps.db, deps.config, { ...p, hashtag, stage: p.stage ?? null, since });
+  const { rows, total } = await readCatalogPage(
+    deps.db,
+    deps.config,
+    { ...p, hashtag, stage: p.stage ?? null, since },
+    deps.versions?.ranked() ?? false,
+  );
   const volume = new Map(rows.map((r) => [r.layerId, r.volume]));
   const views = await viewsOf(
     deps,

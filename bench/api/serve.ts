@@ -145,7 +145,8 @@ async function runChild(p: ServeParameters) {
       chains,
       pool: { max: p.poolSize, idleTimeoutMillis: 0, application_name },
       redisKeyPrefix: p.redisKeyPrefix,
-      versions: p.uncached ? false : {},
+      // Without caches, not without the maintained get-tokens ranking: it is indexed state, not a cache.
+      versions: p.uncached ? { caching: false } : {},
       executeQueue: false,
       quotes: p.quotePrefix ? { prefix: p.quotePrefix } : false,
       ...(p.noEvents ? { events: false as const } : {}),

@@ -81,8 +81,9 @@ export function runDatabase(kind: string, defaultAdminUrl: string, name?: string
 }
 
 /**
- * The API's dependencies as a benchmark runs them: the app and indexer schemas and rate limit given, no version
- * watcher, no execute queue and no quote client.
+ * The API's dependencies as a benchmark runs them: the app and indexer schemas and rate limit given, change versions
+ * without caching (so the maintained get-tokens ranking is read, and nothing is served from memory), no execute
+ * queue and no quote client.
  */
 export function createBenchDeps(p: {
   databaseUrl: string;
@@ -107,7 +108,7 @@ export function createBenchDeps(p: {
     chains: p.chains,
     ...(p.pool ? { pool: p.pool } : {}),
     redisKeyPrefix: p.redisKeyPrefix,
-    versions: false,
+    versions: { caching: false },
     executeQueue: false,
     quotes: false,
     // In-process deps set up and profile: no event log sequencer beside the servers'.

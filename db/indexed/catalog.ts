@@ -5,6 +5,7 @@
  */
 import { GRADUATING_PROGRESS_BPS, type TokenFilter, type TokenStage } from "../../core/catalog.js";
 import type { AppTokenRow } from "./deployments.js";
+import { RANK_TABLE, WINDOW_TABLE } from "./ranking.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /** Escape LIKE wildcards so user input matches literally. */
@@ -163,19 +164,26 @@ export type CatalogPageParameters = {
   offset: number;
 };
 
-/** One page of a ranking of deployed tokens (token_layer_ids with their USDC volume since `since`) and the count. */
+/**
+ * One page of a ranking of deployed tokens (token_layer_ids with their USDC volume since `since`) and the count. With
+ * `ranked` (the maintained ranking is installed: Versions.ranked), from db/indexed/ranking.ts's tables; otherwise
+ * from the catalog aggregate. Both give the same page.
+ */
 export async function readCatalogPage(
   db: Queryable,
   schemas: Schemas,
   p: CatalogPageParameters,
+  ranked = false,
 ): Promise<{ rows: { layerId: string; volume: bigint }[]; total: number }> {
+  if (ranked) {
+    const page = await readRankedPage(db, schemas, p);
+    if (page) return page;
+  }
   const where = [
     "($2::text IS NULL OR EXISTS (SELECT 1 FROM " +
       `${schemas.appSchema}.token_hashtags h WHERE h.token_id = a.id AND lower(h.hashtag) = lower($2)))`,
     "(NOT $3::boolean OR a.verified IS TRUE)",
-    `($4::text IS NULL OR ($4 = 'graduated' AND d.graduated)
-       OR ($4 = 'graduating' AND NOT d.graduated AND d.progress_bps >= ${GRADUATING_PROGRESS_BPS})
-       OR ($4 = 'new' AND NOT d.graduated AND d.progress_bps < ${GRADUATING_PROGRESS_BPS}))`,
+    `($4::text IS NULL OR ${stageSql("$4")})`,
   ].join(" AND ");
   const sql = catalogSql(schemas, p.filter === "top_posts");
   const params = [p.since, p.hashtag, p.verifiedOnly, p.stage];
@@ -189,6 +197,79 @@ export async function readCatalogPage(
     total = Number(counted.rows[0]?.n ?? 0);
   }
   return { rows: rows.map((r) => ({ layerId: r.token_layer_id, volume: BigInt(r.volume_24h) })), total };
+}
+
+/** The stage condition over a ranking row `d` (graduated, progress_bps), the stage being the parameter `param`. */
+const stageSql = (param: string) =>
+  `((${param} = 'graduated' AND d.graduated)
+    OR (${param} = 'graduating' AND NOT d.graduated AND d.progress_bps >= ${GRADUATING_PROGRESS_BPS})
+    OR (${param} = 'new' AND NOT d.graduated AND d.progress_bps < ${GRADUATING_PROGRESS_BPS}))`;
+
+/**
+ * readCatalogPage from the maintained ranking (db/indexed/ranking.ts): the rank table (d) under the filters, in the
+ * order of one of its indexes, so a page reads about offset + limit rows. Undefined when the ranking's trending window
+ * does not start at `since` (it has not turned to this hour yet, or `since` is not a window start): read the catalog.
+ */
+export async function readRankedPage(
+  db: Queryable,
+  schemas: Schemas,
+  p: CatalogPageParameters,
+): Promise<{ rows: { layerId: string; volume: bigint }[]; total: number } | undefined> {
+  const s = schemas.appSchema;
+  const ix = schemas.indexerSchema;
+  const params: unknown[] = [p.since];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const filters: string[] = [];
+  if (p.hashtag !== null) {
+    filters.push(`EXISTS (SELECT 1 FROM ${s}.tokens a JOIN ${s}.token_hashtags h ON h.token_id = a.id
+                   WHERE lower(a.token_layer_id) = d.token_layer_id AND lower(h.hashtag) = lower(${param(p.hashtag)}))`);
+  }
+  if (p.verifiedOnly) {
+    filters.push(
+      `EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = d.token_layer_id AND a.verified)`,
+    );
+  }
+  if (p.stage !== null) filters.push(stageSql(`${param(p.stage)}::text`));
+  const where = filters.length > 0 ? filters.join(" AND ") : "true";
+  const tie = "d.created_at DESC, d.created_block DESC, d.token_layer_id";
+  const posts = p.filter === "top_posts";
+  const order = {
+    trending: `d.volume_window DESC, d.volume DESC, ${tie}`,
+    new: tie,
+    popular: `d.holders DESC, d.volume DESC, ${tie}`,
+    top_posts: `COALESCE(pc.posts, 0) DESC, d.volume DESC, ${tie}`,
+  }[p.filter];
+  // Both statements check the window they read ($1): a page and a count of another window would be wrong together.
+  const window = `(SELECT start_hour FROM "${ix}".${WINDOW_TABLE}) = $1::numeric`;
+  const [page, counted] = await Promise.all([
+    db.query<{ token_layer_id: string; volume_window: string }>(
+      `SELECT d.token_layer_id, d.volume_window FROM "${ix}".${RANK_TABLE} d
+         ${
+           posts
+             ? `LEFT JOIN (SELECT lower(a.token_layer_id) AS token_layer_id, count(*) AS posts
+                             FROM ${s}.posts p JOIN ${s}.tokens a ON a.id = p.tagged_token_id
+                            WHERE p.parent_post_id IS NULL AND p.club_id IS NULL
+                            GROUP BY 1) pc ON pc.token_layer_id = d.token_layer_id`
+             : ""
+         }
+        WHERE ${window} AND ${where} ORDER BY ${order} LIMIT ${Math.trunc(p.limit)} OFFSET ${Math.trunc(p.offset)}`,
+      params,
+    ),
+    db.query<{ n: string; current: boolean }>(
+      `SELECT (SELECT count(*) FROM "${ix}".${RANK_TABLE} d WHERE ${where}) AS n, ${window} AS current`,
+      params,
+    ),
+  ]);
+  const count = counted.rows[0];
+  const current = count?.current === true;
+  if (!current) return undefined;
+  return {
+    rows: page.rows.map((r) => ({ layerId: r.token_layer_id, volume: BigInt(r.volume_window) })),
+    total: Number(count?.n ?? 0),
+  };
 }
 
 /**
