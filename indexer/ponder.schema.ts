@@ -205,7 +205,10 @@ export const transfer = onchainTable(
   }),
 );
 
-/** OHLCV per token and interval (60, 300, 3600 or 86400 seconds), across both venues. Prices are post-trade. */
+/**
+ * OHLCV per token and minute (interval 60, the only one written: 5m, 1h and 1d are rolled up from these when read,
+ * db/indexed/market.ts), across both venues. Prices are post-trade.
+ */
 export const candle = onchainTable(
   "candle",
   (t) => ({

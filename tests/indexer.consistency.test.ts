@@ -7,9 +7,11 @@
  * Replay a failing run with INDEXER_TEST_SEED=<the printed seed>.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCandles } from "../db/indexed/market.js";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
 import { type Chain, chain, fundedWallets, type Wallet } from "./helpers/chain.js";
 import { type ChainState, readChainState } from "./helpers/indexer/chain-state.js";
+import { expectedCandles } from "./helpers/indexer/chain-state-rows.js";
 import { type Dump, diffDumps, diffRows, dumpTables, type IndexedTable } from "./helpers/indexer/dump.js";
 import { createDatabase, deploymentsFolder, indexerLog, uniqueSchema } from "./helpers/indexer/fixtures.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
@@ -164,9 +166,49 @@ describe("indexer consistency with the chain", () => {
     expect(check("pool_fee_collection")).toEqual([]);
   });
 
-  it("indexes candles of every interval and bucket as the trades add up", () => {
-    expect(new Set(live.candle.rows.map((k) => k.interval))).toEqual(new Set([60, 300, 3_600, 86_400]));
+  it("indexes 1-minute candles as the trades add up, and reads 5m, 1h and 1d rolled up from them as the trades add up", async () => {
+    expect(new Set(live.candle.rows.map((k) => k.interval))).toEqual(new Set([60]));
     expect(check("candle")).toEqual([]);
+    const pg = (await import("pg")).default;
+    const db = new pg.Pool({ connectionString: database.url, max: 2 });
+    try {
+      const trades = state.expected.trade.rows;
+      const tokens = [...new Set(trades.map((t) => t.token as string))];
+      let compared = 0;
+      for (const seconds of [60, 300, 3_600, 86_400]) {
+        const expected = expectedCandles(c.deployment.chainId, trades, [BigInt(seconds)]);
+        for (const token of tokens) {
+          const read = await readCandles(
+            db,
+            { indexerSchema: indexers[0]?.schema as string },
+            { chainId: c.deployment.chainId, address: token },
+            { seconds, from: null, to: null, limit: 100_000 },
+          );
+          const want = expected
+            .filter((k) => k.token === token)
+            .sort((a, b) => ((a.bucket as bigint) < (b.bucket as bigint) ? -1 : 1))
+            .map(({ chainId: _c, token: _t, interval: _i, ...k }) => k);
+          expect(read, `${token} at ${seconds} s`).toEqual(want);
+          compared += read.length;
+        }
+        // The newest two buckets alone, and a window of buckets, read as the same candles.
+        const busiest = tokens[0] as string;
+        const all = expected.filter((k) => k.token === busiest).map((k) => k.bucket as bigint);
+        const sorted = all.sort((a, b) => (a < b ? -1 : 1));
+        const key = { chainId: c.deployment.chainId, address: busiest };
+        const schemas = { indexerSchema: indexers[0]?.schema as string };
+        const newest = await readCandles(db, schemas, key, { seconds, from: null, to: null, limit: 2 });
+        expect(newest.map((k) => k.bucket)).toEqual(sorted.slice(-2));
+        if (sorted.length >= 3) {
+          const [from, to] = [Number(sorted[1]), Number(sorted.at(-2))];
+          const window = await readCandles(db, schemas, key, { seconds, from, to, limit: 100_000 });
+          expect(window.map((k) => k.bucket)).toEqual(sorted.slice(1, -1));
+        }
+      }
+      expect(compared).toBeGreaterThan(tokens.length);
+    } finally {
+      await db.end();
+    }
   });
 
   it("indexes each recipient's claimable fees as Launchpad.claimable, with what accrued and what was claimed", () => {

@@ -20,9 +20,14 @@ export type IndexedCandle = {
   trades: number;
 };
 
+/** The interval the indexer stores candles at (indexer/lib/book.ts): every other is rolled up from it. */
+const STORED_SECONDS = 60;
+
 /**
- * The most recent `limit` candles of `seconds` whose bucket starts within [from, to] (either open), oldest first.
- * Only buckets with trades exist.
+ * The most recent `limit` candles of `seconds` (a multiple of 60) whose bucket starts within [from, to] (either
+ * open), oldest first. Only buckets with trades exist. Rolled up from the 1-minute candles: open of the first minute,
+ * close of the last, highest high, lowest low, volumes and trades summed. A bucket of `seconds` holds at most
+ * seconds / 60 minute rows, so the newest limit × seconds / 60 of them hold every row of the `limit` newest buckets.
  */
 export async function readCandles(
   db: Queryable,
@@ -30,13 +35,22 @@ export async function readCandles(
   d: DeploymentKey,
   p: { seconds: number; from: number | null; to: number | null; limit: number },
 ): Promise<IndexedCandle[]> {
+  const seconds = Math.trunc(p.seconds);
+  if (seconds <= 0 || seconds % STORED_SECONDS !== 0) throw new Error(`no candles of ${p.seconds} s`);
+  // Minute rows of the buckets starting in [from, to]: from the first bucket start at or after `from` to the end of
+  // the bucket that starts at or before `to`.
+  const first = p.from === null ? null : Math.ceil(p.from / seconds) * seconds;
+  const end = p.to === null ? null : Math.floor(p.to / seconds) * seconds + seconds;
   const { rows } = await db.query<Record<string, string>>(
-    `SELECT bucket, open, high, low, close, volume_usdc, volume_token, trades
-       FROM ${schemas.indexerSchema}.candle
-      WHERE chain_id = $1 AND token = $2 AND interval = $3
-        AND ($4::numeric IS NULL OR bucket >= $4) AND ($5::numeric IS NULL OR bucket <= $5)
-      ORDER BY bucket DESC LIMIT $6`,
-    [d.chainId, d.address.toLowerCase(), p.seconds, p.from, p.to, p.limit],
+    `SELECT b.bucket - b.bucket % $3 AS bucket, (array_agg(b.open ORDER BY b.bucket))[1] AS open, max(b.high) AS high,
+            min(b.low) AS low, (array_agg(b.close ORDER BY b.bucket DESC))[1] AS close,
+            sum(b.volume_usdc) AS volume_usdc, sum(b.volume_token) AS volume_token, sum(b.trades) AS trades
+       FROM (SELECT * FROM ${schemas.indexerSchema}.candle
+              WHERE chain_id = $1 AND token = $2 AND interval = ${STORED_SECONDS}
+                AND ($4::numeric IS NULL OR bucket >= $4) AND ($5::numeric IS NULL OR bucket < $5)
+              ORDER BY bucket DESC LIMIT $6) b
+      GROUP BY 1 ORDER BY 1 DESC LIMIT $7`,
+    [d.chainId, d.address.toLowerCase(), seconds, first, end, p.limit * (seconds / STORED_SECONDS), p.limit],
   );
   return rows.reverse().map((r) => ({
     bucket: BigInt(r.bucket ?? 0),
@@ -234,7 +248,7 @@ export async function readTradeStats(
  * What the spending policy values each of `addresses` (any case) that is a launched token on `chainId`, or a peer of one
  * there (priced by its home pool), at, by
  * lower-case address (others are left out): USD per whole token, 18 decimals, the highest of its pool's price now
- * and its hourly candles' highs over the 24 hours before the pool last changed. A price pushed down just before a
+ * and its hourly highs (from the minute candles of the hours) over the 24 hours before the pool last changed. A price pushed down just before a
  * transfer does not make the transfer cheap; one pushed up only makes it count more.
  */
 export async function readSpendPrices(
@@ -249,8 +263,8 @@ export async function readSpendPrices(
   const { rows } = await db.query<{ token: string; price: string }>(
     `SELECT t.token, greatest(p.price, coalesce((
               SELECT max(k.high) FROM ${ix}.candle k
-               WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.interval = 3600
-                 AND k.bucket >= p.updated_at - 86400 - 3600), 0))::text AS price
+               WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.interval = ${STORED_SECONDS}
+                 AND k.bucket >= ceil((p.updated_at - 86400 - 3600) / 3600) * 3600), 0))::text AS price
        FROM (SELECT $1::int AS chain_id, a AS token, $1::int AS pool_chain, a AS pool_token
                FROM unnest($2::text[]) a
              UNION ALL

@@ -6,8 +6,11 @@ import type { Context } from "ponder:registry";
 import { candle, fees, holder, token, trade } from "ponder:schema";
 import type { Address, Hex } from "viem";
 
-/** Candle intervals, in seconds: 1m, 5m, 1h, 1d. */
-export const candleIntervals = [60, 300, 3_600, 86_400] as const;
+/**
+ * The one candle interval stored, in seconds (1m). Coarser intervals (5m, 1h, 1d) are rolled up from it in SQL when
+ * read (db/indexed/market.ts), so a trade costs one candle write, not four.
+ */
+export const CANDLE_SECONDS = 60;
 
 /** A fee credit or claim as published (lib/stream.ts): the recipient's fees after it. */
 export type FeeState = { recipient: Hex; amount: bigint; claimable: bigint; accrued: bigint; claimed: bigint };
@@ -16,8 +19,8 @@ export type TradeRow = Omit<typeof trade.$inferInsert, "realisedPnl">;
 
 /**
  * Insert a trade, book it at average cost in the trader's holder row, bump the token's counters and fold the trade
- * into its candles. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same call, so the
- * row's balance already includes it. Returns the candles as they are after it.
+ * into its 1-minute candle. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same call,
+ * so the row's balance already includes it. Returns the candle as it is after it (one element).
  */
 export async function bookTrade(context: Context, row: TradeRow): Promise<(typeof candle.$inferSelect)[]> {
   const realisedPnl = await bookCost(context, row);
@@ -26,35 +29,31 @@ export async function bookTrade(context: Context, row: TradeRow): Promise<(typeo
     tradeCount: t.tradeCount + 1,
     volumeUsdc: t.volumeUsdc + row.usdcAmount,
   }));
-  const candles: (typeof candle.$inferSelect)[] = [];
-  for (const interval of candleIntervals) {
-    const bucket = row.timestamp - (row.timestamp % BigInt(interval));
-    const after = await context.db
-      .insert(candle)
-      .values({
-        chainId: row.chainId,
-        token: row.token,
-        interval,
-        bucket,
-        open: row.price,
-        high: row.price,
-        low: row.price,
-        close: row.price,
-        volumeUsdc: row.usdcAmount,
-        volumeToken: row.tokenAmount,
-        trades: 1,
-      })
-      .onConflictDoUpdate((c) => ({
-        high: c.high > row.price ? c.high : row.price,
-        low: c.low < row.price ? c.low : row.price,
-        close: row.price,
-        volumeUsdc: c.volumeUsdc + row.usdcAmount,
-        volumeToken: c.volumeToken + row.tokenAmount,
-        trades: c.trades + 1,
-      }));
-    candles.push(after);
-  }
-  return candles;
+  const bucket = row.timestamp - (row.timestamp % BigInt(CANDLE_SECONDS));
+  const after = await context.db
+    .insert(candle)
+    .values({
+      chainId: row.chainId,
+      token: row.token,
+      interval: CANDLE_SECONDS,
+      bucket,
+      open: row.price,
+      high: row.price,
+      low: row.price,
+      close: row.price,
+      volumeUsdc: row.usdcAmount,
+      volumeToken: row.tokenAmount,
+      trades: 1,
+    })
+    .onConflictDoUpdate((c) => ({
+      high: c.high > row.price ? c.high : row.price,
+      low: c.low < row.price ? c.low : row.price,
+      close: row.price,
+      volumeUsdc: c.volumeUsdc + row.usdcAmount,
+      volumeToken: c.volumeToken + row.tokenAmount,
+      trades: c.trades + 1,
+    }));
+  return [after];
 }
 
 /**

@@ -12,7 +12,6 @@ import type { Replay } from "./chain-state-replay.js";
 import type { Row } from "./dump.js";
 
 /** Candle intervals the indexer keeps, in seconds. */
-const candleIntervals = [60n, 300n, 3_600n, 86_400n];
 
 /** A holder's balance of a token (wei) and the block of its last change. */
 export type Balance = { token: Hex; address: Hex; balance: bigint; updatedBlock: bigint };
@@ -75,8 +74,11 @@ export function countTrades(tokenRows: Map<Hex, Row>, trades: Row[]): void {
   }
 }
 
-/** Candles from the trades, in chain order: open, high, low, close (18-decimal USD) and volumes per bucket. */
-export function expectedCandles(chainId: number, trades: Row[]): Row[] {
+/**
+ * Candles of each of `intervals` (seconds; the indexer stores 60 only) from the trades, in chain order: open, high,
+ * low, close (18-decimal USD) and volumes per bucket.
+ */
+export function expectedCandles(chainId: number, trades: Row[], intervals: readonly bigint[] = [60n]): Row[] {
   const candles = new Map<string, Row>();
   for (const t of [...trades].sort((x, y) =>
     x.blockNumber === y.blockNumber
@@ -86,7 +88,7 @@ export function expectedCandles(chainId: number, trades: Row[]): Row[] {
         : 1,
   )) {
     const price = t.price as bigint;
-    for (const interval of candleIntervals) {
+    for (const interval of intervals) {
       const ts = t.timestamp as bigint;
       const bucket = ts - (ts % interval);
       const key = `${t.token}-${interval}-${bucket}`;
