@@ -150,6 +150,7 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
   // turns, and every ROLL_CHECK_POLLS polls in case Postgres's clock disagrees.
   let windowChecked: number | null = null;
   let pollsSinceRollCheck = 0;
+  let rankRetries = 0;
   let notified = 0;
   let stopped = false;
   let client: pg.Client | null = null;
@@ -311,9 +312,15 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
             await installRanking(c, ix);
             rankInstalled = true;
             p.log?.(`versions: token ranking installed and rebuilt in ${ix}`);
+            rankRetries = 0;
           } catch (error) {
-            // Most likely the indexer's writes held the tables past the lock timeout: the next poll tries again.
-            p.log?.(`versions: token ranking not installed yet (${error instanceof Error ? error.message : error})`);
+            // Most likely the indexer's writes held the tables past the lock timeout (a backfill's long batches):
+            // the next poll tries again, and the log says so once in ROLL_CHECK_POLLS tries.
+            if (rankRetries++ % ROLL_CHECK_POLLS === 0) {
+              p.log?.(
+                `versions: token ranking not installed yet, try ${rankRetries} (${error instanceof Error ? error.message : error})`,
+              );
+            }
           }
         }
       }

@@ -15,6 +15,8 @@ export type StartPonderAppParameters = {
   /** The app's folder, relative to the repository root (Ponder's `--root`). */
   appRoot: string;
   rpcUrl: string;
+  /** New blocks by WebSocket subscription (WS_URL) instead of polling, when given. */
+  wsUrl?: string;
   chainSlug: string;
   schema: string;
   databaseUrl: string;
@@ -46,6 +48,7 @@ export async function startPonderApp(p: StartPonderAppParameters): Promise<Ponde
         PONDER_TELEMETRY_DISABLED: "true",
         PONDER_LOG_LEVEL: p.logLevel ?? "info",
         RPC_URL: p.rpcUrl,
+        ...(p.wsUrl ? { WS_URL: p.wsUrl } : {}),
         CHAIN_SLUG: p.chainSlug,
         INDEXER_CHAINS: p.chainSlug,
         DEPLOYMENTS_DIR: resolve(p.deploymentsDir),

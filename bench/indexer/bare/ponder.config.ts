@@ -19,6 +19,7 @@ export default createConfig({
     rpc: c.rpcUrl,
     disableCache: c.local,
     pollingInterval: c.local ? 100 : 1_000,
+    ...(c.wsUrl ? { ws: c.wsUrl } : {}),
   })),
   contracts: {
     Launchpad: {
