@@ -12,20 +12,10 @@ import { rollRankingWindow, windowStartAt } from "../db/indexed/ranking.js";
 import { migrate } from "../db/migrate.js";
 import { startVersions } from "../db/versions.js";
 import { DEFAULT_DATABASE_URL, dropSchema } from "../scripts/indexer.js";
+import { prng } from "./helpers/chain.js";
 import { until } from "./helpers/until.js";
 
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
-
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe("the maintained ranking of get-tokens", () => {
   const id = `${process.pid}_${Date.now().toString(36)}`;
@@ -58,7 +48,7 @@ describe("the maintained ranking of get-tokens", () => {
   });
 
   it("equals the catalog query on every page after every block, reorgs and a rebuild included", async () => {
-    const rnd = random(18);
+    const rnd = prng(18).next;
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)] as T;
     const now = Math.floor(Date.now() / 1000);
     // Trending's window: the current hour and the 23 before it.

@@ -7,6 +7,7 @@
  * Replay a failing run with INDEXER_TEST_SEED=<the printed seed>.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { candleIntervals, STORED_CANDLE_SECONDS } from "../core/candles.js";
 import { readCandles } from "../db/indexed/market.js";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
 import { type Chain, chain, fundedWallets, type Wallet } from "./helpers/chain.js";
@@ -166,8 +167,8 @@ describe("indexer consistency with the chain", () => {
     expect(check("pool_fee_collection")).toEqual([]);
   });
 
-  it("indexes 1-minute candles as the trades add up, and reads 5m, 1h and 1d rolled up from them as the trades add up", async () => {
-    expect(new Set(live.candle.rows.map((k) => k.interval))).toEqual(new Set([60]));
+  it("indexes 1-minute candles as the trades add up, and reads 5m, 1h and 1d rolled up from them", async () => {
+    expect(new Set(live.candle.rows.map((k) => k.interval))).toEqual(new Set([STORED_CANDLE_SECONDS]));
     expect(check("candle")).toEqual([]);
     const pg = (await import("pg")).default;
     const db = new pg.Pool({ connectionString: database.url, max: 2 });
@@ -175,7 +176,7 @@ describe("indexer consistency with the chain", () => {
       const trades = state.expected.trade.rows;
       const tokens = [...new Set(trades.map((t) => t.token as string))];
       let compared = 0;
-      for (const seconds of [60, 300, 3_600, 86_400]) {
+      for (const seconds of Object.values(candleIntervals)) {
         const expected = expectedCandles(c.deployment.chainId, trades, [BigInt(seconds)]);
         for (const token of tokens) {
           const read = await readCandles(

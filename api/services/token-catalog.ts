@@ -292,10 +292,10 @@ const listCache = perDatabase(() => versionedCache<ListTokensReturnType>(1_000))
  * kept per process until the hour ends, a block is indexed or an app table of token records is written.
  */
 export function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<ListTokensReturnType> {
-  const hour = Math.floor(Date.now() / 3_600_000);
+  const since = windowStartAt(Date.now());
   const version = deps.versions?.key("indexed", "app") ?? null;
-  const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${hour}:${JSON.stringify(p)}`;
-  return listCache(deps.db)(key, version, () => loadTokens(deps, p, windowStartAt(Date.now())));
+  const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${since}:${JSON.stringify(p)}`;
+  return listCache(deps.db)(key, version, () => loadTokens(deps, p, since));
 }
 
 async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number): Promise<ListTokensReturnType> {

@@ -2,6 +2,7 @@
  * A deployment's market as indexed: candles, holders and trades (Ponder's candle, holder and trade tables), one
  * holder's balance, and the launchpad's builder and referrer approvals. Amounts are bigint base units.
  */
+import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 import { checkpointBlockSql, checkpointTimestampSql } from "./checkpoint.js";
 import type { Queryable, Schemas } from "./types.js";
 
@@ -20,9 +21,6 @@ export type IndexedCandle = {
   trades: number;
 };
 
-/** The interval the indexer stores candles at (indexer/lib/book.ts): every other is rolled up from it. */
-const STORED_SECONDS = 60;
-
 /**
  * The most recent `limit` candles of `seconds` (a multiple of 60) whose bucket starts within [from, to] (either
  * open), oldest first. Only buckets with trades exist. Rolled up from the 1-minute candles: open of the first minute,
@@ -36,7 +34,7 @@ export async function readCandles(
   p: { seconds: number; from: number | null; to: number | null; limit: number },
 ): Promise<IndexedCandle[]> {
   const seconds = Math.trunc(p.seconds);
-  if (seconds <= 0 || seconds % STORED_SECONDS !== 0) throw new Error(`no candles of ${p.seconds} s`);
+  if (seconds <= 0 || seconds % STORED_CANDLE_SECONDS !== 0) throw new Error(`no candles of ${p.seconds} s`);
   // Minute rows of the buckets starting in [from, to]: from the first bucket start at or after `from` to the end of
   // the bucket that starts at or before `to`.
   const first = p.from === null ? null : Math.ceil(p.from / seconds) * seconds;
@@ -46,11 +44,11 @@ export async function readCandles(
             min(b.low) AS low, (array_agg(b.close ORDER BY b.bucket DESC))[1] AS close,
             sum(b.volume_usdc) AS volume_usdc, sum(b.volume_token) AS volume_token, sum(b.trades) AS trades
        FROM (SELECT * FROM ${schemas.indexerSchema}.candle
-              WHERE chain_id = $1 AND token = $2 AND interval = ${STORED_SECONDS}
+              WHERE chain_id = $1 AND token = $2 AND interval = ${STORED_CANDLE_SECONDS}
                 AND ($4::numeric IS NULL OR bucket >= $4) AND ($5::numeric IS NULL OR bucket < $5)
               ORDER BY bucket DESC LIMIT $6) b
       GROUP BY 1 ORDER BY 1 DESC LIMIT $7`,
-    [d.chainId, d.address.toLowerCase(), seconds, first, end, p.limit * (seconds / STORED_SECONDS), p.limit],
+    [d.chainId, d.address.toLowerCase(), seconds, first, end, p.limit * (seconds / STORED_CANDLE_SECONDS), p.limit],
   );
   return rows.reverse().map((r) => ({
     bucket: BigInt(r.bucket ?? 0),
@@ -263,7 +261,7 @@ export async function readSpendPrices(
   const { rows } = await db.query<{ token: string; price: string }>(
     `SELECT t.token, greatest(p.price, coalesce((
               SELECT max(k.high) FROM ${ix}.candle k
-               WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.interval = ${STORED_SECONDS}
+               WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.interval = ${STORED_CANDLE_SECONDS}
                  AND k.bucket >= ceil((p.updated_at - 86400 - 3600) / 3600) * 3600), 0))::text AS price
        FROM (SELECT $1::int AS chain_id, a AS token, $1::int AS pool_chain, a AS pool_token
                FROM unnest($2::text[]) a

@@ -19,7 +19,7 @@
 import type pg from "pg";
 
 export const RANK_TABLE = "svc_token_rank";
-export const HOUR_TABLE = "svc_token_volume_hour";
+const HOUR_TABLE = "svc_token_volume_hour";
 /** One row: the first hour (unix seconds) of trending's window as last rolled. */
 export const WINDOW_TABLE = "svc_token_rank_window";
 const TRIGGER = "svc_rank";
@@ -28,9 +28,9 @@ const RANKED_TABLES = ["token", "pool", "trade"] as const;
 const RANK_TRIGGER_COUNT = RANKED_TABLES.length * 3;
 
 /** Seconds from the start of the current hour back to the start of trending's window (23 hours). */
-export const WINDOW_BACK_SECONDS = 23 * 3_600;
+const WINDOW_BACK_SECONDS = 23 * 3_600;
 /** SQL: the start of trending's window now, by Postgres's clock (unix seconds). */
-export const windowStartSql = `(floor(extract(epoch FROM now()) / 3600) * 3600 - ${WINDOW_BACK_SECONDS})::numeric`;
+const windowStartSql = `(floor(extract(epoch FROM now()) / 3600) * 3600 - ${WINDOW_BACK_SECONDS})::numeric`;
 /** The start of trending's window at `ms` (unix milliseconds), in unix seconds. */
 export const windowStartAt = (ms: number) => Math.floor(ms / 3_600_000) * 3_600 - WINDOW_BACK_SECONDS;
 
@@ -52,6 +52,12 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
   try {
     await client.query(`SET LOCAL lock_timeout = ${Math.trunc(lockTimeoutMs)}`);
     await client.query(`LOCK TABLE ${RANKED_TABLES.map(q).join(", ")} IN SHARE ROW EXCLUSIVE MODE`);
+    // Another process installed it while this one waited for the lock: nothing to rebuild.
+    const { rows } = await client.query<{ armed: boolean }>(`SELECT ${rankingArmedSql(ix)} AS armed`);
+    if (rows[0]?.armed) {
+      await client.query("COMMIT");
+      return;
+    }
     await client.query(`
       CREATE TABLE IF NOT EXISTS ${q(RANK_TABLE)} (
         token_layer_id text PRIMARY KEY,
@@ -142,9 +148,11 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
               FROM new_rows GROUP BY 1, 2, 3
             ON CONFLICT (chain_id, token, hour)
               DO UPDATE SET volume = ${HOUR_TABLE}.volume + excluded.volume, trades = ${HOUR_TABLE}.trades + excluded.trades;
-            SELECT array_agg(DISTINCT t.token_layer_id) INTO layers
-              FROM (SELECT DISTINCT chain_id, token FROM new_rows) r
-              JOIN ${q("token")} t ON t.chain_id = r.chain_id AND t.address = r.token;
+            -- An update's old rows' layers too (layers is then theirs already).
+            SELECT array_agg(DISTINCT x) INTO layers FROM (
+              SELECT t.token_layer_id AS x FROM (SELECT DISTINCT chain_id, token FROM new_rows) r
+                JOIN ${q("token")} t ON t.chain_id = r.chain_id AND t.address = r.token
+              UNION SELECT unnest(layers)) u;
           END IF;
         ELSIF TG_TABLE_NAME = 'token' THEN
           IF TG_OP = 'INSERT' THEN SELECT array_agg(DISTINCT token_layer_id) INTO layers FROM new_rows;

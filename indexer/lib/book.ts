@@ -5,12 +5,7 @@
 import type { Context } from "ponder:registry";
 import { candle, fees, holder, token, trade } from "ponder:schema";
 import type { Address, Hex } from "viem";
-
-/**
- * The one candle interval stored, in seconds (1m). Coarser intervals (5m, 1h, 1d) are rolled up from it in SQL when
- * read (db/indexed/market.ts), so a trade costs one candle write, not four.
- */
-export const CANDLE_SECONDS = 60;
+import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 
 /** A fee credit or claim as published (lib/stream.ts): the recipient's fees after it. */
 export type FeeState = { recipient: Hex; amount: bigint; claimable: bigint; accrued: bigint; claimed: bigint };
@@ -20,22 +15,22 @@ export type TradeRow = Omit<typeof trade.$inferInsert, "realisedPnl">;
 /**
  * Insert a trade, book it at average cost in the trader's holder row, bump the token's counters and fold the trade
  * into its 1-minute candle. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same call,
- * so the row's balance already includes it. Returns the candle as it is after it (one element).
+ * so the row's balance already includes it. Returns the minute's candle as it is after it.
  */
-export async function bookTrade(context: Context, row: TradeRow): Promise<(typeof candle.$inferSelect)[]> {
+export async function bookTrade(context: Context, row: TradeRow): Promise<typeof candle.$inferSelect> {
   const realisedPnl = await bookCost(context, row);
   await context.db.insert(trade).values({ ...row, realisedPnl });
   await context.db.update(token, { chainId: row.chainId, address: row.token }).set((t) => ({
     tradeCount: t.tradeCount + 1,
     volumeUsdc: t.volumeUsdc + row.usdcAmount,
   }));
-  const bucket = row.timestamp - (row.timestamp % BigInt(CANDLE_SECONDS));
+  const bucket = row.timestamp - (row.timestamp % BigInt(STORED_CANDLE_SECONDS));
   const after = await context.db
     .insert(candle)
     .values({
       chainId: row.chainId,
       token: row.token,
-      interval: CANDLE_SECONDS,
+      interval: STORED_CANDLE_SECONDS,
       bucket,
       open: row.price,
       high: row.price,
@@ -53,7 +48,7 @@ export async function bookTrade(context: Context, row: TradeRow): Promise<(typeo
       volumeToken: c.volumeToken + row.tokenAmount,
       trades: c.trades + 1,
     }));
-  return [after];
+  return after;
 }
 
 /**

@@ -62,13 +62,13 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** The stream_event row of a trade (either venue): the trade, the pool, the candles and the fee credits after it. */
+/** The stream_event row of a trade (either venue): the trade, the pool, its minute candle and the fee credits after it. */
 export async function publishTrade(
   context: Context,
   event: LogEvent,
   row: TradeRow,
   poolAfter: typeof pool.$inferSelect,
-  candles: (typeof candle.$inferSelect)[],
+  minute: typeof candle.$inferSelect,
   credits: FeeState[],
 ) {
   await publish(context, event, "trade", row.token, {
@@ -84,7 +84,7 @@ export async function publishTrade(
     builder: row.builder,
     referral: row.referral,
     pool: poolState(poolAfter),
-    candles: candles.map((c) => ({
+    candles: [minute].map((c) => ({
       interval: c.interval,
       bucket: c.bucket,
       open: c.open,

@@ -131,7 +131,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
   };
-  const candles = await bookTrade(context, tradeRow);
+  const minute = await bookTrade(context, tradeRow);
   const meta = await context.db.find(launchpad, { chainId });
   if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
   const credits: FeeState[] = [];
@@ -139,7 +139,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
   await creditFees(context, chainId, row.creator, split.creator, credits);
   await creditFees(context, chainId, attribution.referral, split.referral, credits);
   await creditFees(context, chainId, attribution.builder, split.builder, credits);
-  await publishTrade(context, event, tradeRow, row, candles, credits);
+  await publishTrade(context, event, tradeRow, row, minute, credits);
 });
 
 ponder.on("Launchpad:Graduated", async ({ event, context }) => {

@@ -55,8 +55,8 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
   } as const;
-  const candles = await bookTrade(context, tradeRow);
-  await publishTrade(context, event, tradeRow, row, candles, []);
+  const minute = await bookTrade(context, tradeRow);
+  await publishTrade(context, event, tradeRow, row, minute, []);
 });
 
 async function liquidityChange(

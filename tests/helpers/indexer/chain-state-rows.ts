@@ -5,13 +5,12 @@
  */
 import { type Hex, zeroAddress } from "viem";
 import { launchpadAbi, launchTokenAbi } from "../../../abis/index.js";
+import { STORED_CANDLE_SECONDS } from "../../../core/candles.js";
 import * as curve from "../../../core/curve.js";
 import type { Chain } from "../chain.js";
 import { type AnyLog, type ChainLogs, type ChainViews, lower, order } from "./chain-state-reads.js";
 import type { Replay } from "./chain-state-replay.js";
 import type { Row } from "./dump.js";
-
-/** Candle intervals the indexer keeps, in seconds. */
 
 /** A holder's balance of a token (wei) and the block of its last change. */
 export type Balance = { token: Hex; address: Hex; balance: bigint; updatedBlock: bigint };
@@ -78,7 +77,11 @@ export function countTrades(tokenRows: Map<Hex, Row>, trades: Row[]): void {
  * Candles of each of `intervals` (seconds; the indexer stores 60 only) from the trades, in chain order: open, high,
  * low, close (18-decimal USD) and volumes per bucket.
  */
-export function expectedCandles(chainId: number, trades: Row[], intervals: readonly bigint[] = [60n]): Row[] {
+export function expectedCandles(
+  chainId: number,
+  trades: Row[],
+  intervals: readonly bigint[] = [BigInt(STORED_CANDLE_SECONDS)],
+): Row[] {
   const candles = new Map<string, Row>();
   for (const t of [...trades].sort((x, y) =>
     x.blockNumber === y.blockNumber
