@@ -132,6 +132,13 @@ export const envSchema = z.object({
   WORKER_CHAINS: z.string().optional(),
   WORKER_CONCURRENCY: positiveInt.default(16),
   WORKER_RECONCILE_INTERVAL_MS: positiveInt.default(30_000),
+  /** How often the worker's receipt tracker reads each chain's head and settles what it mined, ms. */
+  WORKER_RECEIPT_POLL_MS: positiveInt.default(250),
+  /**
+   * How long after a broadcast an execute job looks at its transaction again, ms: the tracker has usually settled it
+   * by then; if not, the job rebroadcasts it and notices a nonce another transaction took.
+   */
+  WORKER_RECEIPT_TIMEOUT_MS: positiveInt.default(15_000),
   /** How often the worker looks for tokens to deploy to their destination chains (worker/peers.ts), ms. */
   WORKER_PEER_INTERVAL_MS: positiveInt.default(1_000),
 

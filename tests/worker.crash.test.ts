@@ -6,6 +6,8 @@
  *   call there: simulated but not signed; signed but not sent; sent, with the node's answer lost; mined, with the
  *   receipt not recorded. A restart leaves exactly one transaction, the one recorded.
  * - SIGTERM / SIGINT with a job in hand: the job finishes, then the process exits 0.
+ * - Blocks that come seconds apart: two execute slots send every intent before the block, and the receipt tracker
+ *   settles them all from it; with the tracker too slow, each job settles its own intent when it looks again.
  * - A trade bounded by its exact quote, front-run in the same block by a larger buy with a higher tip: it passed
  *   simulation, reverts on chain, and its intent ends reverted with the decoded reason.
  */
@@ -16,6 +18,7 @@ import { noAttribution } from "../core/fees.js";
 import { walletAddress } from "../core/wallets.js";
 import { dispatchIntent, type IntentRow } from "../db/intents.js";
 import { type Chain, createToken, fundUsdc, send } from "./helpers/chain.js";
+import { until } from "./helpers/until.js";
 import {
   dispatchFaucetIntents,
   type HoldRule,
@@ -41,8 +44,20 @@ let ctx: WorkerContext;
 /** Jobs of a killed worker come back after this (WORKER_LOCK_MS) plus BullMQ's 5 s stalled check. */
 const LOCK_MS = 5_000;
 
-const startWorker = (name: string, rpcUrl = c.rpcUrl) =>
-  spawnWorker({ ctx, rpcUrl, deploymentsDir: side.deploymentsDir, walletSecret: secret, name, lockMs: LOCK_MS });
+const startWorker = (
+  name: string,
+  rpcUrl = c.rpcUrl,
+  more: { concurrency?: number; env?: Record<string, string> } = {},
+) =>
+  spawnWorker({
+    ctx,
+    rpcUrl,
+    deploymentsDir: side.deploymentsDir,
+    walletSecret: secret,
+    name,
+    lockMs: LOCK_MS,
+    ...more,
+  });
 
 /**
  * Where an execution is killed: the worker's call the proxy holds there, and the intent's recorded status then. The
@@ -101,21 +116,18 @@ describe("worker crash and shutdown", () => {
     const first = startWorker("first");
     await first.ready();
     const ids = await dispatchFaucetIntents(ctx, c, { n: 3, walletIndex: 1, secret });
-    // Broadcast and recorded, but no receipt can come: nothing is mined. The jobs are still active.
+    // Broadcast and recorded, but no receipt can come: nothing is mined. The jobs are handed back to look again later.
     await waitForIntents(ctx, ids, (r) => r.status === "broadcast", 30_000);
-    expect(await Promise.all(ids.map(async (id) => (await ctx.queue.getJob(id))?.getState()))).toEqual([
-      "active",
-      "active",
-      "active",
-    ]);
+    const states = () => Promise.all(ids.map(async (id) => (await ctx.queue.getJob(id))?.getState()));
+    await until("the three jobs are delayed", async () => (await states()).every((s) => s === "delayed"));
     first.kill("SIGKILL");
     expect((await first.exited).signal).toBe("SIGKILL");
 
     await c.testClient.mine({ blocks: 1 });
     await c.testClient.setAutomine(true);
 
-    // The new process finds the jobs still active (the dead worker's locks hold until they expire), so BullMQ's
-    // stalled check hands them back; the retry reads the receipt instead of signing again.
+    // The new process's receipt tracker finds them mined and records them; their jobs, when they wake, find them
+    // settled. Nothing is signed again.
     const second = startWorker("second");
     try {
       await second.ready();
@@ -187,34 +199,90 @@ describe("worker crash and shutdown", () => {
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     it(`test_shutdown_finishesTheJobInHandAndExits0_on${signal}`, async () => {
-      const from = await fundedWallet(signal === "SIGTERM" ? 2 : 3);
-      await c.testClient.setAutomine(false);
-      const worker = startWorker(signal);
+      const walletIndex = signal === "SIGTERM" ? 2 : 3;
+      const from = await fundedWallet(walletIndex);
+      // The job in hand: signed, its send held by the proxy until the signal has been given.
+      const proxy = await startRpcProxy(c.rpcUrl);
+      const worker = startWorker(signal, proxy.url);
       try {
         await worker.ready();
+        const held = proxy.hold({ method: "eth_sendRawTransaction", stage: "request" });
         const { intent } = await newIntent(ctx, c.deployment.chainId, {
-          walletIndex: signal === "SIGTERM" ? 2 : 3,
+          walletIndex,
           secret,
           to: c.deployment.contracts.usdc,
           data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [from, 1n] }),
         });
         await dispatchIntent(ctx.queue, intent.id);
-        await waitForIntents(ctx, [intent.id], (r) => r.status === "broadcast", 30_000);
+        await held;
         worker.kill(signal);
         await worker.waitForLine(new RegExp(`${signal}: finishing jobs in hand`));
         await sleep(500);
-        expect(worker.running()).toBe(true); // still waiting for the receipt of the job in hand
-        await c.testClient.mine({ blocks: 1 });
+        expect(worker.running()).toBe(true); // still sending the transaction of the job in hand
+        proxy.release();
         expect(await worker.exited).toEqual({ code: 0, signal: null });
         const [row] = await waitForIntents(ctx, [intent.id], (r) => r.status === "confirmed", 1_000);
         expect(row?.attempts).toBe(1);
         expect(await (await ctx.queue.getJob(intent.id))?.getState()).toBe("completed");
       } finally {
         await worker.stop();
-        await c.testClient.setAutomine(true);
+        await proxy.stop();
       }
     });
   }
+
+  it("test_execute_twoSlotsSendEveryIntentBeforeTheBlock_andTheTrackerSettlesThemFromIt", async () => {
+    const wallets = [30, 31, 32];
+    for (const i of wallets) await fundedWallet(i);
+    await c.testClient.setAutomine(false);
+    // The jobs look again only after a minute: what settles the intents within seconds is the receipt tracker.
+    const worker = startWorker("slots", c.rpcUrl, { concurrency: 2, env: { WORKER_RECEIPT_TIMEOUT_MS: "60000" } });
+    try {
+      await worker.ready();
+      const ids = (
+        await Promise.all(wallets.map((walletIndex) => dispatchFaucetIntents(ctx, c, { n: 8, walletIndex, secret })))
+      ).flat();
+      // No block is mined meanwhile: a job that waited for its receipt would hold one of the two slots for good.
+      await waitForIntents(ctx, ids, (r) => r.status === "broadcast", 30_000);
+      for (const i of wallets) {
+        expect(
+          await c.publicClient.getTransactionCount({ address: walletAddress(secret, i), blockTag: "pending" }),
+        ).toBe(8);
+      }
+      await c.testClient.mine({ blocks: 1 });
+      const block = await c.publicClient.getBlockNumber({ cacheTime: 0 });
+      const rows = await waitForIntents(ctx, ids, (r) => r.status === "confirmed", 10_000);
+      expect(new Set(rows.map((r) => r.block_number))).toEqual(new Set([String(block)]));
+      expect(rows.every((r) => r.attempts === 1)).toBe(true);
+    } finally {
+      await worker.stop();
+      await c.testClient.setAutomine(true);
+    }
+  });
+
+  it("test_execute_aJobSettlesItsOwnIntentWhenItLooksAgain_ifTheTrackerIsTooSlow", async () => {
+    const walletIndex = 33;
+    await fundedWallet(walletIndex);
+    await c.testClient.setAutomine(false);
+    // The tracker reads the head once an hour; each job looks again a second after its broadcast.
+    const worker = startWorker("no-tracker", c.rpcUrl, {
+      env: { WORKER_RECEIPT_TIMEOUT_MS: "1000", WORKER_RECEIPT_POLL_MS: "3600000" },
+    });
+    try {
+      await worker.ready();
+      const ids = await dispatchFaucetIntents(ctx, c, { n: 3, walletIndex, secret });
+      await waitForIntents(ctx, ids, (r) => r.status === "broadcast", 30_000);
+      await c.testClient.mine({ blocks: 1 });
+      const rows = await waitForIntents(ctx, ids, (r) => r.status === "confirmed", 10_000);
+      expect(new Set(rows.map((r) => r.nonce))).toEqual(new Set(["0", "1", "2"]));
+      // Each job ran twice (sent, then found mined) and signed once.
+      expect(worker.lines.filter((l) => /signed nonce/.test(l)).length).toBe(3);
+      expect(rows.map((r) => r.attempts)).toEqual([2, 2, 2]);
+    } finally {
+      await worker.stop();
+      await c.testClient.setAutomine(true);
+    }
+  });
 
   it("test_execute_endsReverted_withTheDecodedReason_ifAFrontRunMakesASimulatedTradeRevertOnChain", async () => {
     const trader = await fundedWallet(4);

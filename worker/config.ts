@@ -36,6 +36,10 @@ export type WorkerConfig = {
   concurrency: number;
   /** How often open intents without a live job are dispatched again, ms. */
   reconcileIntervalMs: number;
+  /** How often the receipt tracker reads each chain's head, ms (worker/processors/receipts.ts). */
+  receiptPollMs: number;
+  /** How long after a broadcast an execute job looks at its transaction again (rebroadcasting it), ms. */
+  receiptTimeoutMs: number;
   /** Blocks below the head at which an executed intent is final (worker/processors/finality.ts). */
   finalityDepth: number;
   /** Lock of an execute or webhook job, ms: how long the jobs of a worker that died stay with it. */
@@ -57,6 +61,8 @@ export function workerConfigOf(env: Env): WorkerConfig {
     chains: chainTargets(env, env.WORKER_CHAINS),
     concurrency: env.WORKER_CONCURRENCY,
     reconcileIntervalMs: env.WORKER_RECONCILE_INTERVAL_MS,
+    receiptPollMs: env.WORKER_RECEIPT_POLL_MS,
+    receiptTimeoutMs: env.WORKER_RECEIPT_TIMEOUT_MS,
     finalityDepth: env.WORKER_FINALITY_DEPTH,
     lockMs: env.WORKER_LOCK_MS,
     operatorKey: env.DEPLOYER_PRIVATE_KEY as `0x${string}`,

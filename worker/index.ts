@@ -3,7 +3,7 @@
  * then executes intents and keeps hot graduated quotes current (worker/quote-worker.ts) until SIGINT/SIGTERM, when
  * it finishes the jobs in hand and exits.
  */
-import { Queue, Worker } from "bullmq";
+import { DelayedError, Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { createPublicClient, http, type PublicClient } from "viem";
@@ -14,8 +14,9 @@ import { reconcileIntents, releaseDependents } from "../db/intents.js";
 import { migrate } from "../db/migrate.js";
 import { workerConfigOf } from "./config.js";
 import { startPeerDeployer } from "./peers.js";
-import { executeIntent } from "./processors/execute.js";
+import { executeIntent, ReceiptPending } from "./processors/execute.js";
 import { recheckSettled } from "./processors/finality.js";
+import { startReceiptTracker } from "./processors/receipts.js";
 import { startQuoteWorker } from "./quote-worker.js";
 import { localSigner } from "./signer.js";
 import { startWebhookWorker } from "./webhook-worker.js";
@@ -33,19 +34,40 @@ async function main() {
   const name = queueName("execute");
   const queue = new Queue(name, { connection });
   const log = (line: string) => console.log(`[worker] ${line}`);
-  const deps = { db, appSchema, signer: localSigner(config.walletSecret), clients, errorAbi, log };
+  const deps = {
+    db,
+    appSchema,
+    signer: localSigner(config.walletSecret),
+    clients,
+    errorAbi,
+    log,
+    trackReceipts: true,
+    receiptTimeoutMs: config.receiptTimeoutMs,
+  };
+  const release = (intentId: string) =>
+    releaseDependents(db, appSchema, queue, intentId).catch((error: unknown) =>
+      log(`intent ${intentId}: could not release dependents: ${String(error)}`),
+    );
+  // Settles broadcast intents from their blocks, so a job hands back once its transaction is sent.
+  const receipts = startReceiptTracker(deps, { pollMs: config.receiptPollMs, onSettled: release });
 
   const worker = new Worker(
     name,
-    async (job) => {
+    async (job, token) => {
       const { intentId } = executeJobSchema.parse(job.data);
+      let pending = false;
       try {
         return await executeIntent(deps, intentId);
+      } catch (error) {
+        // Sent and not mined yet: the slot is free for the next intent; the job looks again later (not an attempt).
+        if (!(error instanceof ReceiptPending) || !token) throw error;
+        pending = true;
+        await job.moveToDelayed(Date.now() + error.retryInMs, token);
+        throw new DelayedError();
       } finally {
         // Whatever this attempt ended with: when the intent is final, what waits on it runs now, not after a backoff.
-        await releaseDependents(db, appSchema, queue, intentId).catch((error: unknown) =>
-          log(`intent ${intentId}: could not release dependents: ${String(error)}`),
-        );
+        // (Not final while its receipt is pending: the tracker releases it when it settles it.)
+        if (!pending) await release(intentId);
       }
     },
     {
@@ -106,7 +128,7 @@ async function main() {
     closing = true;
     log(`${signal}: finishing jobs in hand`);
     clearInterval(reconciler);
-    await Promise.all([worker.close(), quotes.close(), webhooks.close(), peers.close()]);
+    await Promise.all([worker.close(), quotes.close(), webhooks.close(), peers.close(), receipts.close()]);
     await queue.close();
     connection.disconnect();
     await db.end();

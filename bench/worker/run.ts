@@ -1,7 +1,7 @@
 /**
  * Worker benchmark: quote latency end to end from the API, a bare eth_call to the same anvil for comparison, and
  * executions per second through the worker. Run: `npx tsx bench/worker/run.ts [--quotes 500] [--executions 1000]
- * [--wallets 20] [--concurrency 32]` (npm run bench:worker).
+ * [--wallets 20] [--concurrency 32] [--block-time 2]` (npm run bench:worker).
  *
  * Every run starts its own anvil (free port), deploys (write: false), runs the indexer into a Postgres database of
  * its own (created here, dropped at the end: Ponder's ponder_sync cache is per database and keyed by chain id, so a
@@ -14,7 +14,9 @@
  *   eth_call (a new amount each call), or the quote kept for the indexed block (repeated).
  * - Bare eth_call: USDC.balanceOf through viem to the same anvil, interleaved with the quotes above.
  * - Executions: N MockUSDC.faucet intents from W custodial wallets, created in Postgres and dispatched at once; wall
- *   time from the first dispatch until every intent is confirmed (polling the intents table every 50 ms).
+ *   time from the first dispatch until every intent is confirmed (polling the intents table every 50 ms). Then the
+ *   same transactions sent straight to anvil: every one sent, then every receipt read. With `--block-time S`, both
+ *   run with anvil mining a block every S seconds (as a real chain does) instead of one per transaction.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -61,12 +63,15 @@ const { values: opts } = parseArgs({
     executions: { type: "string", default: "1000" },
     wallets: { type: "string", default: "20" },
     concurrency: { type: "string", default: "32" },
+    /** Seconds between blocks during the executions (interval mining); unset: a block per transaction. */
+    "block-time": { type: "string" },
   },
 });
 const N_QUOTES = Number(opts.quotes);
 const N_EXEC = Number(opts.executions);
 const N_WALLETS = Number(opts.wallets);
 const CONCURRENCY = Number(opts.concurrency);
+const BLOCK_TIME = opts["block-time"] === undefined ? undefined : Number(opts["block-time"]);
 const USDC = 10n ** 6n;
 const MNEMONIC = "test test test test test test test test test test test junk";
 const WALLET_SECRET = `bench-worker-secret-${process.pid}`;
@@ -347,6 +352,14 @@ async function main() {
     // ---- executions per second
     const wallets = Array.from({ length: N_WALLETS }, (_, i) => walletAddress(WALLET_SECRET, 1000 + i));
     for (const w of wallets) await testClient.setBalance({ address: w, value: parseEther("100") });
+    const bareAccounts = Array.from({ length: N_WALLETS }, (_, i) =>
+      privateKeyToAccount(keccak256(toHex(`bench-bare-${process.pid}-${i}`))),
+    );
+    for (const a of bareAccounts) await testClient.setBalance({ address: a.address, value: parseEther("100") });
+    if (BLOCK_TIME !== undefined) {
+      await testClient.setAutomine(false);
+      await testClient.setIntervalMining({ interval: BLOCK_TIME });
+    }
     const ids: string[] = [];
     for (let i = 0; i < N_EXEC; i++) {
       const index = i % N_WALLETS;
@@ -384,10 +397,6 @@ async function main() {
     // ---- the same transactions without the service: what anvil and this machine allow. The RPC calls the worker
     // makes per transaction (eth_call, eth_estimateGas, eth_getTransactionCount, eth_sendRawTransaction,
     // eth_getTransactionReceipt), from this process, with no Postgres, Redis or queue; as many at once as the worker.
-    const bareAccounts = Array.from({ length: N_WALLETS }, (_, i) =>
-      privateKeyToAccount(keccak256(toHex(`bench-bare-${process.pid}-${i}`))),
-    );
-    for (const a of bareAccounts) await testClient.setBalance({ address: a.address, value: parseEther("100") });
     const bareFees = await client.estimateFeesPerGas();
     const bareNonces = await Promise.all(bareAccounts.map((a) => client.getTransactionCount({ address: a.address })));
     let bareNext = 0;
@@ -416,19 +425,29 @@ async function main() {
         maxFeePerGas: bareFees.maxFeePerGas,
         maxPriorityFeePerGas: bareFees.maxPriorityFeePerGas,
       });
-      const hash = (await client.request({ method: "eth_sendRawTransaction", params: [raw] })) as `0x${string}`;
-      for (;;) {
-        const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
-        if (receipt) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      bareHashes.push((await client.request({ method: "eth_sendRawTransaction", params: [raw] })) as `0x${string}`);
     };
+    const bareHashes: `0x${string}`[] = [];
     const tb = performance.now();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (bareNext < N_EXEC) await bareOne();
       }),
     );
+    // Every receipt, read as the worker's tracker reads them: all at once, again until each is there.
+    let unmined = bareHashes;
+    while (unmined.length > 0) {
+      const found = await Promise.all(
+        unmined.map((hash) =>
+          client.getTransactionReceipt({ hash }).then(
+            () => true,
+            () => false,
+          ),
+        ),
+      );
+      unmined = unmined.filter((_, i) => !found[i]);
+      if (unmined.length > 0) await new Promise((r) => setTimeout(r, 50));
+    }
     const bareMs = performance.now() - tb;
     const loadEnd = loadavg();
 
@@ -479,13 +498,13 @@ async function main() {
     console.log("  bare eth_call (USDC.balanceOf via viem, same anvil):");
     console.log(`    ${fmt(bare)}`);
     console.log(
-      `  executions: ${N_EXEC} faucet intents from ${N_WALLETS} custodial wallets, worker concurrency ${CONCURRENCY}, one worker process, anvil automine`,
+      `  executions: ${N_EXEC} faucet intents from ${N_WALLETS} custodial wallets, worker concurrency ${CONCURRENCY}, one worker process, ${BLOCK_TIME === undefined ? "anvil automine" : `anvil mining a block every ${BLOCK_TIME} s`}`,
     );
     console.log(
       `    ${confirmed}/${N_EXEC} confirmed in ${(execMs / 1000).toFixed(2)} s = ${((confirmed / execMs) * 1000).toFixed(1)} executions/s (statuses ${JSON.stringify(statuses)})   target >= 300/s: ${(confirmed / execMs) * 1000 >= 300 ? "met" : "NOT met"}`,
     );
     console.log(
-      `  the same ${N_EXEC} transactions straight to anvil (the worker's RPC calls per transaction, ${CONCURRENCY} at once, no Postgres/Redis/queue):`,
+      `  the same ${N_EXEC} transactions straight to anvil (the worker's RPC calls per transaction, ${CONCURRENCY} at once, then every receipt; no Postgres/Redis/queue):`,
     );
     console.log(
       `    ${((N_EXEC / bareMs) * 1000).toFixed(1)} transactions/s; the worker reaches ${((confirmed / execMs / (N_EXEC / bareMs)) * 100).toFixed(0)} % of it`,

@@ -351,9 +351,9 @@ export function spawnProcess(p: { entry: string; env: NodeJS.ProcessEnv; name: s
 export type ProxiedSend = { at: number; hash: Hex; failed: boolean };
 
 /**
- * A call the proxy holds: it never answers it, so the caller hangs there until it is killed.
- * - `stage: "request"`: the call never reaches the node.
- * - `stage: "answer"`: the node gets the call and answers; the answer is dropped.
+ * A call the proxy holds: it does not answer it, so the caller hangs there until it is killed or the call released.
+ * - `stage: "request"`: the call does not reach the node (until released).
+ * - `stage: "answer"`: the node gets the call and answers; the answer is kept back (until released).
  * `when` narrows the calls held by their params and, at the answer stage, the node's result.
  */
 export type HoldRule = {
@@ -377,6 +377,8 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
   const nodeErrors: { method: string; message: string }[] = [];
   let sendCount = 0;
   let holding: { rule: HoldRule; held: () => void } | undefined;
+  /** What each held call does once released. */
+  const held: (() => void)[] = [];
   const holds = (call: JsonRpcCall | undefined, stage: HoldRule["stage"], result?: unknown) => {
     if (!holding || !call || holding.rule.method !== call.method || holding.rule.stage !== stage) return false;
     if (holding.rule.when && !holding.rule.when(call.params ?? [], result)) return false;
@@ -394,7 +396,10 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
       } catch {}
       const single = Array.isArray(parsed) ? undefined : parsed;
       for (const call of [parsed].flat() as JsonRpcCall[]) methods.push(String(call?.method));
-      if (holds(single, "request")) return;
+      if (holds(single, "request")) {
+        held.push(() => void forward());
+        return;
+      }
       if (single?.method === "eth_sendRawTransaction") {
         const hash = keccak256(single.params?.[0] as Hex);
         const fail = p.failEveryOtherSend === true && sendCount++ % 2 === 1;
@@ -404,18 +409,27 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
           return;
         }
       }
-      try {
-        const upstream = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
-        const text = await upstream.text();
-        const answers = [JSON.parse(text)].flat() as { result?: unknown; error?: { message?: string } }[];
-        for (const answer of answers) {
-          if (answer?.error)
-            nodeErrors.push({ method: single?.method ?? "batch", message: String(answer.error.message) });
+      await forward(true);
+      /** The call to the node and its answer to the caller (kept back when a rule holds the answer). */
+      async function forward(mayHold = false) {
+        try {
+          const upstream = await fetch(target, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body,
+          });
+          const text = await upstream.text();
+          const answers = [JSON.parse(text)].flat() as { result?: unknown; error?: { message?: string } }[];
+          for (const answer of answers) {
+            if (answer?.error)
+              nodeErrors.push({ method: single?.method ?? "batch", message: String(answer.error.message) });
+          }
+          const answer = () => res.writeHead(upstream.status, { "content-type": "application/json" }).end(text);
+          if (mayHold && holds(single, "answer", answers[0]?.result)) held.push(answer);
+          else answer();
+        } catch (error) {
+          res.writeHead(502).end(String(error));
         }
-        if (holds(single, "answer", answers[0]?.result)) return;
-        res.writeHead(upstream.status, { "content-type": "application/json" }).end(text);
-      } catch (error) {
-        res.writeHead(502).end(String(error));
       }
     });
   });
@@ -434,6 +448,11 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
     /** Stop holding: calls made from now on pass (those held stay held). */
     passAll: () => {
       holding = undefined;
+    },
+    /** Stop holding, and let the calls held so far go on (to the node, or their answers to the caller). */
+    release: () => {
+      holding = undefined;
+      for (const go of held.splice(0)) go();
     },
     stop: () =>
       new Promise<void>((done) => {

@@ -8,6 +8,11 @@
  *
  * A retry (a BullMQ retry, or a job a dead worker left) resumes from the recorded step: it rebroadcasts the stored
  * bytes or reads the receipt, and never signs a second transaction for the same intent.
+ *
+ * Where a receipt tracker runs (worker/processors/receipts.ts, in the worker process), an attempt does not wait for
+ * its block: it reads the receipt once after the broadcast (there already on an automining node) and otherwise hands
+ * the job back (ReceiptPending) to look again after `receiptTimeoutMs`, by which time the tracker has usually settled
+ * the intent from the block that mined it. A job never holds a worker's slot for a block time.
  */
 import { UnrecoverableError } from "bullmq";
 import type pg from "pg";
@@ -26,8 +31,13 @@ export type ExecuteDeps = {
   clients: Map<number, PublicClient>;
   /** ABIs whose custom errors revert reasons are decoded with. */
   errorAbi: Abi;
-  /** How long one attempt waits for a receipt before handing back to the queue for a rebroadcast. */
+  /**
+   * How long one attempt waits for a receipt before handing back to the queue for a rebroadcast; with
+   * `trackReceipts`, how long after a broadcast its job looks again (rebroadcasting then). Default 15 s.
+   */
   receiptTimeoutMs?: number;
+  /** A receipt tracker settles broadcast intents (./receipts.ts): an attempt reads the receipt once, never waits. */
+  trackReceipts?: boolean;
   log?: (line: string) => void;
 };
 
@@ -40,6 +50,19 @@ export class IntentFailed extends UnrecoverableError {
     readonly reason: string,
   ) {
     super(reason);
+  }
+}
+
+/**
+ * The intent's transaction is broadcast and not mined yet, and a receipt tracker follows it: the job is to run again
+ * in `retryInMs` (a delay, not a failed attempt).
+ */
+export class ReceiptPending extends Error {
+  constructor(
+    readonly hash: string,
+    readonly retryInMs: number,
+  ) {
+    super(`no receipt yet for ${hash}; looking again in ${retryInMs} ms`);
   }
 }
 
@@ -187,13 +210,16 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
       );
     }
   }
-  // Mined at once on an automining node; otherwise waited for.
+  // Mined at once on an automining node; otherwise waited for, or left to the receipt tracker.
+  const timeoutMs = deps.receiptTimeoutMs ?? 15_000;
   const receipt =
     existing ??
     (await client.getTransactionReceipt({ hash }).catch(() => undefined)) ??
-    (await client
-      .waitForTransactionReceipt({ hash, timeout: deps.receiptTimeoutMs ?? 15_000, pollingInterval: 100 })
-      .catch(() => undefined));
+    (deps.trackReceipts
+      ? undefined
+      : await client
+          .waitForTransactionReceipt({ hash, timeout: timeoutMs, pollingInterval: 100 })
+          .catch(() => undefined));
   // viem follows a replacement (same sender and nonce) and hands back the other transaction's receipt: that one is
   // not ours, whatever it did.
   if (receipt && receipt.transactionHash.toLowerCase() !== hash.toLowerCase()) {
@@ -202,6 +228,8 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
     throw new IntentFailed("TRANSACTION_FAILED", reason);
   }
   if (!receipt) {
+    // Sent just now: the tracker has it; whether another transaction took the nonce is asked when the job wakes.
+    if (deps.trackReceipts && intent.status === "signed") throw new ReceiptPending(hash, timeoutMs);
     const mined = BigInt(await client.getTransactionCount({ address: intent.from_address, blockTag: "latest" }));
     if (intent.nonce !== null && mined > BigInt(intent.nonce)) {
       const again = await client.getTransactionReceipt({ hash }).catch(() => undefined);
@@ -212,16 +240,23 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
       }
       return settle(deps, client, intent, again);
     }
+    if (deps.trackReceipts) throw new ReceiptPending(hash, timeoutMs);
     throw new Error(`no receipt yet for ${hash}; rebroadcasting on retry`);
   }
   return settle(deps, client, intent, receipt);
 }
 
+/**
+ * Records `receipt` as the intent's outcome: confirmed, or reverted with the reason replayed. Only while the intent is
+ * open (its job and the receipt tracker may both get here; the first records it), unless `moved`: a reorg moved a
+ * settled intent's transaction to another block (./finality.ts).
+ */
 export async function settle(
   deps: ExecuteDeps,
   client: PublicClient,
   intent: IntentRow,
   receipt: { status: "success" | "reverted"; blockNumber: bigint; blockHash: `0x${string}`; gasUsed: bigint },
+  moved = false,
 ): Promise<IntentRow> {
   let reason: string | null = null;
   if (receipt.status === "reverted") {
@@ -249,7 +284,7 @@ export async function settle(
     `UPDATE ${deps.appSchema}.intents
         SET status = $2, block_number = $3, gas_used = $4, error_code = $5, error_reason = $6, block_hash = $7,
             updated_at = now()
-      WHERE id = $1 RETURNING *`,
+      WHERE id = $1 AND ($8::boolean OR status IN ('signed', 'broadcast')) RETURNING *`,
     [
       intent.id,
       status,
@@ -258,10 +293,13 @@ export async function settle(
       status === "reverted" ? "TRANSACTION_FAILED" : null,
       reason,
       receipt.blockHash,
+      moved,
     ],
   );
+  const settled = rows[0];
+  if (!settled) return (await getIntent(deps.db, deps.appSchema, intent.id)) ?? intent;
   deps.log?.(`intent ${intent.id}: ${status} in block ${receipt.blockNumber}`);
-  return rows[0] ?? intent;
+  return settled;
 }
 
 async function fail(deps: ExecuteDeps, intent: IntentRow, code: ErrorCode, reason: string): Promise<IntentRow> {

@@ -50,7 +50,7 @@ async function recheck(deps: ExecuteDeps, client: PublicClient, intent: IntentRo
     await deps.db.query(`UPDATE ${deps.appSchema}.intents SET reorg_count = reorg_count + 1 WHERE id = $1`, [
       intent.id,
     ]);
-    await settle(deps, client, intent, receipt);
+    await settle(deps, client, intent, receipt, true);
     return "moved" as const;
   }
   const { rowCount } = await deps.db.query(
