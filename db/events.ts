@@ -9,6 +9,8 @@
  * 2. appends the events of the stream_event rows of the blocks the indexer committed since (db/indexed/events.ts),
  *    expanded by `expandStreamRow`;
  * 3. appends the app writes waiting in event_outbox, in id order, deleting them;
+ * and keeps each recipient's USDC fees as the log tells them (event_fee_balances), writing the balance after each
+ * USDC `fees` event into it: the indexer publishes those credits and claims with their amounts only;
  * 4. notifies `<appSchema>_events` with the last seq, delivered at commit.
  * A client that applies the log in order therefore ends equal to the indexed state.
  *
@@ -30,6 +32,8 @@ export type NewEvent = {
   source: string | null;
   removes: number | null;
   data: Record<string, unknown>;
+  /** A `removed` event of a `fees` event: the removed event's data (not stored; its amount is taken back). */
+  reverts?: Record<string, unknown>;
 };
 
 /** Stream rows read per chain in one step (a block is never split). */
@@ -37,7 +41,8 @@ const ROWS_PER_STEP = 5_000;
 /** Outbox rows moved per step. */
 const OUTBOX_PER_STEP = 2_000;
 
-type Credit = { recipient: string; amount: string; claimable: string; accrued: string; claimed: string };
+/** A fee credit or claim as the indexer publishes it; USDC ones without the balance after it (added here). */
+type Credit = { recipient: string; amount: string; claimable?: string; accrued?: string; claimed?: string };
 
 /** The events of one stream_event row: the log's own, then what it changed (candles, balances, fees). */
 export function expandStreamRow(row: StreamRow): NewEvent[] {
@@ -247,6 +252,7 @@ async function collect(client: Client, schemas: Schemas) {
     if (through !== sequenced || row?.hold_checkpoint != null)
       cursors.set(chain.chainName, { block: through, hold: null });
   }
+  await settleFeeBalances(client, app, events);
   const { rows: outbox } = await client.query<{
     id: string;
     kind: string;
@@ -282,8 +288,10 @@ async function removalsFrom(client: Client, app: string, chainId: number, from: 
     block_number: string;
     block_hash: string;
     source: string;
+    fee: Record<string, unknown> | null;
   }>(
-    `SELECT seq::text, kind, channels, block_number::text, block_hash, source FROM "${app}".events
+    `SELECT seq::text, kind, channels, block_number::text, block_hash, source,
+            CASE WHEN kind = 'fees' THEN data END AS fee FROM "${app}".events
       WHERE chain_id = $1 AND block_number >= $2 AND removed_by IS NULL AND kind <> 'removed'
       ORDER BY events.seq DESC`,
     [chainId, from],
@@ -297,7 +305,54 @@ async function removalsFrom(client: Client, app: string, chainId: number, from: 
     source: r.source,
     removes: Number(r.seq),
     data: { seq: Number(r.seq), kind: r.kind },
+    ...(r.fee ? { reverts: r.fee } : {}),
   }));
+}
+
+/**
+ * Brings event_fee_balances along with `events` (in the order they are appended): a removed USDC `fees` event's
+ * amount is taken back, a new one's added, and the new one gets the recipient's balance after it (accrued, claimed,
+ * claimable). Launch-token fees events carry theirs from the indexer already (token_fees has every credit).
+ */
+async function settleFeeBalances(client: Client, app: string, events: NewEvent[]): Promise<void> {
+  const usdc = (d: Record<string, unknown> | undefined) => d !== undefined && d.asset === "usdc";
+  const moves = events.filter((e) => (e.kind === "fees" && usdc(e.data)) || usdc(e.reverts));
+  if (moves.length === 0) return;
+  const keyOf = (chainId: number | null, d: Record<string, unknown>) => `${chainId}:${String(d.recipient)}`;
+  const keys = [...new Set(moves.map((e) => keyOf(e.chainId, e.reverts ?? e.data)))];
+  const { rows } = await client.query<{ chain_id: number; recipient: string; accrued: string; claimed: string }>(
+    `SELECT chain_id, recipient, accrued::text, claimed::text FROM "${app}".event_fee_balances b
+      WHERE (chain_id, recipient) IN (SELECT * FROM unnest($1::int[], $2::text[]))`,
+    [keys.map((k) => Number(k.split(":")[0])), keys.map((k) => k.split(":")[1])],
+  );
+  const balances = new Map(
+    keys.map((k) => [k, { accrued: 0n, claimed: 0n }] as [string, { accrued: bigint; claimed: bigint }]),
+  );
+  for (const r of rows) {
+    balances.set(`${r.chain_id}:${r.recipient}`, { accrued: BigInt(r.accrued), claimed: BigInt(r.claimed) });
+  }
+  for (const e of moves) {
+    const d = e.reverts ?? e.data;
+    const b = balances.get(keyOf(e.chainId, d)) as { accrued: bigint; claimed: bigint };
+    const amount = BigInt(String(d.amount)) * (e.reverts ? -1n : 1n);
+    if (d.type === "claimed") b.claimed += amount;
+    else b.accrued += amount;
+    if (e.reverts) continue;
+    e.data.claimable = (b.accrued - b.claimed).toString();
+    e.data.accrued = b.accrued.toString();
+    e.data.claimed = b.claimed.toString();
+  }
+  await client.query(
+    `INSERT INTO "${app}".event_fee_balances (chain_id, recipient, accrued, claimed)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::numeric[], $4::numeric[])
+     ON CONFLICT (chain_id, recipient) DO UPDATE SET accrued = EXCLUDED.accrued, claimed = EXCLUDED.claimed`,
+    [
+      keys.map((k) => Number(k.split(":")[0])),
+      keys.map((k) => k.split(":")[1]),
+      keys.map((k) => balances.get(k)?.accrued.toString()),
+      keys.map((k) => balances.get(k)?.claimed.toString()),
+    ],
+  );
 }
 
 export type StartSequencerParameters = {

@@ -127,6 +127,9 @@ export const trade = onchainTable(
     builder: t.hex().notNull(),
     builderFeeBps: t.integer().notNull(),
     referral: t.hex().notNull(),
+    /** Who the creator and protocol shares went to: the token's creator and the launchpad's recipient then. */
+    creator: t.hex().notNull(),
+    protocolRecipient: t.hex().notNull(),
     supplyAfter: t.bigint().notNull(),
     reserveAfter: t.bigint().notNull(),
     /** Sells: what the trader received less the average cost of what was sold (see holder.costBasis); buys: 0. */
@@ -230,13 +233,17 @@ export const candle = onchainTable(
   }),
 );
 
-/** Fees per recipient: accrued in total, claimed in total, and claimable now. */
+/**
+ * USDC fees per recipient that are not trade fee shares: what graduations and pool fee collections credited
+ * (`accrued`) and what the recipient claimed (`claimed`, every claim). Trade fee shares are not written per trade:
+ * they are the trade rows' fee columns (creator, protocolRecipient, referral, builder), summed when read
+ * (db/indexed/fees.ts), so a recipient's accrued = this row's + its trades'; claimable = accrued − claimed.
+ */
 export const fees = onchainTable(
   "fees",
   (t) => ({
     chainId: t.integer().notNull(),
     recipient: t.hex().notNull(),
-    claimable: t.bigint().notNull(),
     accrued: t.bigint().notNull(),
     claimed: t.bigint().notNull(),
   }),

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFilters, tokenStages } from "../core/catalog.js";
 import { type CatalogPageParameters, readCatalogPage, readRankedPage } from "../db/indexed/catalog.js";
+import { readFees } from "../db/indexed/holdings.js";
 import { rollRankingWindow, windowStartAt } from "../db/indexed/ranking.js";
 import { migrate } from "../db/migrate.js";
 import { startVersions } from "../db/versions.js";
@@ -16,6 +17,9 @@ import { prng } from "./helpers/chain.js";
 import { until } from "./helpers/until.js";
 
 const databaseUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+
+/** Fee recipients of the stand-in trades; one also has a fees row (a claim and a credit that is no trade share). */
+const recipients = ["0xf1", "0xf2", "0xf3", "0xf4", "0xf5"];
 
 describe("the maintained ranking of get-tokens", () => {
   const id = `${process.pid}_${Date.now().toString(36)}`;
@@ -37,7 +41,14 @@ describe("the maintained ranking of get-tokens", () => {
     await admin.query(`CREATE TABLE ${ix}.pool (chain_id integer, token text, graduated boolean, progress_bps integer,
       price numeric(78), PRIMARY KEY (chain_id, token))`);
     await admin.query(`CREATE TABLE ${ix}.trade (id text PRIMARY KEY, chain_id integer, token text,
-      usdc_amount numeric(78), timestamp numeric(78))`);
+      usdc_amount numeric(78), timestamp numeric(78), fee_protocol numeric(78), fee_creator numeric(78),
+      fee_referral numeric(78), fee_builder numeric(78), protocol_recipient text, creator text, referral text,
+      builder text)`);
+    await admin.query(`CREATE TABLE ${ix}.fees (chain_id integer, recipient text, accrued numeric(78),
+      claimed numeric(78), PRIMARY KEY (chain_id, recipient))`);
+    await admin.query(`CREATE TABLE ${ix}.token_fees (chain_id integer, token text, recipient text,
+      claimable numeric(78), accrued numeric(78), claimed numeric(78))`);
+    await admin.query(`INSERT INTO ${ix}.fees VALUES (84532, '0xf1', 1000, 500)`);
     await admin.query(`CREATE TABLE ${ix}.peer_token (chain_id integer, address text, home_chain_id integer,
       home_token text, holders_count integer, PRIMARY KEY (chain_id, address))`);
   });
@@ -122,12 +133,16 @@ describe("the maintained ranking of get-tokens", () => {
                 since,
                 since - 5_000,
               ]);
-          await c.query(`INSERT INTO ${ix}.trade VALUES ($1, $2, $3, $4, $5)`, [
+          // Fee shares: some zero, recipients shared between roles and trades.
+          const share = () => (rnd() < 0.25 ? 0n : BigInt(Math.floor(rnd() * 1e6)));
+          await c.query(`INSERT INTO ${ix}.trade VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
             `t${tradeSeq++}`,
             d.chainId,
             d.address,
             amount,
             ts,
+            ...[share(), share(), share(), share()],
+            ...recipients.slice(0, 4).map(() => pick(recipients)),
           ]);
           await c.query(
             `UPDATE ${ix}.token SET trade_count = trade_count + 1, volume_usdc = volume_usdc + $3
@@ -215,6 +230,11 @@ describe("the maintained ranking of get-tokens", () => {
           }
         }
       }
+      // The trade fee shares each recipient accrued: the maintained totals equal the trade rows summed.
+      for (const who of recipients) {
+        const summed = await readFees(admin, schemas, who, false);
+        expect(await readFees(admin, schemas, who, true), `${round}: fees of ${who}`).toEqual(summed);
+      }
       return pages;
     };
 
@@ -232,6 +252,8 @@ describe("the maintained ranking of get-tokens", () => {
         if (round % 6 === 5) await reorg();
         pages += await compare(`round ${round}`);
       }
+      // Every recipient accrued by now, from trades alone or (0xf1) beside its fees row.
+      for (const who of recipients) expect((await readFees(admin, schemas, who, true)).fees).not.toEqual([]);
       // The trending window has trades on both sides of its edges, and traded tokens beside untraded ones.
 
       const top = await readRankedPage(admin, schemas, { ...trending, since, limit: 100, offset: 0 });

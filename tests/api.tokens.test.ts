@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi } from "../abis/index.js";
 import { deriveWalletKey } from "../core/wallets.js";
+import { readUsdcFees } from "../db/indexed/holdings.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain, createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 
@@ -358,17 +359,14 @@ describe("get-pool-data", () => {
     });
     // The USDC side joins the creator's claimable fees, as the launchpad credits it.
     const creator = await creatorOf(t.D.token);
-    const { rows } = await api.deps.db.query(
-      `SELECT claimable FROM ${ix.schema}.fees WHERE chain_id = $1 AND recipient = $2`,
-      [c.deployment.chainId, creator.toLowerCase()],
-    );
+    const fees = await readUsdcFees(api.deps.db, ix.schema, creator.toLowerCase());
     const onChain = await c.publicClient.readContract({
       address: c.deployment.contracts.launchpad,
       abi: launchpadAbi,
       functionName: "claimable",
       args: [creator],
     });
-    expect(BigInt(rows[0]?.claimable ?? 0)).toBe(onChain);
+    expect(fees.find((f) => f.chainId === c.deployment.chainId)?.claimable ?? 0n).toBe(onChain);
   });
 
   it("returns pool_data null for a token whose deployment is not indexed, 404 for an unknown one", async () => {

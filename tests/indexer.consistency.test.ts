@@ -8,7 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { candleIntervals, STORED_CANDLE_SECONDS } from "../core/candles.js";
+import { readUsdcFees } from "../db/indexed/holdings.js";
 import { readCandles } from "../db/indexed/market.js";
+import { installRanking } from "../db/indexed/ranking.js";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
 import { type Chain, chain, fundedWallets, type Wallet } from "./helpers/chain.js";
 import { type ChainState, readChainState } from "./helpers/indexer/chain-state.js";
@@ -212,9 +214,36 @@ describe("indexer consistency with the chain", () => {
     }
   });
 
-  it("indexes each recipient's claimable fees as Launchpad.claimable, with what accrued and what was claimed", () => {
+  it("reads each recipient's claimable fees as Launchpad.claimable, with what accrued and what was claimed", async () => {
+    // The fees rows hold credits other than trade shares, and claims; the shares are the trade rows'.
     expect(check("fees")).toEqual([]);
     expect(check("launchpad")).toEqual([]);
+    const pg = (await import("pg")).default;
+    const db = new pg.Pool({ connectionString: database.url, max: 2 });
+    try {
+      const ix = indexers[0]?.schema as string;
+      const read = async (maintained: boolean) => {
+        const out = [];
+        for (const f of state.feeTotals) {
+          const [usdc] = await readUsdcFees(db, ix, f.recipient as string, maintained);
+          out.push({ chainId: usdc?.chainId, recipient: f.recipient, ...usdc });
+        }
+        return out;
+      };
+      const want = state.feeTotals.map((f) => ({ ...f }));
+      expect(want.length).toBeGreaterThan(3);
+      // Summed from the trade rows, then from the maintained totals (installed and rebuilt from them now).
+      expect(await read(false)).toEqual(want);
+      const client = await db.connect();
+      try {
+        await installRanking(client, ix);
+      } finally {
+        client.release();
+      }
+      expect(await read(true)).toEqual(want);
+    } finally {
+      await db.end();
+    }
   });
 
   it("backfills the same tables, row for row, as it indexed live", () => {

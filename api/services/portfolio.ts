@@ -38,7 +38,7 @@ export function portfolioAddress(user: AuthedUser | undefined, body: { address?:
 export async function getPortfolio(deps: ApiDeps, p: GetPortfolioParameters) {
   const address = p.address.toLowerCase();
   const [{ holdings: held, total, totals, fees, tokenFees }, usdc] = await Promise.all([
-    readPortfolio(deps.db, deps.config, address, p),
+    readPortfolio(deps.db, deps.config, address, p, deps.versions?.ranked() ?? false),
     p.usdc ? usdcBalances(deps, address) : undefined,
   ]);
   const holdings = held.map((r) => {

@@ -20,7 +20,7 @@ const usdc = (amount: bigint) => ({ usdc: amount.toString(), usd: usdcUsd(amount
 export async function getUserFees(deps: ApiDeps, user: AuthedUser) {
   const who = user.walletAddress.toLowerCase();
   const [{ fees, tokenFees }, byType] = await Promise.all([
-    readFees(deps.db, deps.config, who),
+    readFees(deps.db, deps.config, who, deps.versions?.ranked() ?? false),
     readTradeFeesByType(deps.db, deps.config, who),
   ]);
   const chainIds = [...new Set([...fees.map((f) => f.chainId), ...byType.map((f) => f.chainId)])].sort((a, b) => a - b);

@@ -4,6 +4,7 @@
  * chain, token and address; a token's balance is summed over every chain it is deployed on.
  */
 import { checkpointBlockSql } from "./checkpoint.js";
+import { FEE_TABLE, rankingArmedSql } from "./ranking.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /**
@@ -55,6 +56,8 @@ export async function readPortfolio(
   schemas: Schemas,
   address: string,
   page: { limit: number; offset: number },
+  /** The maintained fee totals are installed (db/versions.ts ranked()). */
+  maintained = false,
 ): Promise<{
   holdings: PortfolioHolding[];
   total: number;
@@ -99,7 +102,7 @@ export async function readPortfolio(
         WHERE h.address = $1`,
       [who],
     ),
-    readFees(db, schemas, who),
+    readFees(db, schemas, who, maintained),
   ]);
   return {
     holdings: held.rows.map((r) => ({
@@ -241,19 +244,57 @@ export async function readBalanceAtBlock(
   return { balance: BigInt(row?.balance ?? "0"), block: row?.block == null ? null : Number(row.block) };
 }
 
-/** USDC fees per chain and launch-token fees per token of `address` (lower case): claimable, accrued, claimed. */
+/**
+ * USDC fees of `who` (lower case) per chain: claimable, accrued, claimed. Its accrued is its trade fee shares (the
+ * maintained totals of db/indexed/ranking.ts when `maintained` and their triggers are in place, else summed from the
+ * trade rows) plus its fees row's other credits; claimed is its fees row's; claimable the difference.
+ */
+export async function readUsdcFees(
+  db: Queryable,
+  indexerSchema: string,
+  who: string,
+  maintained = false,
+): Promise<ChainFees[]> {
+  const ix = indexerSchema;
+  const summed = `SELECT chain_id, sum(amount) AS accrued, 0 AS claimed FROM (
+         SELECT chain_id, fee_protocol AS amount FROM ${ix}.trade WHERE protocol_recipient = $1
+         UNION ALL SELECT chain_id, fee_creator FROM ${ix}.trade WHERE creator = $1
+         UNION ALL SELECT chain_id, fee_referral FROM ${ix}.trade WHERE referral = $1
+         UNION ALL SELECT chain_id, fee_builder FROM ${ix}.trade WHERE builder = $1) x GROUP BY chain_id`;
+  // Once installed, the totals table exists; its triggers are checked in the statement (a one-time filter), so a
+  // schema whose triggers went missing reads the trade rows until they are back.
+  const shares = maintained
+    ? `SELECT chain_id, accrued, 0 FROM "${ix}".${FEE_TABLE} WHERE recipient = $1 AND ${rankingArmedSql(ix)}
+       UNION ALL SELECT * FROM (${summed}) t WHERE NOT ${rankingArmedSql(ix)}`
+    : summed;
+  const { rows } = await db.query<{ chain_id: number; claimable: string; accrued: string; claimed: string }>(
+    `SELECT chain_id, (sum(accrued) - sum(claimed))::text AS claimable, sum(accrued)::text AS accrued,
+            sum(claimed)::text AS claimed
+       FROM (SELECT chain_id, accrued, claimed FROM ${ix}.fees WHERE recipient = $1 UNION ALL ${shares}) f
+      GROUP BY chain_id HAVING sum(accrued) > 0 OR sum(claimed) > 0 ORDER BY chain_id`,
+    [who],
+  );
+  return rows.map(amounts);
+}
+
+const amounts = (f: { chain_id: number; claimable: string; accrued: string; claimed: string }): ChainFees => ({
+  chainId: f.chain_id,
+  claimable: BigInt(f.claimable),
+  accrued: BigInt(f.accrued),
+  claimed: BigInt(f.claimed),
+});
+
+/** USDC fees per chain (readUsdcFees) and launch-token fees per token of `who` (lower case). */
 export async function readFees(
   db: Queryable,
   schemas: Schemas,
   who: string,
+  maintained = false,
 ): Promise<{ fees: ChainFees[]; tokenFees: TokenFees[] }> {
   const ix = schemas.indexerSchema;
   const s = schemas.appSchema;
   const [fees, tokenFees] = await Promise.all([
-    db.query<{ chain_id: number; claimable: string; accrued: string; claimed: string }>(
-      `SELECT chain_id, claimable, accrued, claimed FROM ${ix}.fees WHERE recipient = $1 ORDER BY chain_id`,
-      [who],
-    ),
+    readUsdcFees(db, ix, who, maintained),
     db.query<{
       chain_id: number;
       token: string;
@@ -271,14 +312,8 @@ export async function readFees(
       [who],
     ),
   ]);
-  const amounts = (f: { chain_id: number; claimable: string; accrued: string; claimed: string }): ChainFees => ({
-    chainId: f.chain_id,
-    claimable: BigInt(f.claimable),
-    accrued: BigInt(f.accrued),
-    claimed: BigInt(f.claimed),
-  });
   return {
-    fees: fees.rows.map(amounts),
+    fees,
     tokenFees: tokenFees.rows.map((f) => ({ ...amounts(f), token: f.token, symbol: f.symbol, tokenId: f.token_id })),
   };
 }
@@ -294,9 +329,7 @@ export async function readTradeFeesByType(db: Queryable, schemas: Schemas, who: 
   const ix = schemas.indexerSchema;
   const { rows } = await db.query<{ chain_id: number; creator: string; builder: string; referral: string }>(
     `SELECT chain_id, sum(creator)::text AS creator, sum(builder)::text AS builder, sum(referral)::text AS referral
-       FROM (SELECT t.chain_id, t.fee_creator AS creator, 0 AS builder, 0 AS referral
-               FROM ${ix}.trade t JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.token
-              WHERE p.creator = $1
+       FROM (SELECT chain_id, fee_creator AS creator, 0 AS builder, 0 AS referral FROM ${ix}.trade WHERE creator = $1
              UNION ALL
              SELECT chain_id, 0, fee_builder, 0 FROM ${ix}.trade WHERE builder = $1
              UNION ALL

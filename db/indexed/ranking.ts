@@ -9,6 +9,9 @@
  * whose oldest hour leaves the window when the hour turns (`svc_rank_roll()`, called by every poll of db/versions.ts;
  * a reader seeing a window that has not turned yet reads the catalog instead).
  *
+ * The same triggers keep `svc_fee_accrued`: the USDC trade fee shares each recipient accrued per chain, summed from
+ * the trade rows' fee columns (the indexer writes no fee row per trade; db/indexed/fees.ts reads this table).
+ *
  * The tables live in the indexer's schema: they are derived from its rows alone, and every app schema served by that
  * indexer reads them. They are not Ponder's: Ponder drops only its own tables when it recreates the schema, so
  * whoever installs the triggers (db/versions.ts, in every API and worker process) also rebuilds the tables from the
@@ -22,6 +25,8 @@ export const RANK_TABLE = "svc_token_rank";
 const HOUR_TABLE = "svc_token_volume_hour";
 /** One row: the first hour (unix seconds) of trending's window as last rolled. */
 export const WINDOW_TABLE = "svc_token_rank_window";
+/** Trade fee shares accrued per chain and recipient (USDC base units). */
+export const FEE_TABLE = "svc_fee_accrued";
 const TRIGGER = "svc_rank";
 /** The indexer tables the ranking follows, each with three statement triggers (insert, update, delete). */
 const RANKED_TABLES = ["token", "pool", "trade"] as const;
@@ -90,6 +95,12 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
         one boolean PRIMARY KEY DEFAULT true CHECK (one),
         start_hour numeric(78) NOT NULL
       );
+      CREATE TABLE IF NOT EXISTS ${q(FEE_TABLE)} (
+        chain_id integer NOT NULL,
+        recipient text NOT NULL,
+        accrued numeric(78) NOT NULL,
+        PRIMARY KEY (recipient, chain_id)
+      );
 
       -- The rank rows of these token_layer_ids, from their token and pool rows and their hourly volumes since start.
       CREATE OR REPLACE FUNCTION ${q("svc_rank_refresh")}(layers text[], start numeric) RETURNS void
@@ -131,6 +142,14 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
       DECLARE layers text[]; start numeric;
       BEGIN
         IF TG_TABLE_NAME = 'trade' THEN
+          IF TG_OP IN ('UPDATE', 'DELETE') THEN
+            UPDATE ${q(FEE_TABLE)} f SET accrued = f.accrued - o.amount
+              FROM (${feeSharesSql("old_rows")}) o WHERE f.chain_id = o.chain_id AND f.recipient = o.recipient;
+          END IF;
+          IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            INSERT INTO ${q(FEE_TABLE)} (chain_id, recipient, accrued) ${feeSharesSql("new_rows")}
+            ON CONFLICT (recipient, chain_id) DO UPDATE SET accrued = ${FEE_TABLE}.accrued + excluded.accrued;
+          END IF;
           IF TG_OP IN ('UPDATE', 'DELETE') THEN
             UPDATE ${q(HOUR_TABLE)} h SET volume = h.volume - o.volume, trades = h.trades - o.trades
               FROM (SELECT chain_id, token, timestamp - timestamp % 3600 AS hour, sum(usdc_amount) AS volume,
@@ -190,7 +209,8 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
         REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${q(TRIGGER)}();`,
       ).join("")}
 
-      TRUNCATE ${q(RANK_TABLE)}, ${q(HOUR_TABLE)}, ${q(WINDOW_TABLE)};
+      TRUNCATE ${q(RANK_TABLE)}, ${q(HOUR_TABLE)}, ${q(WINDOW_TABLE)}, ${q(FEE_TABLE)};
+      INSERT INTO ${q(FEE_TABLE)} (chain_id, recipient, accrued) ${feeSharesSql(q("trade"))};
       INSERT INTO ${q(WINDOW_TABLE)} (start_hour) VALUES (${windowStartSql});
       INSERT INTO ${q(HOUR_TABLE)} (chain_id, token, hour, volume, trades)
       SELECT chain_id, token, timestamp - timestamp % 3600, sum(usdc_amount), count(*)
@@ -221,9 +241,18 @@ export async function rollRankingWindow(client: pg.ClientBase, ix: string, lockT
   }
 }
 
+/** SQL: (chain_id, recipient, amount) of the non-zero trade fee shares of the trade rows `rows`, per recipient. */
+const feeSharesSql = (rows: string) =>
+  `SELECT chain_id, recipient, sum(amount) AS amount FROM (
+     SELECT chain_id, protocol_recipient AS recipient, fee_protocol AS amount FROM ${rows}
+     UNION ALL SELECT chain_id, creator, fee_creator FROM ${rows}
+     UNION ALL SELECT chain_id, referral, fee_referral FROM ${rows}
+     UNION ALL SELECT chain_id, builder, fee_builder FROM ${rows}) s
+   WHERE amount > 0 GROUP BY chain_id, recipient`;
+
 /** SQL of one boolean: the tables exist and every trigger of the ranking is in place on the indexer's tables. */
 export const rankingArmedSql = (ix: string) =>
   `(to_regclass('"${ix}".${RANK_TABLE}') IS NOT NULL AND to_regclass('"${ix}".${HOUR_TABLE}') IS NOT NULL
-    AND to_regclass('"${ix}".${WINDOW_TABLE}') IS NOT NULL
+    AND to_regclass('"${ix}".${WINDOW_TABLE}') IS NOT NULL AND to_regclass('"${ix}".${FEE_TABLE}') IS NOT NULL
     AND (SELECT count(*) FROM pg_trigger WHERE tgname IN ('${TRIGGER}_ins', '${TRIGGER}_upd', '${TRIGGER}_del')
           AND tgrelid IN (${RANKED_TABLES.map((t) => `to_regclass('"${ix}".${t}')`).join(", ")})) = ${RANK_TRIGGER_COUNT})`;

@@ -1,14 +1,18 @@
 /**
- * Writes shared by the handlers: a trade row with its candles, token counters and fee credits. Amounts in base
- * units, prices 18-decimal USD per token; see ponder.schema.ts.
+ * Writes shared by the handlers: a trade row with its candle and token counters, and the fee credits that are not
+ * trade shares. Amounts in base units, prices 18-decimal USD per token; see ponder.schema.ts.
  */
 import type { Context } from "ponder:registry";
 import { candle, fees, holder, token, trade } from "ponder:schema";
 import type { Address, Hex } from "viem";
 import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 
-/** A fee credit or claim as published (lib/stream.ts): the recipient's fees after it. */
-export type FeeState = { recipient: Hex; amount: bigint; claimable: bigint; accrued: bigint; claimed: bigint };
+/**
+ * A fee credit or claim as published (lib/stream.ts). USDC ones carry the amount only: the event log's sequencer
+ * adds the recipient's fees after it (db/events.ts). Launch-token ones carry them (token_fees has every credit).
+ */
+export type FeeCredit = { recipient: Hex; amount: bigint };
+export type FeeState = FeeCredit & { claimable: bigint; accrued: bigint; claimed: bigint };
 
 export type TradeRow = Omit<typeof trade.$inferInsert, "realisedPnl">;
 
@@ -80,20 +84,37 @@ async function bookCost(context: Context, row: TradeRow): Promise<bigint> {
   return realised;
 }
 
-/** Credit `amount` USDC base units to `recipient`'s claimable fees; pushes the fees after it onto `credits`. */
+/**
+ * Credit `amount` USDC base units that are not a trade's fee share (a graduation's, a pool fee collection's) to
+ * `recipient`; pushes the credit onto `credits`.
+ */
 export async function creditFees(
   context: Context,
   chainId: number,
   recipient: Address,
   amount: bigint,
-  credits?: FeeState[],
+  credits: FeeCredit[],
 ) {
   if (amount === 0n) return;
-  const row = await context.db
+  await context.db
     .insert(fees)
-    .values({ chainId, recipient, claimable: amount, accrued: amount, claimed: 0n })
-    .onConflictDoUpdate((f) => ({ claimable: f.claimable + amount, accrued: f.accrued + amount }));
-  credits?.push({ recipient, amount, claimable: row.claimable, accrued: row.accrued, claimed: row.claimed });
+    .values({ chainId, recipient, accrued: amount, claimed: 0n })
+    .onConflictDoUpdate((f) => ({ accrued: f.accrued + amount }));
+  credits.push({ recipient, amount });
+}
+
+/** A trade's fee shares as published: one credit per recipient with a non-zero share. No row is written for them. */
+export function tradeCredits(row: TradeRow): FeeCredit[] {
+  return (
+    [
+      [row.protocolRecipient, row.feeProtocol],
+      [row.creator, row.feeCreator],
+      [row.referral, row.feeReferral],
+      [row.builder, row.feeBuilder],
+    ] as const
+  )
+    .filter(([, amount]) => amount > 0n)
+    .map(([recipient, amount]) => ({ recipient, amount }));
 }
 
 export const logId = (chainId: number, txHash: Hex, logIndex: number) => `${chainId}-${txHash}-${logIndex}`;

@@ -4,9 +4,9 @@
 import type { Context } from "ponder:registry";
 import { type candle, type pool, streamEvent } from "ponder:schema";
 import type { Hex } from "viem";
-import type { FeeState, TradeRow } from "./book.js";
+import type { FeeCredit, TradeRow } from "./book.js";
 
-export type { FeeState } from "./book.js";
+export type { FeeCredit, FeeState } from "./book.js";
 
 export type LogEvent = {
   block: { number: bigint; hash: Hex; timestamp: bigint };
@@ -62,14 +62,14 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** The stream_event row of a trade (either venue): the trade, the pool, its minute candle and the fee credits after it. */
+/** The stream_event row of a trade (either venue): the trade, the pool after it, its minute candle and its fee shares. */
 export async function publishTrade(
   context: Context,
   event: LogEvent,
   row: TradeRow,
   poolAfter: typeof pool.$inferSelect,
   minute: typeof candle.$inferSelect,
-  credits: FeeState[],
+  credits: FeeCredit[],
 ) {
   await publish(context, event, "trade", row.token, {
     token: row.token,

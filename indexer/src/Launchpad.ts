@@ -18,7 +18,7 @@ import {
 import type { Hex } from "viem";
 import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
 import { QUOTE_MODES } from "../../core/quote.js";
-import { bookTrade, creditFees, logId } from "../lib/book.js";
+import { bookTrade, creditFees, type FeeCredit, logId, tradeCredits } from "../lib/book.js";
 import { usdcByChainId } from "../lib/chains.js";
 import { type FeeState, poolState, publish, publishTrade } from "../lib/stream.js";
 
@@ -95,6 +95,8 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
   const chainId = context.chain.id;
   const { token: address, trader, mode, venue, tokenAmount, usdcAmount, fees: split, attribution, state } = event.args;
   const onCurve = venue === 0;
+  const meta = await context.db.find(launchpad, { chainId });
+  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
   const row = await context.db.update(pool, { chainId, token: address }).set((p) => ({
     supply: state.supply,
     reserve: state.reserve,
@@ -124,6 +126,8 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     builder: attribution.builder,
     builderFeeBps: attribution.builderFeeBps,
     referral: attribution.referral,
+    creator: row.creator,
+    protocolRecipient: meta.protocolFeeRecipient,
     supplyAfter: state.supply,
     reserveAfter: state.reserve,
     txHash: event.transaction.hash,
@@ -132,14 +136,8 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     timestamp: event.block.timestamp,
   };
   const minute = await bookTrade(context, tradeRow);
-  const meta = await context.db.find(launchpad, { chainId });
-  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
-  const credits: FeeState[] = [];
-  await creditFees(context, chainId, meta.protocolFeeRecipient, split.protocol, credits);
-  await creditFees(context, chainId, row.creator, split.creator, credits);
-  await creditFees(context, chainId, attribution.referral, split.referral, credits);
-  await creditFees(context, chainId, attribution.builder, split.builder, credits);
-  await publishTrade(context, event, tradeRow, row, minute, credits);
+  // The fee shares are the trade row's: summed when read, not credited row by row.
+  await publishTrade(context, event, tradeRow, row, minute, tradeCredits(tradeRow));
 });
 
 ponder.on("Launchpad:Graduated", async ({ event, context }) => {
@@ -172,7 +170,7 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
   await context.db.insert(v3Pool).values({ chainId, address: v3, token: address, usdcIsToken0: row.usdcIsToken0 });
   const meta = await context.db.find(launchpad, { chainId });
   if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
-  const credits: FeeState[] = [];
+  const credits: FeeCredit[] = [];
   await creditFees(context, chainId, meta.protocolFeeRecipient, protocolFee, credits);
   await publish(context, event, "graduation", address, {
     token: address,
@@ -186,19 +184,14 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
 
 ponder.on("Launchpad:FeesClaimed", async ({ event, context }) => {
   const { recipient, amount } = event.args;
-  const after = await context.db.update(fees, { chainId: context.chain.id, recipient }).set((f) => ({
-    claimable: f.claimable - amount,
-    claimed: f.claimed + amount,
-  }));
+  // Its trade fee shares are in no fees row: a recipient of those only has none before its first claim.
+  await context.db
+    .insert(fees)
+    .values({ chainId: context.chain.id, recipient, accrued: 0n, claimed: amount })
+    .onConflictDoUpdate((f) => ({ claimed: f.claimed + amount }));
   await context.db.insert(feeClaim).values({ ...eventAt(context.chain.id, event), recipient, token: null, amount });
-  await publish(context, event, "fees_claimed", null, {
-    recipient,
-    token: null,
-    amount,
-    claimable: after.claimable,
-    accrued: after.accrued,
-    claimed: after.claimed,
-  });
+  // The fees after it are added by the event log's sequencer (db/events.ts), as for every USDC credit.
+  await publish(context, event, "fees_claimed", null, { recipient, token: null, amount });
 });
 
 /** Where a fee event is: its id, chain, transaction, block and time. */
@@ -270,7 +263,7 @@ ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {
   }));
   const meta = await context.db.find(launchpad, { chainId });
   if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
-  const credits: FeeState[] = [];
+  const credits: FeeCredit[] = [];
   await creditFees(context, chainId, row.creator, creatorUsdc, credits);
   await creditFees(context, chainId, meta.protocolFeeRecipient, protocolUsdc, credits);
   await context.db.insert(poolFeeCollection).values({

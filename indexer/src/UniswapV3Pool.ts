@@ -48,6 +48,9 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
     builder: "0x0000000000000000000000000000000000000000",
     builderFeeBps: 0,
     referral: "0x0000000000000000000000000000000000000000",
+    // A direct swap pays the pool's LP fee only: no launchpad fee shares.
+    creator: row.creator,
+    protocolRecipient: "0x0000000000000000000000000000000000000000",
     supplyAfter: row.supply,
     reserveAfter: 0n,
     txHash: event.transaction.hash,

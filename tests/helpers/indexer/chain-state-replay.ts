@@ -18,8 +18,10 @@ export type Replay = {
   poolUpdated: Map<Hex, bigint>;
   /** Trades in chain order: the launchpad's Trade events and direct swaps on graduated pools. */
   trades: Row[];
-  /** USDC fees (base units) accrued and claimed, by recipient. */
+  /** USDC fees (base units) accrued and claimed, by recipient: trade fee shares included. */
   feeRows: Map<Hex, { accrued: bigint; claimed: bigint }>;
+  /** The fees table's rows: USDC credited other than as a trade's fee share, and claimed, by recipient. */
+  creditRows: Map<Hex, { accrued: bigint; claimed: bigint }>;
   launchpadRow: Row | undefined;
   builderRows: Map<Hex, Row>;
   referrerRows: Map<Hex, Row>;
@@ -66,6 +68,7 @@ export async function replayLogs(
     poolUpdated: new Map(),
     trades: [],
     feeRows: new Map(),
+    creditRows: new Map(),
     launchpadRow: undefined,
     builderRows: new Map(),
     referrerRows: new Map(),
@@ -89,12 +92,19 @@ export async function replayLogs(
   return r;
 }
 
-/** Adds `amount` USDC (base units) to what `recipient` accrued. */
-function credit(r: Replay, recipient: string, amount: bigint): void {
+/**
+ * Adds `amount` USDC (base units) to what `recipient` accrued (`claimed`: to what it claimed), and unless it is a
+ * trade's fee share, to its fees row.
+ */
+function credit(r: Replay, recipient: string, amount: bigint, kind: "share" | "credit" | "claim" = "credit"): void {
   if (amount === 0n) return;
-  const f = r.feeRows.get(lower(recipient)) ?? { accrued: 0n, claimed: 0n };
-  f.accrued += amount;
-  r.feeRows.set(lower(recipient), f);
+  const maps = kind === "share" ? [r.feeRows] : [r.feeRows, r.creditRows];
+  for (const m of maps) {
+    const f = m.get(lower(recipient)) ?? { accrued: 0n, claimed: 0n };
+    if (kind === "claim") f.claimed += amount;
+    else f.accrued += amount;
+    m.set(lower(recipient), f);
+  }
 }
 
 /** Adds `amount` of `token` (wei) to what `recipient` accrued, or with `claimed` moves it from claimable to claimed. */
@@ -133,11 +143,11 @@ function launchpadLog(r: Replay, ctx: Context, l: AnyLog): void {
     const fees = a.fees as { protocol: bigint; creator: bigint; referral: bigint; builder: bigint };
     const attr = a.attribution as Attribution;
     const token = lower(a.token as string);
-    r.trades.push(curveTrade(ctx, l));
-    credit(r, r.protocolFeeRecipient, fees.protocol);
-    credit(r, views.get(token)?.creator ?? zeroAddress, fees.creator);
-    credit(r, attr.referral, fees.referral);
-    credit(r, attr.builder, fees.builder);
+    r.trades.push(curveTrade(ctx, l, r.protocolFeeRecipient));
+    credit(r, r.protocolFeeRecipient, fees.protocol, "share");
+    credit(r, views.get(token)?.creator ?? zeroAddress, fees.creator, "share");
+    credit(r, attr.referral, fees.referral, "share");
+    credit(r, attr.builder, fees.builder, "share");
     r.poolUpdated.set(token, l.blockNumber);
   } else if (l.eventName === "Graduated") {
     credit(r, r.protocolFeeRecipient, a.protocolFee as bigint);
@@ -192,9 +202,7 @@ function launchpadLog(r: Replay, ctx: Context, l: AnyLog): void {
       token: null,
       amount: a.amount as bigint,
     });
-    const f = r.feeRows.get(lower(a.recipient as string)) ?? { accrued: 0n, claimed: 0n };
-    f.claimed += a.amount as bigint;
-    r.feeRows.set(lower(a.recipient as string), f);
+    credit(r, a.recipient as string, a.amount as bigint, "claim");
     r.claims++;
   }
 }
@@ -236,7 +244,7 @@ function tokenRow({ chainId, time }: Context, l: AnyLog): Row {
 }
 
 /** The trade row of a launchpad Trade log. */
-function curveTrade({ chainId, time }: Context, l: AnyLog): Row {
+function curveTrade({ chainId, time, views }: Context, l: AnyLog, protocolRecipient: string): Row {
   const a = l.args;
   const fees = a.fees as { protocol: bigint; creator: bigint; referral: bigint; builder: bigint };
   const attr = a.attribution as Attribution;
@@ -260,6 +268,8 @@ function curveTrade({ chainId, time }: Context, l: AnyLog): Row {
     builder: lower(attr.builder),
     builderFeeBps: attr.builderFeeBps,
     referral: lower(attr.referral),
+    creator: lower(views.get(lower(a.token as string))?.creator ?? zeroAddress),
+    protocolRecipient: lower(protocolRecipient),
     supplyAfter: state.supply,
     reserveAfter: state.reserve,
     txHash: lower(l.transactionHash),
@@ -314,6 +324,8 @@ async function dexTrade({ c, chainId, views, time }: Context, l: AnyLog, token: 
     builder: zeroAddress,
     builderFeeBps: 0,
     referral: zeroAddress,
+    creator: lower(views.get(token)?.creator ?? zeroAddress),
+    protocolRecipient: zeroAddress,
     // A graduated token's supply never changes again.
     supplyAfter: (views.get(token)?.supply ?? 0n) as bigint,
     reserveAfter: 0n,

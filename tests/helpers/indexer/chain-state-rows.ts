@@ -181,10 +181,16 @@ export function expectedPools(
 }
 
 /**
- * Fees (USDC base units) by recipient, with claimable() at `block`, which must equal accrued minus claimed; and the
+ * Fees (USDC base units) by recipient: `totals`, trade fee shares included, with claimable() at `block`, which must
+ * equal accrued minus claimed; `rows`, the fees table's (credits other than trade shares, and claims). And the
  * launchpad's protocolFeeRecipient(), which must be the last one the logs set.
  */
-export async function expectedFees(c: Chain, r: Replay, block: bigint, inconsistencies: string[]): Promise<Row[]> {
+export async function expectedFees(
+  c: Chain,
+  r: Replay,
+  block: bigint,
+  inconsistencies: string[],
+): Promise<{ rows: Row[]; totals: Row[] }> {
   const { launchpad } = c.deployment.contracts;
   const fees: Row[] = [];
   for (const [recipient, f] of r.feeRows) {
@@ -207,5 +213,6 @@ export async function expectedFees(c: Chain, r: Replay, block: bigint, inconsist
   });
   if (lower(recipientNow) !== lower(r.protocolFeeRecipient))
     inconsistencies.push(`protocolFeeRecipient is ${recipientNow}`);
-  return fees;
+  const rows = [...r.creditRows].map(([recipient, f]) => ({ chainId: c.deployment.chainId, recipient, ...f }));
+  return { rows, totals: fees };
 }

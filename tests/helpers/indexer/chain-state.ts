@@ -20,6 +20,8 @@ export type ChainState = {
   expected: Dump;
   /** Where the chain contradicts itself (log replay against view functions): must be empty. */
   inconsistencies: string[];
+  /** USDC fees of every recipient, trade fee shares included: claimable (the chain's), accrued and claimed. */
+  feeTotals: Row[];
   figures: {
     tokens: number;
     graduated: number;
@@ -106,7 +108,7 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
       pool_fee_collection: table("pool_fee_collection", r.collectionRows),
       holder: table("holder", holders),
       candle: table("candle", candles),
-      fees: table("fees", fees),
+      fees: table("fees", fees.rows),
       token_fees: table("token_fees", [...r.tokenFeeRows.values()]),
       builder: table("builder", [...r.builderRows.values()]),
       referrer: table("referrer", [...r.referrerRows.values()]),
@@ -114,6 +116,7 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
       v3_pool: table("v3_pool", v3Rows),
     },
     inconsistencies,
+    feeTotals: fees.totals,
     figures: {
       tokens: logs.tokens.length,
       graduated: graduations.size,
