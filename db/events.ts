@@ -71,6 +71,18 @@ export function expandStreamRow(row: StreamRow): NewEvent[] {
       }),
     );
   const lower = (v: unknown) => String(v).toLowerCase();
+  /** A holder's balance after a transfer (a transfer row's, or a trade's own leg), one event per side. */
+  const balanceEvents = (t: Record<string, unknown>) => {
+    const transfer = { from: lower(t.from), to: lower(t.to), value: t.value };
+    return (t.balances as { address: string; balance: string }[]).map((b) =>
+      event("balance", [...tokenKeys, `account:${b.address.toLowerCase()}`], {
+        address: b.address.toLowerCase(),
+        balance: b.balance,
+        holdersCount: t.holdersCount,
+        transfer,
+      }),
+    );
+  };
   switch (row.kind) {
     case "token_created":
       return [
@@ -84,8 +96,14 @@ export function expandStreamRow(row: StreamRow): NewEvent[] {
         }),
       ];
     case "trade": {
-      const { candles, credits, ...trade } = d as { candles: Record<string, unknown>[]; credits: Credit[] };
+      const { candles, credits, leg, ...trade } = d as {
+        candles: Record<string, unknown>[];
+        credits: Credit[];
+        leg?: Record<string, unknown>;
+      };
       return [
+        // A curve trade's own mint or burn, booked with it: the balance events its Transfer would have made.
+        ...(leg ? balanceEvents(leg) : []),
         event("trade", [...tokenKeys, `account:${lower(d.trader)}`], { ...trade, trader: lower(d.trader) }),
         ...candles.map((c) => event("candle", tokenKeys, c)),
         ...fees(credits, "accrued", null),
@@ -95,18 +113,8 @@ export function expandStreamRow(row: StreamRow): NewEvent[] {
       const { credits, ...graduation } = d as { credits: Credit[] };
       return [event("graduation", ["tokens", ...tokenKeys], graduation), ...fees(credits, "accrued", null)];
     }
-    case "transfer": {
-      const balances = d.balances as { address: string; balance: string }[];
-      const transfer = { from: lower(d.from), to: lower(d.to), value: d.value };
-      return balances.map((b) =>
-        event("balance", [...tokenKeys, `account:${b.address.toLowerCase()}`], {
-          address: b.address.toLowerCase(),
-          balance: b.balance,
-          holdersCount: d.holdersCount,
-          transfer,
-        }),
-      );
-    }
+    case "transfer":
+      return balanceEvents(d);
     case "fees_claimed": {
       const credit = { ...(d as unknown as Credit), recipient: lower(d.recipient) };
       return fees([credit], "claimed", d.token == null ? null : lower(d.token));

@@ -4,7 +4,7 @@
  */
 import type { Context } from "ponder:registry";
 import { candle, fees, holder, token, trade } from "ponder:schema";
-import type { Address, Hex } from "viem";
+import { type Address, type Hex, zeroAddress } from "viem";
 import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 
 /**
@@ -17,17 +17,49 @@ export type FeeState = FeeCredit & { claimable: bigint; accrued: bigint; claimed
 export type TradeRow = Omit<typeof trade.$inferInsert, "realisedPnl">;
 
 /**
- * Insert a trade, book it at average cost in the trader's holder row, bump the token's counters and fold the trade
- * into its 1-minute candle. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same call,
- * so the row's balance already includes it. Returns the minute's candle as it is after it.
+ * Whether a Transfer of a launched token is a curve trade's own token leg, booked by its Trade log instead: a mint to,
+ * or a burn from, the account that sent the transaction. The launchpad mints and burns for a trader only in a curve
+ * buy or sell (to and from its msg.sender, the Trade's trader); its other mints and burns (graduation) are its own
+ * or a V3 pool's. A trade sent through a contract (trader ≠ sender) keeps its leg in the Transfer handler.
  */
-export async function bookTrade(context: Context, row: TradeRow): Promise<typeof candle.$inferSelect> {
-  const realisedPnl = await bookCost(context, row);
-  await context.db.insert(trade).values({ ...row, realisedPnl });
-  await context.db.update(token, { chainId: row.chainId, address: row.token }).set((t) => ({
+export function isCurveLeg(from: Address, to: Address, sender: Address): boolean {
+  const s = sender.toLowerCase();
+  return (from === zeroAddress && to.toLowerCase() === s) || (to === zeroAddress && from.toLowerCase() === s);
+}
+
+/** A curve trade's token leg as booked by bookTrade: the trader's balance after it and the token's holders count. */
+export type BookedLeg = { from: Address; to: Address; value: bigint; balance: bigint; holdersCount: number };
+
+/**
+ * Insert a trade, book it at average cost in the trader's holder row, bump the token's counters and fold the trade
+ * into its 1-minute candle. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same
+ * call, so the row's balance already includes it, unless `ownLeg` (a curve trade sent by its trader, isCurveLeg):
+ * then this books the leg too, in the same holder and token writes. Returns the minute's candle as it is after it,
+ * and the leg so booked.
+ */
+export async function bookTrade(
+  context: Context,
+  row: TradeRow,
+  ownLeg = false,
+): Promise<{ minute: typeof candle.$inferSelect; leg: BookedLeg | null }> {
+  const { realised, balance } = await bookCost(context, row, ownLeg);
+  await context.db.insert(trade).values({ ...row, realisedPnl: realised });
+  // A buy that gave the trader its first tokens, or a sell of its last: one holder more or fewer.
+  const delta = !ownLeg ? 0 : row.isBuy ? (balance === row.tokenAmount ? 1 : 0) : balance === 0n ? -1 : 0;
+  const counted = await context.db.update(token, { chainId: row.chainId, address: row.token }).set((t) => ({
     tradeCount: t.tradeCount + 1,
     volumeUsdc: t.volumeUsdc + row.usdcAmount,
+    holdersCount: t.holdersCount + delta,
   }));
+  const leg: BookedLeg | null = ownLeg
+    ? {
+        from: row.isBuy ? zeroAddress : (row.trader as Address),
+        to: row.isBuy ? (row.trader as Address) : zeroAddress,
+        value: row.tokenAmount,
+        balance,
+        holdersCount: counted.holdersCount,
+      }
+    : null;
   const bucket = row.timestamp - (row.timestamp % BigInt(STORED_CANDLE_SECONDS));
   const after = await context.db
     .insert(candle)
@@ -52,36 +84,44 @@ export async function bookTrade(context: Context, row: TradeRow): Promise<typeof
       volumeToken: c.volumeToken + row.tokenAmount,
       trades: c.trades + 1,
     }));
-  return after;
+  return { minute: after, leg };
 }
 
 /**
  * A buy adds what it paid to the trader's cost; a sell removes the cost of what it sold (cost × amount / balance
- * before, rounded down) and realises what it received less that. Returns the realised PnL (0 for a buy).
+ * before, rounded down) and realises what it received less that. With `ownLeg` the tokens move here too (see
+ * bookTrade). Returns the realised PnL (0 for a buy) and the trader's balance after it.
  *
  * A swap made directly on the V3 pool is the transaction sender's; when its tokens went to someone else, the sender's
  * row (created at zero balance if need be) carries the cost.
  */
-async function bookCost(context: Context, row: TradeRow): Promise<bigint> {
+async function bookCost(
+  context: Context,
+  row: TradeRow,
+  ownLeg: boolean,
+): Promise<{ realised: bigint; balance: bigint }> {
   let realised = row.isBuy ? 0n : row.usdcAmount;
   const key = { chainId: row.chainId, token: row.token, address: row.trader };
-  await context.db
+  const moved = ownLeg ? (row.isBuy ? row.tokenAmount : -row.tokenAmount) : 0n;
+  const after = await context.db
     .insert(holder)
     .values({
       ...key,
-      balance: 0n,
+      balance: moved,
       costBasis: row.isBuy ? row.usdcAmount : 0n,
       realisedPnl: realised,
       updatedBlock: row.blockNumber,
     })
     .onConflictDoUpdate((h) => {
-      if (row.isBuy) return { costBasis: h.costBasis + row.usdcAmount };
-      const before = h.balance + row.tokenAmount;
+      const balance = h.balance + moved;
+      const updatedBlock = ownLeg ? row.blockNumber : h.updatedBlock;
+      if (row.isBuy) return { balance, costBasis: h.costBasis + row.usdcAmount, updatedBlock };
+      const before = ownLeg ? h.balance : h.balance + row.tokenAmount;
       const sold = (h.costBasis * row.tokenAmount) / before;
       realised = row.usdcAmount - sold;
-      return { costBasis: h.costBasis - sold, realisedPnl: h.realisedPnl + realised };
+      return { balance, costBasis: h.costBasis - sold, realisedPnl: h.realisedPnl + realised, updatedBlock };
     });
-  return realised;
+  return { realised, balance: after.balance };
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Context } from "ponder:registry";
 import { type candle, type pool, streamEvent } from "ponder:schema";
 import type { Hex } from "viem";
-import type { FeeCredit, TradeRow } from "./book.js";
+import type { BookedLeg, FeeCredit, TradeRow } from "./book.js";
 
 export type { FeeCredit, FeeState } from "./book.js";
 
@@ -62,15 +62,19 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** The stream_event row of a trade (either venue): the trade, the pool after it, its minute candle and its fee shares. */
+/**
+ * The stream_event row of a trade (either venue): the trade, the pool after it, its minute candle, its fee shares and,
+ * when the trade booked its own token leg (lib/book.ts isCurveLeg), that leg as a transfer row would carry it.
+ */
 export async function publishTrade(
   context: Context,
   event: LogEvent,
   row: TradeRow,
   poolAfter: typeof pool.$inferSelect,
-  minute: typeof candle.$inferSelect,
+  booked: { minute: typeof candle.$inferSelect; leg: BookedLeg | null },
   credits: FeeCredit[],
 ) {
+  const { minute, leg } = booked;
   await publish(context, event, "trade", row.token, {
     token: row.token,
     trader: row.trader,
@@ -96,5 +100,16 @@ export async function publishTrade(
       trades: c.trades,
     })),
     credits,
+    ...(leg
+      ? {
+          leg: {
+            from: leg.from,
+            to: leg.to,
+            value: leg.value,
+            balances: [{ address: row.trader, balance: leg.balance }],
+            holdersCount: leg.holdersCount,
+          },
+        }
+      : {}),
   });
 }

@@ -8,7 +8,7 @@
 import { ponder } from "ponder:registry";
 import { pool, token, transfer } from "ponder:schema";
 import { zeroAddress } from "viem";
-import { logId } from "../lib/book.js";
+import { isCurveLeg, logId } from "../lib/book.js";
 import { bookTransfer } from "../lib/holders.js";
 import { onOftReceived, onOftSent } from "../lib/oft.js";
 import { publish } from "../lib/stream.js";
@@ -16,6 +16,8 @@ import { publish } from "../lib/stream.js";
 ponder.on("LaunchToken:Transfer", async ({ event, context }) => {
   const { from, to, value } = event.args;
   if (from === to || value === 0n) return;
+  // A curve trade's own mint or burn: its Trade log, next in the call, books it with the trade (lib/book.ts).
+  if (isCurveLeg(from, to, event.transaction.from)) return;
   const chainId = context.chain.id;
   const address = event.log.address;
   const self = address.toLowerCase();

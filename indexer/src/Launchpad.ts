@@ -135,9 +135,11 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
   };
-  const minute = await bookTrade(context, tradeRow);
+  // A curve trade its trader sent books its own mint or burn (the Transfer handler skipped it: lib/book.ts).
+  const ownLeg = onCurve && trader.toLowerCase() === event.transaction.from.toLowerCase();
+  const booked = await bookTrade(context, tradeRow, ownLeg);
   // The fee shares are the trade row's: summed when read, not credited row by row.
-  await publishTrade(context, event, tradeRow, row, minute, tradeCredits(tradeRow));
+  await publishTrade(context, event, tradeRow, row, booked, tradeCredits(tradeRow));
 });
 
 ponder.on("Launchpad:Graduated", async ({ event, context }) => {

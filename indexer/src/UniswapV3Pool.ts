@@ -58,8 +58,7 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
   } as const;
-  const minute = await bookTrade(context, tradeRow);
-  await publishTrade(context, event, tradeRow, row, minute, []);
+  await publishTrade(context, event, tradeRow, row, await bookTrade(context, tradeRow), []);
 });
 
 async function liquidityChange(
