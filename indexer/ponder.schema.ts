@@ -75,6 +75,8 @@ export const pool = onchainTable(
     targetSqrtPriceX96: t.bigint(),
     /** The token's referral (zero address for none); see token.referral. */
     referral: t.hex().notNull(),
+    /** The launchpad's protocol fee recipient now (launchpad.protocolFeeRecipient): whom a trade's protocol share pays. */
+    protocolRecipient: t.hex().notNull(),
     /** Swap fees of the locked V3 position collected so far (collectPoolFees), creator's and protocol's together. */
     collectedFeesUsdc: t.bigint().notNull(),
     collectedFeesTokens: t.bigint().notNull(),

@@ -2,6 +2,7 @@
  * Launchpad events. Each carries the pool's post-event state, so nothing here calls the chain; prices and
  * progress come from core/curve.ts.
  */
+
 import { ponder } from "ponder:registry";
 import {
   builder,
@@ -15,6 +16,7 @@ import {
   tokenFees,
   v3Pool,
 } from "ponder:schema";
+import { eq } from "ponder";
 import type { Hex } from "viem";
 import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
 import { QUOTE_MODES } from "../../core/quote.js";
@@ -29,10 +31,17 @@ const venues = ["bonding_curve", "uniswap_v3"] as const;
 
 ponder.on("Launchpad:ProtocolFeeRecipientSet", async ({ event, context }) => {
   const chainId = context.chain.id;
+  const before = await context.db.find(launchpad, { chainId });
   await context.db
     .insert(launchpad)
     .values({ chainId, address: event.log.address, protocolFeeRecipient: event.args.recipient })
     .onConflictDoUpdate({ protocolFeeRecipient: event.args.recipient });
+  // Every pool of the chain names it, so that a trade reads it from the pool row it updates anyway. A change is rare:
+  // one raw statement rather than a launchpad lookup per trade. (Ponder flushes and invalidates its cache for it,
+  // which slows the handlers after it, so not for the first recipient: no pool exists before it.)
+  if (before) {
+    await context.db.sql.update(pool).set({ protocolRecipient: event.args.recipient }).where(eq(pool.chainId, chainId));
+  }
 });
 
 ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
@@ -40,6 +49,8 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
   const { tokenLayerId, token: address, creator, poolType, name, symbol, tokenURI, attribution, params } = event.args;
   const usdc = usdcOf.get(chainId);
   if (!usdc) throw new Error(`no USDC known for chain ${chainId}`);
+  const meta = await context.db.find(launchpad, { chainId });
+  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
   await context.db.insert(token).values({
     chainId,
     address,
@@ -73,6 +84,7 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     graduating: false,
     // TokenReferralSet comes before TokenCreated in the same call; the referral it fixes is the one created with.
     referral: attribution.referral,
+    protocolRecipient: meta.protocolFeeRecipient,
     collectedFeesUsdc: 0n,
     collectedFeesTokens: 0n,
     usdcIsToken0: isUsdcToken0(usdc, address),
@@ -95,8 +107,6 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
   const chainId = context.chain.id;
   const { token: address, trader, mode, venue, tokenAmount, usdcAmount, fees: split, attribution, state } = event.args;
   const onCurve = venue === 0;
-  const meta = await context.db.find(launchpad, { chainId });
-  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
   const row = await context.db.update(pool, { chainId, token: address }).set((p) => ({
     supply: state.supply,
     reserve: state.reserve,
@@ -127,7 +137,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     builderFeeBps: attribution.builderFeeBps,
     referral: attribution.referral,
     creator: row.creator,
-    protocolRecipient: meta.protocolFeeRecipient,
+    protocolRecipient: row.protocolRecipient,
     supplyAfter: state.supply,
     reserveAfter: state.reserve,
     txHash: event.transaction.hash,
@@ -170,10 +180,8 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
     updatedAt: event.block.timestamp,
   });
   await context.db.insert(v3Pool).values({ chainId, address: v3, token: address, usdcIsToken0: row.usdcIsToken0 });
-  const meta = await context.db.find(launchpad, { chainId });
-  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
   const credits: FeeCredit[] = [];
-  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolFee, credits);
+  await creditFees(context, chainId, row.protocolRecipient, protocolFee, credits);
   await publish(context, event, "graduation", address, {
     token: address,
     status: "graduated",
@@ -263,16 +271,14 @@ ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {
     collectedFeesUsdc: p.collectedFeesUsdc + creatorUsdc + protocolUsdc,
     collectedFeesTokens: p.collectedFeesTokens + creatorTokens + protocolTokens,
   }));
-  const meta = await context.db.find(launchpad, { chainId });
-  if (!meta) throw new Error(`launchpad of chain ${chainId} not indexed`);
   const credits: FeeCredit[] = [];
   await creditFees(context, chainId, row.creator, creatorUsdc, credits);
-  await creditFees(context, chainId, meta.protocolFeeRecipient, protocolUsdc, credits);
+  await creditFees(context, chainId, row.protocolRecipient, protocolUsdc, credits);
   await context.db.insert(poolFeeCollection).values({
     ...eventAt(chainId, event),
     token: address,
     creator: row.creator,
-    protocolRecipient: meta.protocolFeeRecipient,
+    protocolRecipient: row.protocolRecipient,
     creatorUsdc,
     protocolUsdc,
     creatorTokens,
@@ -281,7 +287,7 @@ ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {
   const tokenCredits: FeeState[] = [];
   for (const [recipient, amount] of [
     [row.creator, creatorTokens],
-    [meta.protocolFeeRecipient, protocolTokens],
+    [row.protocolRecipient, protocolTokens],
   ] as const) {
     if (amount === 0n) continue;
     const after = await context.db

@@ -155,6 +155,7 @@ export function expectedPools(
       pendingSqrtPriceX96: v.graduating ? (r.pending.get(token)?.args.sqrtPriceX96 as bigint) : null,
       targetSqrtPriceX96: v.graduating ? (r.pending.get(token)?.args.targetSqrtPriceX96 as bigint) : null,
       referral: lower(v.referral),
+      protocolRecipient: lower(r.protocolFeeRecipient),
       collectedFeesUsdc: r.collected.get(token)?.usdc ?? 0n,
       collectedFeesTokens: r.collected.get(token)?.tokens ?? 0n,
       graduatedAt: grad ? time(grad.blockNumber) : null,
