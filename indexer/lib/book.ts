@@ -23,9 +23,11 @@ export type TradeRow = Omit<typeof trade.$inferInsert, "realisedPnl">;
  * or a V3 pool's. A trade sent through a contract (trader ≠ sender) keeps its leg in the Transfer handler.
  */
 export function isCurveLeg(from: Address, to: Address, sender: Address): boolean {
-  const s = sender.toLowerCase();
-  return (from === zeroAddress && to.toLowerCase() === s) || (to === zeroAddress && from.toLowerCase() === s);
+  return (from === zeroAddress && sentBy(to, sender)) || (to === zeroAddress && sentBy(from, sender));
 }
+
+/** Whether `account` sent the transaction: a curve trade of such a trader books its own leg (isCurveLeg). */
+export const sentBy = (account: Address, sender: Address) => account.toLowerCase() === sender.toLowerCase();
 
 /** A curve trade's token leg as booked by bookTrade: the trader's balance after it and the token's holders count. */
 export type BookedLeg = { from: Address; to: Address; value: bigint; balance: bigint; holdersCount: number };

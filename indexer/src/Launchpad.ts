@@ -20,7 +20,7 @@ import { eq } from "ponder";
 import type { Hex } from "viem";
 import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
 import { QUOTE_MODES } from "../../core/quote.js";
-import { bookTrade, creditFees, type FeeCredit, logId, tradeCredits } from "../lib/book.js";
+import { bookTrade, creditFees, type FeeCredit, logId, sentBy, tradeCredits } from "../lib/book.js";
 import { usdcByChainId } from "../lib/chains.js";
 import { type FeeState, poolState, publish, publishTrade } from "../lib/stream.js";
 
@@ -146,7 +146,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     timestamp: event.block.timestamp,
   };
   // A curve trade its trader sent books its own mint or burn (the Transfer handler skipped it: lib/book.ts).
-  const ownLeg = onCurve && trader.toLowerCase() === event.transaction.from.toLowerCase();
+  const ownLeg = onCurve && sentBy(trader, event.transaction.from);
   const booked = await bookTrade(context, tradeRow, ownLeg);
   // The fee shares are the trade row's: summed when read, not credited row by row.
   await publishTrade(context, event, tradeRow, row, booked, tradeCredits(tradeRow));

@@ -19,20 +19,16 @@ export type ReceiptTrackerParameters = {
   onSettled?: (intentId: string) => Promise<void>;
 };
 
-export type ReceiptTracker = {
-  /** One pass over every chain now, whether the head moved or not; resolves with the intents it settled. */
-  pass(): Promise<number>;
-  close(): Promise<void>;
-};
+export type ReceiptTracker = { close(): Promise<void> };
 
 export function startReceiptTracker(deps: ExecuteDeps, p: ReceiptTrackerParameters): ReceiptTracker {
   const heads = new Map<number, bigint>();
-  let running: Promise<number> | undefined;
+  let running: Promise<void> | undefined;
   let closed = false;
 
-  async function chainPass(chainId: number, client: PublicClient, force: boolean): Promise<number> {
+  async function chainPass(chainId: number, client: PublicClient): Promise<void> {
     const head = await client.getBlockNumber({ cacheTime: 0 });
-    if (!force && heads.get(chainId) === head) return 0;
+    if (heads.get(chainId) === head) return;
     const { rows } = await deps.db.query<IntentRow>(
       `SELECT * FROM ${deps.appSchema}.intents
         WHERE status = 'broadcast' AND chain_id = $1 AND tx_hash IS NOT NULL ORDER BY updated_at LIMIT ${BATCH}`,
@@ -46,29 +42,24 @@ export function startReceiptTracker(deps: ExecuteDeps, p: ReceiptTrackerParamete
         }),
       ),
     );
-    let settled = 0;
     for (const [i, receipt] of receipts.entries()) {
       const intent = rows[i] as IntentRow;
       // A receipt under another hash is a replacement: the intent's job decides that, not the tracker.
       if (!receipt || receipt.transactionHash.toLowerCase() !== intent.tx_hash?.toLowerCase()) continue;
       const after = await settle(deps, client, intent, receipt);
-      if (after.status === "confirmed" || after.status === "reverted") {
-        settled++;
-        await p.onSettled?.(intent.id);
-      }
+      if (after.status === "confirmed" || after.status === "reverted") await p.onSettled?.(intent.id);
     }
     // Only a pass that read every receipt marks the head seen: an RPC error leaves it to look again.
     heads.set(chainId, head);
-    return settled;
   }
 
-  function pass(force = true): Promise<number> {
+  /** One pass over every chain whose head moved; a pass under way is not started again. */
+  function pass(): Promise<void> {
     running ??= (async () => {
-      let settled = 0;
       try {
         for (const [chainId, client] of deps.clients) {
           try {
-            settled += await chainPass(chainId, client, force);
+            await chainPass(chainId, client);
           } catch (error) {
             deps.log?.(`receipts on chain ${chainId}: ${error instanceof Error ? error.message : String(error)}`);
           }
@@ -76,16 +67,14 @@ export function startReceiptTracker(deps: ExecuteDeps, p: ReceiptTrackerParamete
       } finally {
         running = undefined;
       }
-      return settled;
     })();
     return running;
   }
 
   const timer = setInterval(() => {
-    if (!closed) void pass(false);
+    if (!closed) void pass();
   }, p.pollMs);
   return {
-    pass: () => pass(true),
     async close() {
       closed = true;
       clearInterval(timer);
