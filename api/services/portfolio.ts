@@ -11,7 +11,9 @@
  * Units: balances in token wei (18 decimals) with whole-token numbers beside them; values in USDC base units
  * (6 decimals) = balance × price / 1e30, rounded down, with USD numbers beside them.
  */
+
 import { erc20Abi, getAddress } from "viem";
+import { allEnded } from "../../core/all-ended.js";
 import { slugOfChainId } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
 import { publicClientFor } from "../../core/rpc.js";
@@ -37,7 +39,7 @@ export function portfolioAddress(user: AuthedUser | undefined, body: { address?:
 /** Holdings with a balance above zero, largest value first (then balance, then token address). */
 export async function getPortfolio(deps: ApiDeps, p: GetPortfolioParameters) {
   const address = p.address.toLowerCase();
-  const [{ holdings: held, total, totals, fees, tokenFees }, usdc] = await Promise.all([
+  const [{ holdings: held, total, totals, fees, tokenFees }, usdc] = await allEnded([
     readPortfolio(deps.db, deps.config, address, p, deps.versions?.ranked() ?? false),
     p.usdc ? usdcBalances(deps, address) : undefined,
   ]);
@@ -98,7 +100,7 @@ export async function getPortfolio(deps: ApiDeps, p: GetPortfolioParameters) {
 
 /** The wallet's USDC on every chain the service runs, read from each chain now; null where its RPC fails. */
 async function usdcBalances(deps: ApiDeps, address: string) {
-  return Promise.all(
+  return allEnded(
     [...deps.deployments.values()].map(async (d) => {
       const rpcUrl = deps.rpcUrls.get(d.chainSlug);
       const balance = rpcUrl

@@ -9,6 +9,7 @@
  *   URI is stored content-addressed and served at /ipfs/<cid>. An empty string removes it.
  * - Holdings are public only when the user says so (show_holdings, default false).
  */
+import { allEnded } from "../../core/all-ended.js";
 import { AppError } from "../../core/errors.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
@@ -147,7 +148,7 @@ export async function getUser(
       : await findProfile(deps, "lower(u.username) = lower($1)", by.username as string);
   if (!profile) throw new AppError("NOT_FOUND", "User not found");
   const s = deps.config.appSchema;
-  const [tokens, postIds, portfolio] = await Promise.all([
+  const [tokens, postIds, portfolio] = await allEnded([
     deps.db.query<{ id: string; name: string; symbol: string; slug: string; logo: string; created_at: Date }>(
       `SELECT id, name, symbol, slug, logo, created_at FROM ${s}.tokens
         WHERE creator_user_id = $1 ORDER BY created_at DESC, id LIMIT ${PROFILE_TOKENS}`,

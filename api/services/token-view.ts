@@ -11,8 +11,10 @@
  * the token's clubs, votes the token's vote tally (weighted counts in whole tokens, floored, with the exact base
  * units in *_wei), user_vote the caller's own vote, is_live whether a livestream about the token is live.
  */
+
 import { createHash } from "node:crypto";
 import { formatUnits, getAddress, isAddress } from "viem";
+import { allEnded } from "../../core/all-ended.js";
 import { chainBySlug, slugOfChainId } from "../../core/chains.js";
 import { readIndexedLaunchpads } from "../../db/indexed/deployments.js";
 import { type IndexedPeer, readIndexedPeers } from "../../db/indexed/peers.js";
@@ -168,7 +170,7 @@ export async function buildTokenViews(
 ): Promise<TokenView[]> {
   if (apps.length === 0) return [];
   const ids = apps.map((a) => a.id);
-  const [indexed, social, launchpads] = await Promise.all([
+  const [indexed, social, launchpads] = await allEnded([
     getIndexedTokensByLayerIds(
       deps,
       apps.map((a) => a.token_layer_id),

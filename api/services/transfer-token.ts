@@ -11,8 +11,10 @@
  * holds on the source chain (`Insufficient token balance`). Under autoExecute the spending policy counts the value
  * moved unless it goes to the wallet's own address (core/spend.ts), and the messaging fee as ether.
  */
+
 import { type Address, encodeFunctionData, formatEther, formatUnits, getAddress, zeroAddress } from "viem";
 import { launchTokenAbi } from "../../abis/index.js";
+import { allEnded } from "../../core/all-ended.js";
 import { type ChainSlug, slugOfChainId } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
 import { addressToBytes32, lzReceiveOption, OFT_RECEIVE_GAS } from "../../core/layerzero.js";
@@ -110,7 +112,7 @@ export async function transferToken(deps: ApiDeps, user: AuthedUser, body: Trans
     composeMsg: "0x" as const,
     oftCmd: "0x" as const,
   };
-  const [balance, fee] = await Promise.all([
+  const [balance, fee] = await allEnded([
     client
       .readContract({ address: source, abi: launchTokenAbi, functionName: "balanceOf", args: [from] })
       .catch(rpcError("read the balance")),

@@ -8,7 +8,9 @@
  * the protocol's fee recipient this also holds the protocol's shares). Launch tokens credited from collected pool
  * fees are listed per token (`token_fees`), claimed with the launchpad's claimTokenFees(token).
  */
+
 import { getAddress } from "viem";
+import { allEnded } from "../../core/all-ended.js";
 import { slugOfChainId } from "../../core/chains.js";
 import { readFees, readTradeFeesByType } from "../../db/indexed/holdings.js";
 import type { ApiDeps } from "../deps.js";
@@ -19,7 +21,7 @@ const usdc = (amount: bigint) => ({ usdc: amount.toString(), usd: usdcUsd(amount
 
 export async function getUserFees(deps: ApiDeps, user: AuthedUser) {
   const who = user.walletAddress.toLowerCase();
-  const [{ fees, tokenFees }, byType] = await Promise.all([
+  const [{ fees, tokenFees }, byType] = await allEnded([
     readFees(deps.db, deps.config, who, deps.versions?.ranked() ?? false),
     readTradeFeesByType(deps.db, deps.config, who),
   ]);

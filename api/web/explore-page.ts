@@ -3,6 +3,7 @@
  * serves (listTokens), and a search form answered server-side by the search endpoint's service (searchAll). Prices
  * and market caps come from each token's pool record (get-pool-data's exact strings), never from the lists' floats.
  */
+import { allEnded } from "../../core/all-ended.js";
 import type { TokenStage } from "../../core/catalog.js";
 import type { ApiDeps } from "../deps.js";
 import { listTokens, searchAll } from "../services/token-catalog.js";
@@ -35,8 +36,8 @@ export type ExploreData = {
 /** The explore page's data: the four lists, and the search results when `query` is not empty. */
 export async function loadExplore(deps: ApiDeps, query: string): Promise<ExploreData> {
   const q = query.trim().slice(0, 256);
-  const [lists, results] = await Promise.all([
-    Promise.all(
+  const [lists, results] = await allEnded([
+    allEnded(
       LISTS.map(async (spec) => {
         const { tokens } = await listTokens(deps, {
           filter: spec.filter,
@@ -52,7 +53,7 @@ export async function loadExplore(deps: ApiDeps, query: string): Promise<Explore
   ]);
   const ids = new Set([...lists.flatMap((l) => l.tokens), ...(results ?? [])].map((t) => t.id));
   const pools = new Map(
-    await Promise.all([...ids].map(async (id) => [id, (await getPoolData(deps, id)).pool_data] as const)),
+    await allEnded([...ids].map(async (id) => [id, (await getPoolData(deps, id)).pool_data] as const)),
   );
   return { query: q, results, lists, pools };
 }

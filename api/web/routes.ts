@@ -3,9 +3,11 @@
  * and the assets they load (GET /assets/<name>.<hash>.<ext>). Pages carry PAGE_CSP (./layout.ts); the app's
  * secureHeaders keeps a CSP a handler set and adds the other security headers.
  */
+
 import { createHash } from "node:crypto";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { allEnded } from "../../core/all-ended.js";
 import { type CandleInterval, candleIntervals } from "../../core/candles.js";
 import type { ApiDeps } from "../deps.js";
 import type { AppEnv } from "../env.js";
@@ -88,7 +90,7 @@ export function registerWebRoutes(app: OpenAPIHono<AppEnv>, options: { openapiUr
 
   app.get("/", async (c) => {
     const deps = c.var.deps;
-    const [manifest, data] = await Promise.all([webAssets(), loadExplore(deps, c.req.query("q") ?? "")]);
+    const [manifest, data] = await allEnded([webAssets(), loadExplore(deps, c.req.query("q") ?? "")]);
     return sendPage(c, renderExplore(deps, manifest, data));
   });
 
@@ -97,7 +99,7 @@ export function registerWebRoutes(app: OpenAPIHono<AppEnv>, options: { openapiUr
   app.get("/token/:ref", async (c) => {
     const deps = c.var.deps;
     const ref = c.req.param("ref");
-    const [manifest, tokenId] = await Promise.all([webAssets(), pageTokenId(deps, ref)]);
+    const [manifest, tokenId] = await allEnded([webAssets(), pageTokenId(deps, ref)]);
     if (!tokenId) return sendPage(c, notFoundPage(manifest, `The token “${ref}”`), 404);
     const data = await loadTokenPage(deps, tokenId, DEFAULT_INTERVAL);
     return sendPage(c, renderTokenPage(deps, manifest, data));

@@ -8,6 +8,7 @@
  * descriptions, links, posts) goes through the escaping `html` template.
  */
 
+import { allEnded } from "../../core/all-ended.js";
 import type { CandleInterval } from "../../core/candles.js";
 import { chainBySlug } from "../../core/chains.js";
 import { findTokenLayerId } from "../../db/indexed/catalog.js";
@@ -73,7 +74,7 @@ export type TokenPageData = {
 /** Everything the page shows of token `tokenId` (a uuid), from the services, with candles at `interval`. */
 export async function loadTokenPage(deps: ApiDeps, tokenId: string, interval: CandleInterval): Promise<TokenPageData> {
   const feed = { token_id: tokenId, sort: "new", filter: "all", offset: 0 } as const;
-  const [record, row, pool, stats, holders, trades, candles, posts, polls] = await Promise.all([
+  const [record, row, pool, stats, holders, trades, candles, posts, polls] = await allEnded([
     searchTokenRecord(deps, tokenId, null),
     getAppTokenWithDeployments(deps, tokenId),
     getPoolData(deps, tokenId),

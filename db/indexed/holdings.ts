@@ -3,6 +3,7 @@
  * votes and open holders-only clubs, poll snapshots, and graduated holdings. Balances are token base units per
  * chain, token and address; a token's balance is summed over every chain it is deployed on.
  */
+import { allEnded } from "../../core/all-ended.js";
 import { checkpointBlockSql } from "./checkpoint.js";
 import { FEE_TABLE, rankingArmedSql } from "./ranking.js";
 import type { Queryable, Schemas } from "./types.js";
@@ -68,7 +69,7 @@ export async function readPortfolio(
   const ix = schemas.indexerSchema;
   const s = schemas.appSchema;
   const who = address.toLowerCase();
-  const [held, count, { fees, tokenFees }] = await Promise.all([
+  const [held, count, { fees, tokenFees }] = await allEnded([
     db.query<{
       chain_id: number;
       token: string;
@@ -293,7 +294,7 @@ export async function readFees(
 ): Promise<{ fees: ChainFees[]; tokenFees: TokenFees[] }> {
   const ix = schemas.indexerSchema;
   const s = schemas.appSchema;
-  const [fees, tokenFees] = await Promise.all([
+  const [fees, tokenFees] = await allEnded([
     readUsdcFees(db, ix, who, maintained),
     db.query<{
       chain_id: number;

@@ -8,6 +8,7 @@
  * inserted while a client pages never repeat or hide a post. Each ordering matches one partial index of
  * db/migrations/006_social.sql.
  */
+import { allEnded } from "../../../core/all-ended.js";
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
@@ -178,7 +179,7 @@ export async function listRankedPosts(
   input: GetPosts2Input,
 ): Promise<{ posts: PostView[]; pagination: FeedPagination & { total_returned: number } }> {
   // The token's existence is checked beside the page (a 404 for an unknown one), not before it.
-  const [page] = await Promise.all([
+  const [page] = await allEnded([
     feedPage(deps, user?.id, {
       ordering: "trending",
       where: input.token_id ? [...TOP_LEVEL, "p.tagged_token_id = $1"] : TOP_LEVEL,
@@ -330,7 +331,7 @@ export async function listTokenPosts(
       user?.id,
     );
   }
-  const [page, total] = await Promise.all([
+  const [page, total] = await allEnded([
     feedPage(deps, user?.id, {
       ordering: input.sort,
       where,

@@ -2,6 +2,7 @@
  * Follows: the graph behind the `following` timeline. Following is idempotent, notifies the followed user once
  * (per follower, ever), and one cannot follow oneself.
  */
+import { allEnded } from "../../../core/all-ended.js";
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
@@ -71,7 +72,7 @@ export async function listFollows(
   await assertUser(deps, subject);
   const s = deps.config.appSchema;
   const [mine, other] = direction === "followers" ? ["followee_id", "follower_id"] : ["follower_id", "followee_id"];
-  const [{ rows }, total] = await Promise.all([
+  const [{ rows }, total] = await allEnded([
     deps.db.query<{ id: string; username: string; profile_picture: string; followed_at: Date }>(
       `SELECT u.id, u.username, u.profile_picture, f.created_at AS followed_at
          FROM ${s}.follows f JOIN ${s}.users u ON u.id = f.${other}

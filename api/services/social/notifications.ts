@@ -10,7 +10,9 @@
  * graduated and of which the wallet on record holds a non-zero indexed balance get a notification then, dated at
  * the graduation block's time. No poller is needed, and a holder sees it on their next read.
  */
+
 import type pg from "pg";
+import { allEnded } from "../../../core/all-ended.js";
 import { readUnnotifiedGraduations } from "../../../db/indexed/holdings.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
@@ -134,7 +136,7 @@ export async function listNotifications(
   await syncGraduations(deps, user);
   const s = deps.config.appSchema;
   const after = input.cursor ? decodeCursor(input.cursor, "notifications") : undefined;
-  const [{ rows }, unread] = await Promise.all([
+  const [{ rows }, unread] = await allEnded([
     deps.db.query<NotificationRow>(
       `SELECT n.id, n.seq::text, n.kind, n.actor_id, u.username, u.profile_picture, n.post_id, n.token_id, n.tip_id,
               t.chain_id AS tip_chain_id, k.symbol AS tip_symbol, t.amount::text AS tip_amount, w.id AS webhook_id,

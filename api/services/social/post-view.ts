@@ -10,6 +10,7 @@
 
 import { createHash } from "node:crypto";
 import { formatUnits } from "viem";
+import { allEnded } from "../../../core/all-ended.js";
 import { slugOfChainId } from "../../../core/chains.js";
 import type { ApiDeps } from "../../deps.js";
 import { type PostMedia, type PostRow, postRows } from "./post-cache.js";
@@ -227,7 +228,7 @@ const byIds = "SELECT t.id, t.ord FROM unnest($1::uuid[]) WITH ORDINALITY AS t(i
  */
 export async function postViews(deps: ApiDeps, ids: string[], viewerId?: string): Promise<PostView[]> {
   if (ids.length === 0) return [];
-  const [rows, viewer] = await Promise.all([postRows(deps, ids), pickPosts(deps, byIds, [ids], viewerId)]);
+  const [rows, viewer] = await allEnded([postRows(deps, ids), pickPosts(deps, byIds, [ids], viewerId)]);
   return viewer.flatMap((v) => {
     const row = rows.get(v.id);
     return row ? [postViewOf(row, v)] : [];
