@@ -13,7 +13,7 @@ import {
   peerTokenFactoryAbi,
   uniswapV3PoolAbi,
 } from "./abis/index.js";
-import { indexedChains } from "./indexer/lib/chains.js";
+import { indexedChains, ponderRpc } from "./indexer/lib/chains.js";
 
 const chains = indexedChains();
 
@@ -23,7 +23,7 @@ const perChain = <T>(make: (c: (typeof chains)[number]) => T) =>
 export default createConfig({
   chains: perChain((c) => ({
     id: c.chainId,
-    rpc: c.rpcUrl,
+    rpc: ponderRpc(c),
     // Local chains restart from genesis and reuse block numbers: never trust a cached response there.
     disableCache: c.local,
     pollingInterval: c.local ? 100 : 1_000,

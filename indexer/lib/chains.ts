@@ -33,6 +33,19 @@ export function indexedChains(source: Record<string, string | undefined> = proce
   });
 }
 
+/** How many times a local chain's RPC URL is given to Ponder (see ponderRpc). */
+export const LOCAL_RPC_LANES = 25;
+
+/**
+ * The `rpc` of a chain in a Ponder config. Ponder paces each RPC URL itself, from 20 requests a second, raised 5% at a
+ * time once it has been used at that pace for a while. A local anvil answers thousands a second, and at 20 a backfill
+ * of a few hundred blocks took seconds: a local chain's URL is listed LOCAL_RPC_LANES times, and Ponder spreads its
+ * requests over them.
+ */
+export function ponderRpc(c: IndexedChain): string | string[] {
+  return c.local ? Array.from({ length: LOCAL_RPC_LANES }, () => c.rpcUrl) : c.rpcUrl;
+}
+
 /** USDC of each indexed chain, by chain id: the handlers need it to orient V3 prices. */
 export function usdcByChainId(chains: IndexedChain[] = indexedChains()): Map<number, Address> {
   return new Map(chains.map((c) => [c.chainId, c.deployment.contracts.usdc]));

@@ -6,7 +6,7 @@
 import { createConfig, factory } from "ponder";
 import { getAbiItem } from "viem";
 import { launchpadAbi, launchTokenAbi, uniswapV3PoolAbi } from "../../../abis/index.js";
-import { indexedChains } from "../../../indexer/lib/chains.js";
+import { indexedChains, ponderRpc } from "../../../indexer/lib/chains.js";
 
 const chains = indexedChains();
 
@@ -16,7 +16,7 @@ const perChain = <T>(make: (c: (typeof chains)[number]) => T) =>
 export default createConfig({
   chains: perChain((c) => ({
     id: c.chainId,
-    rpc: c.rpcUrl,
+    rpc: ponderRpc(c),
     disableCache: c.local,
     pollingInterval: c.local ? 100 : 1_000,
     ...(c.wsUrl ? { ws: c.wsUrl } : {}),
