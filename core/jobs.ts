@@ -52,6 +52,8 @@ export type QuoteJobResult = { ok: true; validity: string; quote: QuoteWire } | 
 export const quoteCacheKey = (queueName: string, job: QuoteJob) =>
   `${queueName}:cache:${job.chainSlug}:${job.token.toLowerCase()}:${job.mode}:${job.amount}:${job.attribution.builder.toLowerCase()}:${job.attribution.builderFeeBps}:${job.attribution.referral.toLowerCase()}`;
 export const hotSetKey = (queueName: string) => `${queueName}:hot`;
+/** The channel on which every quote written to the cache by a request is announced (its cache key). */
+export const askedChannel = (queueName: string) => `${queueName}:asked`;
 
 /** How long a quote asked for is kept current on new blocks after the request, ms. */
 export const HOT_MS = 30_000;
@@ -64,13 +66,15 @@ type QuoteCacheRedis = {
     set(key: string, value: string, ex: "EX", seconds: number): unknown;
     zadd(key: string, score: number, member: string): unknown;
     pexpire(key: string, ms: number): unknown;
+    publish(channel: string, message: string): unknown;
     exec(): Promise<unknown>;
   };
 };
 
 /**
- * Write a quote to the cache and mark it hot (kept current by the worker for HOT_MS), in one round trip. The hot
- * set expires with its newest member, so an idle queue leaves nothing behind.
+ * Write a quote to the cache and mark it hot (kept current by the worker for HOT_MS), and announce its key on
+ * askedChannel, in one round trip. The hot set expires with its newest member, so an idle queue leaves nothing
+ * behind.
  */
 export async function storeHotQuote(
   redis: QuoteCacheRedis,
@@ -82,6 +86,7 @@ export async function storeHotQuote(
   m.set(quoteCacheKey(queueName, job), JSON.stringify(result), "EX", QUOTE_CACHE_TTL_S);
   m.zadd(hotSetKey(queueName), Date.now() + HOT_MS, JSON.stringify(job));
   m.pexpire(hotSetKey(queueName), HOT_MS);
+  m.publish(askedChannel(queueName), quoteCacheKey(queueName, job));
   await m.exec();
 }
 

@@ -9,12 +9,19 @@
  *   key and validity); in the quote cache in Redis, which every API process shares and the worker keeps current
  *   for the quotes asked for in the last 30 s, quoting them again on each block (worker/processors/quote.ts); and
  *   else made here, once for all concurrent identical requests of this process, then written to that cache and
- *   marked hot so the worker keeps it current.
+ *   marked hot so the worker keeps it current. A quote written to the cache is announced to every API process
+ *   (core/jobs.ts askedChannel), so the cache is read only for a quote announced recently enough to be there: a new
+ *   amount, which is never there, goes straight to its eth_call without a Redis round trip first. The
+ *   announcements are a hint: one missed (a reconnect, a process started since) costs an eth_call the cache could
+ *   have saved, never a wrong quote.
  */
 import type { Redis } from "ioredis";
 import { Redis as RedisClient } from "ioredis";
 import type { Address } from "viem";
 import {
+  askedChannel,
+  HOT_MS,
+  QUOTE_CACHE_TTL_S,
   type QuoteJob,
   type QuoteJobResult,
   queueName,
@@ -36,9 +43,26 @@ export type QuoteClient = {
   seen: Map<string, QuoteReturnType>;
   /** Graduated quotes being made now, by cache key and validity: concurrent identical requests share one call. */
   inflight: Map<string, Promise<QuoteReturnType>>;
+  /** Cache keys announced on askedChannel, with when their cache entry is gone at the latest (unix ms). */
+  announced: Map<string, number>;
   log?: (line: string) => void;
   close(): Promise<void>;
 };
+
+/** Announced keys a process remembers at most, the oldest going first. */
+const ANNOUNCED_MAX = 100_000;
+/**
+ * How long after its announcement a key may still be in the cache: the worker refreshes it while it is hot, each
+ * write living QUOTE_CACHE_TTL_S.
+ */
+const ANNOUNCED_MS = HOT_MS + QUOTE_CACHE_TTL_S * 1_000;
+
+/** Remember `key` as announced now. */
+function announce(client: Pick<QuoteClient, "announced">, key: string): void {
+  client.announced.delete(key);
+  client.announced.set(key, Date.now() + ANNOUNCED_MS);
+  if (client.announced.size > ANNOUNCED_MAX) client.announced.delete(client.announced.keys().next().value as string);
+}
 
 export type CreateQuoteClientParameters = {
   redisUrl: string;
@@ -50,16 +74,29 @@ export type CreateQuoteClientParameters = {
 /** A connection to the shared quote cache. */
 export async function createQuoteClient(p: CreateQuoteClientParameters): Promise<QuoteClient> {
   const redis = new RedisClient(p.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
-  return {
+  const name = queueName("quote", p.prefix);
+  const client: QuoteClient = {
     redis,
-    queueName: queueName("quote", p.prefix),
+    queueName: name,
     seen: new Map(),
     inflight: new Map(),
+    announced: new Map(),
     log: p.log,
     async close() {
+      subscriber.disconnect();
       redis.disconnect();
     },
   };
+  // Its SUBSCRIBE waits for Redis however long it is away (no retry limit: a rejected one would leave nothing to
+  // subscribe again), and ioredis subscribes again after each reconnect; what was announced meanwhile is missed (see
+  // the file's comment).
+  const subscriber = new RedisClient(p.redisUrl, { maxRetriesPerRequest: null });
+  subscriber.on("message", (_channel: string, key: string) => announce(client, key));
+  subscriber.on("error", (error: Error) => p.log?.(`quote announcements: ${error.message}`));
+  subscriber.subscribe(askedChannel(name)).catch((error: unknown) => {
+    p.log?.(`quote announcements not followed: ${error instanceof Error ? error.message : error}`);
+  });
+  return client;
 }
 
 export type RequestQuoteParameters = Omit<QuoteParameters, "mode" | "amount" | "token" | "attribution"> & {
@@ -109,12 +146,14 @@ async function makeGraduatedQuote(
   validity: string,
   params: QuoteParameters,
 ): Promise<QuoteReturnType> {
-  const cached = await client.redis.get(key).catch(() => null);
+  const until = client.announced.get(key);
+  const cached = until !== undefined && until > Date.now() ? await client.redis.get(key).catch(() => null) : null;
   if (cached !== null) {
     const entry = JSON.parse(cached) as QuoteJobResult;
     if (entry.ok && entry.validity === validity) return quoteFromWire(entry.quote);
   }
   const q = await quote(params);
+  announce(client, key);
   // Shared with the other processes and kept current by the worker; the answer does not wait for it.
   storeHotQuote(client.redis, client.queueName, job, { ok: true, validity, quote: quoteToWire(q) }).catch(
     (error: unknown) => client.log?.(`quote cache write failed: ${error instanceof Error ? error.message : error}`),
