@@ -50,23 +50,29 @@ export type StartIndexerParameters = {
   env?: Record<string, string>;
 };
 
-export type StartIndexerReturnType = {
+/** What can be asked of a running indexer over its HTTP server: the tests' shared indexer is only this. */
+export type IndexerStatus = {
   /** Base URL of Ponder's HTTP server. */
   url: string;
   schema: string;
+  /** Resolve once /ready answers 200 (backfill done). */
+  waitForReady(timeoutMs?: number): Promise<void>;
+  /** Resolve once the indexer has processed block `number` (or later) of `slug` (default chainSlug). */
+  waitForBlock(number: bigint | number, timeoutMs?: number, slug?: string): Promise<void>;
+  /** The last block the indexer has processed of `slug` (default chainSlug); rejects when /status fails. */
+  indexedBlock(slug?: string): Promise<bigint | undefined>;
+};
+
+export type StartIndexerReturnType = IndexerStatus & {
   process: ChildProcess;
+  /** Ponder's last output lines (at most 40), oldest first. */
+  lastOutput(): string[];
   /** Stop gracefully (SIGTERM), then SIGKILL after a grace period. */
   stop(): Promise<void>;
   /** SIGKILL, as a crash would. */
   kill(): Promise<void>;
   /** Settles with the exit code when Ponder ends. */
   exited: Promise<number | null>;
-  /** Resolve once /ready answers 200 (backfill done). */
-  waitForReady(timeoutMs?: number): Promise<void>;
-  /** Resolve once the indexer has processed block `number` (or later) of `slug` (default chainSlug). */
-  waitForBlock(number: bigint | number, timeoutMs?: number, slug?: string): Promise<void>;
-  /** The last block the indexer has processed of `slug` (default chainSlug). */
-  indexedBlock(slug?: string): Promise<bigint | undefined>;
 };
 
 export async function startIndexer(p: StartIndexerParameters): Promise<StartIndexerReturnType> {
@@ -84,9 +90,24 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
   const port = p.port || (await freePort());
   const url = `http://127.0.0.1:${port}`;
 
+  // INDEXER_CPU_PROF=<dir>: Ponder writes a V8 CPU profile there when it stops (for the benchmarks).
+  const profile = process.env.INDEXER_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${resolve(process.env.INDEXER_CPU_PROF)}`]
+    : [];
   const child = spawn(
     process.execPath,
-    ["--no-deprecation", ponderBin, "start", "--root", "indexer", "--schema", p.schema, "--port", String(port)],
+    [
+      "--no-deprecation",
+      ...profile,
+      ponderBin,
+      "start",
+      "--root",
+      "indexer",
+      "--schema",
+      p.schema,
+      "--port",
+      String(port),
+    ],
     {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
@@ -134,27 +155,13 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
     });
   });
 
-  const fail = (what: string) =>
-    new Error(`Indexer ${what}.${tail.length ? `\nLast output:\n  ${tail.slice(-15).join("\n  ")}` : ""}`);
-
-  async function poll<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (exitCode !== undefined) throw fail(`exited (code ${exitCode}) while waiting for ${what}`);
-      const value = await probe().catch(() => undefined);
-      if (value !== undefined) return value;
-      if (Date.now() > deadline) throw fail(`did not reach ${what} within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
-  }
-
-  const indexedBlock = async (slug = chainSlug): Promise<bigint | undefined> => {
-    const res = await fetch(`${url}/status`);
-    if (!res.ok) return undefined;
-    const status = (await res.json()) as Record<string, { block?: { number?: number } }>;
-    const n = status[slug]?.block?.number;
-    return n === undefined ? undefined : BigInt(n);
-  };
+  const status = indexerStatus({
+    url,
+    schema: p.schema,
+    chainSlug,
+    failure: () => (exitCode !== undefined ? `exited (code ${exitCode})` : undefined),
+    lastOutput: () => tail.slice(-15),
+  });
 
   const signal = async (sig: NodeJS.Signals, graceMs: number) => {
     if (exitCode !== undefined) return;
@@ -165,19 +172,77 @@ export async function startIndexer(p: StartIndexerParameters): Promise<StartInde
   };
 
   return {
-    url,
-    schema: p.schema,
+    ...status,
     process: child,
+    lastOutput: () => [...tail],
     exited,
     stop: () => signal("SIGTERM", 10_000),
     kill: () => signal("SIGKILL", 0),
+  };
+}
+
+/**
+ * The status of an indexer at `url` (Ponder's /ready and /status). `failure` says why waiting is pointless (the
+ * process exited); `lastOutput` is quoted in errors.
+ */
+export function indexerStatus(p: {
+  url: string;
+  schema: string;
+  chainSlug: string;
+  failure?: () => string | undefined;
+  lastOutput?: () => string[];
+}): IndexerStatus {
+  const fail = (what: string) => {
+    const tail = p.lastOutput?.() ?? [];
+    return new Error(`Indexer ${what}.${tail.length ? `\nLast output:\n  ${tail.join("\n  ")}` : ""}`);
+  };
+
+  /**
+   * Probe until it gives a value. `probe` may name what it saw (`seen`), and a timeout says the last of it, or the
+   * probe's last error, so that a wait that fails says where the indexer was.
+   */
+  async function poll<T>(
+    what: string,
+    timeoutMs: number,
+    probe: (seen: (text: string) => void) => Promise<T | undefined>,
+  ): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    let last = "nothing";
+    const seen = (text: string) => {
+      last = text;
+    };
+    for (;;) {
+      const failure = p.failure?.();
+      if (failure) throw fail(`${failure} while waiting for ${what}`);
+      const value = await probe(seen).catch((error: unknown) => {
+        last = `an error: ${error instanceof Error ? error.message : String(error)}`;
+        return undefined;
+      });
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw fail(`did not reach ${what} within ${timeoutMs} ms (last seen: ${last})`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  const indexedBlock = async (slug = p.chainSlug): Promise<bigint | undefined> => {
+    const res = await fetch(`${p.url}/status`);
+    if (!res.ok) throw new Error(`/status answered ${res.status}`);
+    const status = (await res.json()) as Record<string, { block?: { number?: number } }>;
+    const n = status[slug]?.block?.number;
+    return n === undefined ? undefined : BigInt(n);
+  };
+
+  return {
+    url: p.url,
+    schema: p.schema,
     indexedBlock,
     async waitForReady(timeoutMs = 120_000) {
-      await poll("ready", timeoutMs, async () => ((await fetch(`${url}/ready`)).status === 200 ? true : undefined));
+      await poll("ready", timeoutMs, async () => ((await fetch(`${p.url}/ready`)).status === 200 ? true : undefined));
     },
-    async waitForBlock(number, timeoutMs = 60_000, slug = chainSlug) {
-      await poll(`block ${number} of ${slug}`, timeoutMs, async () => {
+    async waitForBlock(number, timeoutMs = 60_000, slug = p.chainSlug) {
+      await poll(`block ${number} of ${slug}`, timeoutMs, async (seen) => {
         const n = await indexedBlock(slug);
+        seen(n === undefined ? "no block in /status" : `block ${n}`);
         return n !== undefined && n >= BigInt(number) ? n : undefined;
       });
     },

@@ -4,8 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n[test] %s\n' "$*"; }
 started=$(date +%s)
+# Each step says how far into the run it starts (minutes:seconds), so a slow step shows in the log.
+step() {
+  local t=$(($(date +%s) - started))
+  printf '\n[test %d:%02d] %s\n' $((t / 60)) $((t % 60)) "$*"
+}
 
 step "installing dependencies when missing"
 bash scripts/install.sh
@@ -34,25 +38,47 @@ profile=default
 [ "${CI:-}" = "true" ] && profile=ci
 forge_log=$(mktemp)
 step "forge test (profile ${profile}) started in the background"
-FOUNDRY_PROFILE=$profile npx forge test >"$forge_log" 2>&1 &
+forge_started=$(date +%s)
+forge_ended=$(mktemp)
+(
+  status=0
+  FOUNDRY_PROFILE=$profile npx forge test >"$forge_log" 2>&1 || status=$?
+  date +%s >"$forge_ended"
+  exit "$status"
+) &
 forge_pid=$!
 
 step "vitest (unit, differential, integration and end-to-end against anvil, Postgres and Redis)"
 vitest_status=0
 vitest_report=$(mktemp --suffix=.json)
+# The shared test indexer's warnings, errors and stalls (tests/setup/global.ts), printed before the recap on a failure.
+TEST_INDEXER_LOG=$(mktemp)
+export TEST_INDEXER_LOG
 npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_report" || vitest_status=$?
 
 forge_status=0
 wait "$forge_pid" || forge_status=$?
+forge_end=$(cat "$forge_ended")
+forge_seconds=$((${forge_end:-$forge_started} - forge_started))
+rm -f "$forge_ended"
 if [ "$forge_status" -ne 0 ]; then
-  step "forge test output"
+  step "forge test output (it ran ${forge_seconds}s)"
   cat "$forge_log"
 else
-  # Passing: the per-suite results only, so that the end of the log stays on what failed, if anything did.
-  step "forge test passed"
-  grep -E '^(Ran|Suite result)' "$forge_log" || true
+  # Passing: its summary only, so that the end of the log stays on what failed, if anything did.
+  step "forge test passed (it ran ${forge_seconds}s, compiling included)"
+  grep -E '^Ran [0-9]+ test suites' "$forge_log" || true
 fi
 rm -f "$forge_log"
+
+# Before the recap, which stays last: on a failure, what the shared indexer said, which may explain it.
+if [ "$vitest_status" -ne 0 ] && [ -s "$TEST_INDEXER_LOG" ]; then
+  step "what the shared test indexer said (its last 60 lines)"
+  tail -n 60 "$TEST_INDEXER_LOG"
+else
+  grep -h 'longest time behind' "$TEST_INDEXER_LOG" || true
+fi
+rm -f "$TEST_INDEXER_LOG"
 
 # Printed last: a log that keeps only its tail still names the failing tests.
 step "vitest recap"

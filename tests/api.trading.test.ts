@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { CID } from "multiformats/cid";
 import { type Address, type Hex, maxUint256, parseEventLogs } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { ZodError } from "zod";
 import {
   launchpadAbi,
@@ -20,7 +20,7 @@ import {
 import { requestQuote } from "../api/services/quotes.js";
 import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
-import { hotSetKey, type QuoteJob, quoteCacheKey } from "../core/jobs.js";
+import { hotSetKey, type QuoteJob, queueNames, quoteCacheKey } from "../core/jobs.js";
 import { ALL_TIERS_FAILED } from "../core/quote.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import {
@@ -31,9 +31,11 @@ import {
   fundedWallets,
   fundUsdc,
   prng,
+  revertTo,
   send,
   type Wallet,
 } from "./helpers/chain.js";
+import { until } from "./helpers/until.js";
 import { startRpcProxy } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
@@ -474,7 +476,11 @@ describe("trading API end to end on the bonding curve", () => {
   it("test_readYourWrites_aBuyRightAfterCreation_andASellRightAfterTheBuy_arePrepared", async () => {
     // The indexer is held back (SIGSTOP) while each transaction confirms and the next call is made, and released
     // 400 ms later: the service waits for it (CATCH_UP_MS) instead of answering from the block before.
-    const ponder = indexer.indexer.process;
+    // The run's shared indexer: whatever happens here, it runs on afterwards.
+    const ponder = { kill: (signal: NodeJS.Signals) => process.kill(indexer.indexer.pid, signal) };
+    onTestFinished(() => {
+      ponder.kill("SIGCONT");
+    });
     const heldBack = async <T>(call: () => Promise<T>): Promise<T> => {
       const released = new Promise<void>((resolve) =>
         setTimeout(() => {
@@ -673,6 +679,75 @@ describe("graduated tokens trade on Uniswap V3", () => {
     }
   });
 
+  it("reads the shared quote cache only for a quote announced to it: another process's at once, a new amount never", async () => {
+    const proxy = await startRpcProxy(c.rpcUrl);
+    const served = chainAt(proxy.url, c.deployment);
+    const first = await createTestApi({ indexerSchema: indexer.schema, chain: served });
+    const firstQuotes = first.deps.quotes;
+    if (!firstQuotes) throw new Error("no quote client");
+    // A second API process on the same quote cache (no worker of its own).
+    const prefix = firstQuotes.queueName.slice(0, -queueNames.quote.length);
+    const second = await createTestApi({ indexerSchema: indexer.schema, chain: served, quotes: { prefix } });
+    try {
+      const secondQuotes = second.deps.quotes;
+      if (!secondQuotes) throw new Error("no quote client");
+      // Each process's reads of the cache, counted.
+      const reads = new Map<object, number>();
+      for (const q of [firstQuotes, secondQuotes]) {
+        const get = q.redis.get.bind(q.redis);
+        q.redis.get = ((key: string) => {
+          reads.set(q, (reads.get(q) ?? 0) + 1);
+          return get(key);
+        }) as typeof q.redis.get;
+      }
+      const ethCalls = () => proxy.methods.filter((m) => m === "eth_call").length;
+      const quoteOf = async (api: typeof first, amount: number) => {
+        const jwt = await api.jwt(`announced-${randomUUID()}`);
+        const found = await api.post("search-token", { input: address }, jwt);
+        const id = (found.body.token as { id: string }).id;
+        const res = await api.post(
+          "quote-token",
+          { tokenId: id, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount },
+          jwt,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        return res.body.quote as Quote;
+      };
+      const amount = 13 + Math.floor(Math.random() * 1_000) / 1_000;
+      const job: QuoteJob = {
+        chainSlug: "base-sepolia",
+        token: address,
+        mode: "buyExactIn",
+        amount: String(BigInt(Math.round(amount * 1e6))),
+        attribution: noAttribution,
+      };
+
+      // A new amount: straight to its eth_call, no read of the cache; then written there and announced.
+      let calls = ethCalls();
+      const made = await quoteOf(first, amount);
+      expect(ethCalls() - calls).toBe(1);
+      expect(reads.get(firstQuotes) ?? 0).toBe(0);
+      const key = quoteCacheKey(firstQuotes.queueName, job);
+      await until("the second process hears of the quote", () => secondQuotes.announced.has(key), 5_000);
+
+      // The other process reads it from the cache: no eth_call of its own, the same quote.
+      calls = ethCalls();
+      expect(await quoteOf(second, amount)).toEqual(made);
+      expect(ethCalls()).toBe(calls);
+      expect(reads.get(secondQuotes)).toBe(1);
+
+      // A new amount in the other process: no read of the cache either.
+      calls = ethCalls();
+      await quoteOf(second, amount + 1);
+      expect(ethCalls() - calls).toBe(1);
+      expect(reads.get(secondQuotes)).toBe(1);
+    } finally {
+      await second.close();
+      await first.close();
+      await proxy.stop();
+    }
+  });
+
   it("fails with the all-fee-tiers message when the pool has no liquidity (on a snapshot)", async () => {
     const { v3Pool } = await onChainPool(address);
     const snapshot = await c.testClient.snapshot();
@@ -698,7 +773,7 @@ describe("graduated tokens trade on Uniswap V3", () => {
       expect(traded.body.error).toBe(ALL_TIERS_FAILED);
       expect((await api.post("trade-token", sell, token)).body.error).toBe("Insufficient token balance");
     } finally {
-      await c.testClient.revert({ id: snapshot });
+      await revertTo(c, snapshot);
     }
     expect(
       await c.publicClient.readContract({ address: v3Pool, abi: uniswapV3PoolAbi, functionName: "liquidity" }),

@@ -17,7 +17,7 @@ import { dispatchIntent } from "../db/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
 import { recheckSettled } from "../worker/processors/finality.js";
 import { localSigner } from "../worker/signer.js";
-import { type Chain, chain, chainAt, createToken, fundedWallets, type Wallet } from "./helpers/chain.js";
+import { type Chain, chain, chainAt, createToken, fundedWallets, revertTo, type Wallet } from "./helpers/chain.js";
 import {
   deploymentsDirFor,
   faucetData,
@@ -348,7 +348,7 @@ describe("finality: a reorg after confirmation", () => {
     const { from, snapshot, intent } = await confirmedAfterSnapshot(60);
     const hash = intent.tx_hash as `0x${string}`;
     // The reorg: the block with the transaction is gone (anvil does not put it back in its pool).
-    await c.testClient.revert({ id: snapshot });
+    await revertTo(c, snapshot);
     await expect(c.publicClient.getTransactionReceipt({ hash })).rejects.toThrow();
 
     const rechecked = await recheckSettled(inProcessDeps(), 12);
@@ -382,7 +382,7 @@ describe("finality: a reorg after confirmation", () => {
 
   it("test_finality_aDroppedTransactionWhoseNonceWasTaken_endsFailedWithTheReason", async () => {
     const { snapshot, intent } = await confirmedAfterSnapshot(61);
-    await c.testClient.revert({ id: snapshot });
+    await revertTo(c, snapshot);
     // After the reorg, another transaction of the same wallet takes the nonce.
     const owner = c.walletOf(privateKeyToAccount(deriveWalletKey(secret, 61)));
     const other = await owner.sendTransaction({ to: owner.account.address, value: 0n, nonce: Number(intent.nonce) });

@@ -1,21 +1,21 @@
 /**
- * The API in process for tests: a fresh app schema (migrated), its own Redis key prefix, an indexer on the global
- * anvil in a fresh schema, and helpers to call endpoints and mint JWTs.
+ * The API in process for tests: a fresh app schema (migrated), its own Redis key prefix, the run's shared indexer on
+ * the global anvil (or an indexer of the file's own), and helpers to call endpoints and mint JWTs.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { SignJWT } from "jose";
+import { inject } from "vitest";
 import { createApp } from "../../api/app.js";
 import { apiConfigFromEnv, DEV_JWT_SECRET } from "../../api/config.js";
 import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
-import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
+import { DEFAULT_DATABASE_URL, dropSchema, indexerStatus, startIndexer } from "../../scripts/indexer.js";
 import { startQuoteWorker } from "../../worker/quote-worker.js";
 import { type Chain, chain, chainAt } from "./chain.js";
 import { createDatabase } from "./indexer/fixtures.js";
+import { deploymentsDirFor } from "./worker.js";
 
 const adminUrl = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -42,17 +42,45 @@ async function releaseDatabase() {
   await db.drop();
 }
 
+/** The database of each indexer schema this file reads: its APIs and workers must use the same one. */
+const databaseOf = new Map<string, string>();
+
 /**
- * Run the indexer on the global anvil (or `c`, a side chain), and on `more` chains beside it, into a fresh schema;
- * resolves once it is ready.
+ * An indexer for a test file. On the global anvil alone it is the run's shared indexer (tests/setup/global.ts), already
+ * following the chain: `close` only lets go of it, and `pid` is for signals (SIGSTOP, SIGCONT) that the test undoes.
+ * With `own`, on another chain (`c`, a side chain) or with `more` chains beside it, it is an indexer of the file's
+ * own in a fresh schema, which `close` stops and drops. Resolves once it is ready.
  */
-export async function startTestIndexer(c: Chain = chain(), more: Chain[] = []) {
+export async function startTestIndexer(c: Chain = chain(), more: Chain[] = [], options: { own?: boolean } = {}) {
+  const shared = inject("sharedIndexer");
+  const { indexer, schema, databaseUrl, close } =
+    !options.own && more.length === 0 && c.rpcUrl === inject("rpcUrl")
+      ? {
+          indexer: {
+            ...indexerStatus({ url: shared.url, schema: shared.schema, chainSlug: c.deployment.chainSlug }),
+            pid: shared.pid,
+          },
+          schema: shared.schema,
+          databaseUrl: shared.databaseUrl,
+          close: async () => {},
+        }
+      : await startOwnIndexer(c, more);
+  databaseOf.set(schema, databaseUrl);
+  await indexer.waitForReady();
+  /** Wait until everything mined so far is indexed, on every chain. */
+  const sync = async () => {
+    for (const x of [c, ...more]) {
+      await indexer.waitForBlock(await x.publicClient.getBlockNumber({ cacheTime: 0 }), 60_000, x.deployment.chainSlug);
+    }
+  };
+  return { indexer, schema, sync, close, databaseUrl };
+}
+
+async function startOwnIndexer(c: Chain, more: Chain[]) {
   const databaseUrl = await acquireDatabase();
-  const dir = mkdtempSync(join(tmpdir(), "deployments-"));
-  for (const x of [c, ...more])
-    writeFileSync(join(dir, `${x.deployment.chainSlug}.json`), JSON.stringify(x.deployment));
+  const dir = deploymentsDirFor(c.deployment, ...more.map((x) => x.deployment));
   const schema = uniqueName("ix");
-  const indexer = await startIndexer({
+  const own = await startIndexer({
     rpcUrl: c.rpcUrl,
     chainSlug: c.deployment.chainSlug,
     moreChains: more.map((x) => ({ slug: x.deployment.chainSlug, rpcUrl: x.rpcUrl })),
@@ -61,19 +89,16 @@ export async function startTestIndexer(c: Chain = chain(), more: Chain[] = []) {
     fresh: true,
     databaseUrl,
   });
-  await indexer.waitForReady();
-  /** Wait until everything mined so far is indexed, on every chain. */
-  const sync = async () => {
-    for (const x of [c, ...more]) {
-      await indexer.waitForBlock(await x.publicClient.getBlockNumber({ cacheTime: 0 }), 60_000, x.deployment.chainSlug);
-    }
-  };
   const close = async () => {
-    await indexer.stop();
+    await own.stop();
     await dropSchema(databaseUrl, schema);
+    databaseOf.delete(schema);
+    rmSync(dir, { recursive: true, force: true });
     await releaseDatabase();
   };
-  return { indexer, schema, sync, close, databaseUrl };
+  const pid = own.process.pid;
+  if (pid === undefined) throw new Error("the indexer has no process id");
+  return { indexer: { ...own, pid }, schema, databaseUrl, close };
 }
 
 export type TestApiParameters = {
@@ -100,7 +125,9 @@ export type TestApiParameters = {
 
 export async function createTestApi(p: TestApiParameters) {
   const c = p.chain ?? chain();
-  const databaseUrl = await acquireDatabase();
+  // Beside the indexer schema it reads, in that indexer's database.
+  const indexerDatabase = databaseOf.get(p.indexerSchema);
+  const databaseUrl = indexerDatabase ?? (await acquireDatabase());
   const appSchema = uniqueName("app");
   // Custodial wallets of this API's own: with the development secret, wallet index 0 of every file's fresh app
   // schema would be the same address on the shared chain, holding what other files bought.
@@ -174,7 +201,7 @@ export async function createTestApi(p: TestApiParameters) {
     await quoteWorker?.close();
     await closeDeps();
     await dropSchema(databaseUrl, appSchema);
-    await releaseDatabase();
+    if (!indexerDatabase) await releaseDatabase();
   };
   return { app, deps, config, appSchema, databaseUrl, jwt, post, close };
 }

@@ -21,6 +21,7 @@ import { inject } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { Deployment } from "../../core/deployment.js";
 import { type Attribution, noAttribution } from "../../core/fees.js";
+import { indexerStatus } from "../../scripts/indexer.js";
 
 /** anvil's default mnemonic: its accounts are funded with ether on every fresh chain. */
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
@@ -54,6 +55,21 @@ export function chainAt(rpcUrl: string, deployment: Deployment) {
 }
 
 export type Chain = ReturnType<typeof chainAt>;
+
+/**
+ * Revert `c` to `snapshot` (a reorg, to an indexer). On the global anvil it first waits until the run's shared indexer
+ * has indexed the head. Ponder asks for a new block's logs by the block's hash; if the block is reverted away in
+ * between, anvil answers "unknown block" and Ponder retries that call with backoff for about 64 s before it looks at
+ * the chain again, and the shared indexer would stall under the files that come after.
+ */
+export async function revertTo(c: Chain, snapshot: Hex): Promise<void> {
+  if (c.rpcUrl === inject("rpcUrl")) {
+    const shared = inject("sharedIndexer");
+    const indexer = indexerStatus({ url: shared.url, schema: shared.schema, chainSlug: c.deployment.chainSlug });
+    await indexer.waitForBlock(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
+  }
+  await c.testClient.revert({ id: snapshot });
+}
 export type Wallet = ReturnType<Chain["walletOf"]>;
 
 /** N wallets as a tuple, so that `const [a, b] = …` needs no undefined check (an array if N is not a literal). */
