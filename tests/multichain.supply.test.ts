@@ -1,11 +1,13 @@
 /**
  * A launched token moved between two chains 200 times at random, in both directions, while one Ponder indexes both
- * chains and the relayer delivers. Every 20 moves the test waits until everything sent is delivered and indexed, and
- * there the supply over both chains equals the home chain's supply exactly. Between those points it reads the index
- * again and again in repeatable-read snapshots, the supply with what is in flight included: those are reported, not
- * asserted, because under load a few have read sums off the home supply (an open finding of issue 17, see the README's
- * Indexer section). At the end every holder row equals balanceOf on its chain, every move's three legs are indexed,
- * and the home token's lock holds exactly what the other chain has.
+ * chains and the relayer delivers. The supply over both chains, in flight included, must equal the home chain's supply
+ * in every state the index commits:
+ * - at every indexed block: a trigger on Ponder's `_ponder_checkpoint` (its last write in the transaction of every
+ *   block it indexes, and Ponder is the only writer) computes the sum inside that transaction;
+ * - in repeatable-read snapshots read again and again while moves are in flight, as a client reads;
+ * - every 20 moves, once everything sent is delivered and indexed.
+ * At the end every holder row equals balanceOf on its chain, every move's three legs are indexed, and the home token's
+ * lock holds exactly what the other chain has.
  *
  * In flight, as the index sees it: what the source legs it has indexed sent, less what the destination legs it has
  * indexed delivered. One Ponder indexes the two chains side by side, so a delivery can be indexed before its send:
@@ -73,6 +75,9 @@ beforeAll(async () => {
     log: sink.log,
   });
   await indexer.waitForReady();
+  // Ponder is ready once it has indexed up to the finalized block: the token's own blocks may come after.
+  await indexer.waitForBlock(await home.publicClient.getBlockNumber({ cacheTime: 0 }));
+  await indexer.waitForBlock(await side.chain.publicClient.getBlockNumber({ cacheTime: 0 }), 60_000, "bnb-testnet");
   relayer = spawnRelayer([
     { rpcUrl: home.rpcUrl, deployment: home.deployment },
     { rpcUrl: side.chain.rpcUrl, deployment: side.chain.deployment },
@@ -88,67 +93,94 @@ afterAll(async () => {
   if (deploymentsDir) rmSync(deploymentsDir, { recursive: true, force: true });
 });
 
-type Snapshot = { homeHeld: bigint; sideHeld: bigint; inFlight: bigint; supply: bigint; rows: number };
+type Snapshot = { homeHeld: bigint; sideHeld: bigint; inFlight: bigint; supply: bigint };
+const exact = (snap: Snapshot) => snap.homeHeld + snap.sideHeld + snap.inFlight === snap.supply;
 
-/** The index's view in one repeatable-read snapshot. */
-async function snapshot(client: pg.Client): Promise<Snapshot> {
+/** The four sums, as one SELECT list: home holders, the other chain's holders, in flight, and the home supply. */
+function sumsSql(): string {
   const s = `"${schema}"`;
-  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
-  try {
-    const sum = async (sql: string, args: unknown[]) =>
-      BigInt((await client.query<{ v: string | null }>(sql, args)).rows[0]?.v ?? 0);
-    const homeHeld = await sum(`SELECT sum(balance)::text AS v FROM ${s}.holder WHERE chain_id = $1 AND token = $2`, [
-      home.deployment.chainId,
-      token.toLowerCase(),
-    ]);
-    const sideHeld = await sum(`SELECT sum(balance)::text AS v FROM ${s}.holder WHERE chain_id = $1 AND token = $2`, [
-      side.chain.deployment.chainId,
-      peer.toLowerCase(),
-    ]);
-    const inFlight = await sum(
-      `SELECT (coalesce((SELECT sum(amount_sent) FROM ${s}.oft_send WHERE home_token = $1), 0)
-             - coalesce((SELECT sum(amount_received) FROM ${s}.oft_receive WHERE home_token = $1), 0))::text AS v`,
-      [token.toLowerCase()],
-    );
-    const supply = await sum(`SELECT supply::text AS v FROM ${s}.pool WHERE chain_id = $1 AND token = $2`, [
-      home.deployment.chainId,
-      token.toLowerCase(),
-    ]);
-    const rows = Number(
-      (await client.query(`SELECT count(*)::int AS n FROM ${s}.oft_send WHERE home_token = $1`, [token.toLowerCase()]))
-        .rows[0].n,
-    );
-    return { homeHeld, sideHeld, inFlight, supply, rows };
-  } finally {
-    await client.query("COMMIT");
-  }
+  const [homeToken, peerToken] = [token.toLowerCase(), peer.toLowerCase()];
+  return `coalesce((SELECT sum(balance) FROM ${s}.holder
+                     WHERE chain_id = ${home.deployment.chainId} AND token = '${homeToken}'), 0) AS home_held,
+          coalesce((SELECT sum(balance) FROM ${s}.holder
+                     WHERE chain_id = ${side.chain.deployment.chainId} AND token = '${peerToken}'), 0) AS side_held,
+          coalesce((SELECT sum(amount_sent) FROM ${s}.oft_send WHERE home_token = '${homeToken}'), 0)
+            - coalesce((SELECT sum(amount_received) FROM ${s}.oft_receive WHERE home_token = '${homeToken}'), 0)
+            AS in_flight,
+          (SELECT supply FROM ${s}.pool WHERE chain_id = ${home.deployment.chainId} AND token = '${homeToken}') AS supply`;
+}
+
+type SumsRow = { home_held: string; side_held: string; in_flight: string; supply: string | null };
+const toSnapshot = (row: SumsRow): Snapshot => {
+  if (row.supply === null) throw new Error("the home pool is not indexed");
+  return {
+    homeHeld: BigInt(row.home_held),
+    sideHeld: BigInt(row.side_held),
+    inFlight: BigInt(row.in_flight),
+    supply: BigInt(row.supply),
+  };
+};
+
+/** The index's view as a client reads it: one statement, so one snapshot. */
+async function snapshot(client: pg.Client): Promise<Snapshot> {
+  const { rows } = await client.query<SumsRow>(`SELECT ${sumsSql()}`);
+  return toSnapshot(rows[0] as SumsRow);
+}
+
+/**
+ * Records the sums inside every transaction in which Ponder indexes a block. Ponder writes a chain's latest checkpoint
+ * last in that transaction (after the block's rows), and it is the only writer of these tables, so the row trigger
+ * there sees the state the commit makes visible, whichever chain the block is on.
+ */
+async function recordEveryBlock(client: pg.Client) {
+  const s = `"${schema}"`;
+  await client.query(`
+    CREATE TABLE ${s}.test_block_sums (
+      n serial PRIMARY KEY, chain_id bigint NOT NULL, checkpoint text NOT NULL,
+      home_held numeric NOT NULL, side_held numeric NOT NULL, in_flight numeric NOT NULL, supply numeric);
+    CREATE FUNCTION ${s}.test_block_sums() RETURNS trigger LANGUAGE plpgsql AS $fn$
+    BEGIN
+      INSERT INTO ${s}.test_block_sums (chain_id, checkpoint, home_held, side_held, in_flight, supply)
+        SELECT NEW.chain_id, NEW.latest_checkpoint, sums.* FROM (SELECT ${sumsSql()}) sums;
+      RETURN NULL;
+    END $fn$;
+    CREATE TRIGGER test_block_sums AFTER UPDATE OF latest_checkpoint ON ${s}._ponder_checkpoint
+      FOR EACH ROW WHEN (OLD.latest_checkpoint IS DISTINCT FROM NEW.latest_checkpoint)
+      EXECUTE FUNCTION ${s}.test_block_sums();`);
+}
+
+async function blockSums(client: pg.Client): Promise<(Snapshot & { chainId: number; checkpoint: string })[]> {
+  const { rows } = await client.query<SumsRow & { chain_id: string; checkpoint: string }>(
+    `SELECT chain_id::text, checkpoint, home_held::text, side_held::text, in_flight::text, supply::text
+       FROM "${schema}".test_block_sums ORDER BY n`,
+  );
+  return rows.map((row) => ({ ...toSnapshot(row), chainId: Number(row.chain_id), checkpoint: row.checkpoint }));
 }
 
 const balanceOf = (c: Chain, oft: Address, who: Address) =>
   c.publicClient.readContract({ address: oft, abi: launchTokenAbi, functionName: "balanceOf", args: [who] });
 
 describe("tokens moved between two chains", () => {
-  it("keep the supply over both chains, in flight included, equal to the home chain's in every indexed state", async () => {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+  it("keep the supply over both chains, in flight included, equal to the home chain's at every indexed block", async () => {
+    // The watcher reads on its own connection: two flows on one client interleave their statements.
+    const [client, watching] = [database.url, database.url].map((url) => new pg.Client({ connectionString: url }));
+    await Promise.all([client?.connect(), watching?.connect()]);
     try {
-      await checkMoves(client);
+      await recordEveryBlock(client as pg.Client);
+      await checkMoves(client as pg.Client, watching as pg.Client);
     } finally {
-      await client.end();
+      await Promise.all([client?.end(), watching?.end()]);
     }
   });
 });
 
-async function checkMoves(client: pg.Client) {
+async function checkMoves(client: pg.Client, watching: pg.Client) {
   const seen: Snapshot[] = [];
-  const transient: Snapshot[] = [];
   const settled: Snapshot[] = [];
   let moving = true;
   const watcher = (async () => {
     while (moving) {
-      const snap = await snapshot(client);
-      if (snap.homeHeld + snap.sideHeld + snap.inFlight !== snap.supply) transient.push(snap);
-      seen.push(snap);
+      seen.push(await snapshot(watching));
       await sleep(20);
     }
   })();
@@ -210,16 +242,23 @@ async function checkMoves(client: pg.Client) {
     }
   }
 
+  const blocks = await blockSums(client);
+  const range = (values: bigint[]) =>
+    `${values.reduce((m, v) => (v < m ? v : m), 0n)} and ${values.reduce((m, v) => (v > m ? v : m), 0n)}`;
   console.log(
-    `multichain supply: ${seen.length} snapshots, in flight between ${seen.reduce((m, s) => (s.inFlight < m ? s.inFlight : m), 0n)} and ${seen.reduce((m, s) => (s.inFlight > m ? s.inFlight : m), 0n)} token wei`,
+    `multichain supply: ${blocks.length} indexed blocks (${blocks.filter((b) => b.chainId === home.deployment.chainId).length} on the home chain) and ${seen.length} snapshots, in flight between ${range(blocks.map((b) => b.inFlight))} token wei`,
   );
-  // Snapshots taken while moves were in flight are only reported: under load (CI) a few have read sums off the
-  // home supply (see the README, Indexer); every settled state must be exact.
-  console.log(`multichain supply: ${transient.length} of ${seen.length} in-flight snapshots off the home supply`);
-  expect(settled.length).toBe(MOVES / SETTLE_EVERY + 1);
-  expect(settled.filter((snap) => snap.homeHeld + snap.sideHeld + snap.inFlight !== snap.supply)).toEqual([]);
+  // a move's send and its delivery are indexed in blocks of their own chains
+  expect(blocks.length).toBeGreaterThanOrEqual(2 * MOVES);
+  expect(new Set(blocks.map((b) => b.chainId))).toEqual(
+    new Set([home.deployment.chainId, side.chain.deployment.chainId]),
+  );
+  expect(blocks.some((b) => b.inFlight > 0n)).toBe(true);
+  expect(blocks.filter((b) => !exact(b))).toEqual([]);
   expect(seen.length).toBeGreaterThan(50);
-  expect(seen.some((s) => s.inFlight !== 0n)).toBe(true);
+  expect(seen.filter((snap) => !exact(snap))).toEqual([]);
+  expect(settled.length).toBe(MOVES / SETTLE_EVERY + 1);
+  expect(settled.filter((snap) => !exact(snap))).toEqual([]);
 
   // every move: one leg of each kind, the amounts as sent, verified by the guid the indexer computes (guidOf)
   const rows = await client.query<{
