@@ -264,14 +264,21 @@ describe("worker crash and shutdown", () => {
     const walletIndex = 33;
     await fundedWallet(walletIndex);
     await c.testClient.setAutomine(false);
-    // The tracker reads the head once an hour; each job looks again a second after its broadcast.
+    // The tracker reads the head once an hour; each job looks again 3 s after its broadcast.
     const worker = startWorker("no-tracker", c.rpcUrl, {
-      env: { WORKER_RECEIPT_TIMEOUT_MS: "1000", WORKER_RECEIPT_POLL_MS: "3600000" },
+      env: { WORKER_RECEIPT_TIMEOUT_MS: "3000", WORKER_RECEIPT_POLL_MS: "3600000" },
     });
     try {
       await worker.ready();
       const ids = await dispatchFaucetIntents(ctx, c, { n: 3, walletIndex, secret });
-      await waitForIntents(ctx, ids, (r) => r.status === "broadcast", 30_000);
+      // Every job has handed back (an intent is marked broadcast before its job's one receipt read, so a block
+      // mined as soon as all three are marked could still be seen by that read).
+      await until(
+        "every job waits to look again",
+        async () =>
+          (await Promise.all(ids.map(async (id) => (await ctx.queue.getJob(id))?.isDelayed()))).every(Boolean),
+        30_000,
+      );
       await c.testClient.mine({ blocks: 1 });
       const rows = await waitForIntents(ctx, ids, (r) => r.status === "confirmed", 10_000);
       expect(new Set(rows.map((r) => r.nonce))).toEqual(new Set(["0", "1", "2"]));
