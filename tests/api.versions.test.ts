@@ -184,9 +184,19 @@ function withoutHead(body: Record<string, unknown>) {
 
 describe("cached reads through the API", () => {
   const c = chain();
+  /** `w` buys `token` for `usdc` on the curve, without attribution. */
+  const buy = (w: Parameters<typeof send>[1], token: `0x${string}`, usdc: bigint) =>
+    send(c, w, {
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [token, usdc, 0n, maxUint256, zeroAttribution],
+    } as never);
   let ixr: Awaited<ReturnType<typeof startTestIndexer>>;
   let api: Awaited<ReturnType<typeof createTestApi>>;
   let queries = 0;
+  /** Statements that count the ranking (db/indexed/catalog.ts countRanked). */
+  let counts = 0;
 
   beforeAll(async () => {
     ixr = await startTestIndexer();
@@ -194,7 +204,9 @@ describe("cached reads through the API", () => {
     const query = api.deps.db.query.bind(api.deps.db) as (...args: unknown[]) => unknown;
     (api.deps.db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       queries++;
-      if (process.env.DEBUG_QUERIES) console.log(String((args[0] as { text?: string }).text ?? args[0]).slice(0, 120));
+      const text = String((args[0] as { text?: string }).text ?? args[0]);
+      if (/SELECT count\(\*\) AS n FROM "[^"]+"\.svc_token_rank/.test(text)) counts++;
+      if (process.env.DEBUG_QUERIES) console.log(text.slice(0, 120));
       return query(...args);
     };
   });
@@ -231,12 +243,7 @@ describe("cached reads through the API", () => {
     expect(search.body.token).toEqual(first.body.token);
 
     // A trade, once indexed, shows at once, with the block it was indexed at.
-    await send(c, w, {
-      address: c.deployment.contracts.launchpad,
-      abi: launchpadAbi,
-      functionName: "buyExactIn",
-      args: [made.token, 10n * USDC, 0n, maxUint256, zeroAttribution],
-    } as never);
+    await buy(w, made.token, 10n * USDC);
     const block = Number(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
     await ixr.sync();
     const pool1 = await api.post("get-pool-data", { tokenId: token.id }, jwt);
@@ -252,12 +259,7 @@ describe("cached reads through the API", () => {
     const otherSearch = await api.post("search-token", { input: other.token }, jwt);
     const otherPool = await api.post("get-pool-data", { tokenId: otherId }, jwt);
     await api.post("search-token", { input: made.token }, jwt);
-    await send(c, w, {
-      address: c.deployment.contracts.launchpad,
-      abi: launchpadAbi,
-      functionName: "buyExactIn",
-      args: [made.token, 3n * USDC, 0n, maxUint256, zeroAttribution],
-    } as never);
+    await buy(w, made.token, 3n * USDC);
     await ixr.sync();
     await api.deps.versions?.settled();
     queries = 0;
@@ -292,12 +294,7 @@ describe("cached reads through the API", () => {
     await fundUsdc(c, w, 100n * USDC);
     const symbol = `OQ${Date.now().toString(36).slice(-4).toUpperCase()}`;
     const made = await createToken(c, w, 7, { name: `One query ${symbol}`, symbol });
-    await send(c, w, {
-      address: c.deployment.contracts.launchpad,
-      abi: launchpadAbi,
-      functionName: "buyExactIn",
-      args: [made.token, 2n * USDC, 0n, maxUint256, zeroAttribution],
-    } as never);
+    await buy(w, made.token, 2n * USDC);
     await ixr.sync();
     // The token's app row is made the first time it is read (the long way, by slug of its on-chain name).
     const viewer = await api.jwt(`one-query-${randomUUID()}`);
@@ -318,25 +315,62 @@ describe("cached reads through the API", () => {
     }
   });
 
-  it("serves get-tokens pages from memory until a block is indexed", async () => {
+  it("serves get-tokens pages from memory until a block is indexed, and counts again only when a token comes or goes", async () => {
     const [w] = await fundedWallets(c, 1);
+    await fundUsdc(c, w, 100n * USDC);
     const first = await createToken(c, w, 7, { name: "Listed first", symbol: "LSTA" });
     await ixr.sync();
     const jwt = await api.jwt(`list-${randomUUID()}`);
-    const newest = async () =>
-      ((await api.post("get-tokens", { filter: "new", limit: 5 }, jwt)).body.tokens as { contract_address: string }[])
-        .map((t) => t.contract_address.toLowerCase())
-        .at(0);
-    expect(await newest()).toBe(first.token.toLowerCase());
+    const list = async (body: Record<string, unknown> = {}) => {
+      const res = await api.post("get-tokens", { filter: "new", limit: 5, ...body }, jwt);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const tokens = res.body.tokens as { id: string; contract_address: string }[];
+      return { newest: tokens[0]?.contract_address.toLowerCase(), total: res.body.total as number, tokens };
+    };
+    expect((await list()).newest).toBe(first.token.toLowerCase());
     // Listing wrote the app rows of the listed tokens, a change of the app version: the next read loads again.
-    await newest();
+    await list();
+    await api.deps.versions?.settled();
     queries = 0;
-    expect(await newest()).toBe(first.token.toLowerCase());
+    const before = await list();
+    expect(before.newest).toBe(first.token.toLowerCase());
     expect(queries).toBe(0);
 
+    // A new token: the page and its count move on at once.
     const second = await createToken(c, w, 7, { name: "Listed second", symbol: "LSTB" });
     await ixr.sync();
-    expect(await newest()).toBe(second.token.toLowerCase());
+    counts = 0;
+    const added = await list();
+    expect(added.newest).toBe(second.token.toLowerCase());
+    expect(added.total).toBe(before.total + 1);
+    expect(counts).toBe(1);
+    await list();
+    await api.deps.versions?.settled();
+
+    // A block with a trade and no new token: the page is read again, the count is kept.
+    await buy(w, first.token, 2n * USDC);
+    await ixr.sync();
+    await api.deps.versions?.settled();
+    queries = 0;
+    counts = 0;
+    const traded = await list();
+    expect(queries).toBeGreaterThan(0);
+    expect(counts).toBe(0);
+    expect(traded.total).toBe(added.total);
+    const truth = await api.deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${ixr.schema}".svc_token_rank`,
+    );
+    expect(traded.total).toBe(truth.rows[0]?.n);
+
+    // A hashtag count follows the app's tables: a tag added shows in the count at once.
+    const tag = `counted${randomUUID().slice(0, 8)}`;
+    expect((await list({ hashtag_name: tag })).total).toBe(0);
+    await api.deps.db.query(`INSERT INTO ${api.appSchema}.token_hashtags (token_id, hashtag) VALUES ($1, $2)`, [
+      added.tokens[0]?.id,
+      tag,
+    ]);
+    await api.deps.versions?.settled();
+    expect((await list({ hashtag_name: tag })).total).toBe(1);
   });
 });
 

@@ -6,10 +6,12 @@
  * it: `ensureAppToken`. Listings (get-tokens, search) show deployed tokens only; search-token and the tokenId
  * endpoints also find app tokens whose deployment is not indexed yet.
  */
+import { allEnded } from "../../core/all-ended.js";
 import type { SearchType, TokenFilter, TokenStage } from "../../core/catalog.js";
 import { AppError } from "../../core/errors.js";
 import { normalizeHashtag, normalizeTags, slugify } from "../../core/text.js";
 import {
+  countRanked,
   findTokenCandidates,
   layerIdOfAddress,
   readCatalogPage,
@@ -139,7 +141,7 @@ export async function ensureAppToken(deps: ApiDeps, tokenLayerId: string): Promi
 async function caughtUpFor<T>(deps: ApiDeps, read: () => Promise<T | undefined>): Promise<T | undefined> {
   const found = await read();
   if (found !== undefined) return found;
-  const caughtUp = await Promise.all([...deps.deployments.keys()].map((slug) => catchUp(deps, slug)));
+  const caughtUp = await allEnded([...deps.deployments.keys()].map((slug) => catchUp(deps, slug)));
   return caughtUp.some(Boolean) ? read() : undefined;
 }
 
@@ -298,14 +300,28 @@ export function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<List
   return listCache(deps.db)(key, version, () => loadTokens(deps, p, since));
 }
 
+/**
+ * Counts of the maintained ranking under get-tokens' filters, kept until a token is added or removed (or, with a
+ * hashtag or verified filter, an app table of token records is written). A stage filter is counted with each page:
+ * every trade moves a token's progress.
+ */
+const countCache = perDatabase(() => markedCache<number>(1_000));
+
 async function loadTokens(deps: ApiDeps, p: ListTokensParameters, since: number): Promise<ListTokensReturnType> {
   const hashtag = p.hashtag === undefined ? null : normalizeHashtag(p.hashtag) || null;
-  const { rows, total } = await readCatalogPage(
-    deps.db,
-    deps.config,
-    { ...p, hashtag, stage: p.stage ?? null, since },
-    deps.versions?.ranked() ?? false,
-  );
+  const page = { ...p, hashtag, stage: p.stage ?? null, since };
+  const counted =
+    page.stage === null
+      ? () => {
+          const version = hashtag !== null || page.verifiedOnly ? (deps.versions?.key("app") ?? null) : "";
+          const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${hashtag ?? ""}:${page.verifiedOnly}`;
+          return countCache(deps.db)(deps.versions, key, version, async () => ({
+            value: await countRanked(deps.db, deps.config, page),
+            keys: [CATALOG_KEY],
+          }));
+        }
+      : undefined;
+  const { rows, total } = await readCatalogPage(deps.db, deps.config, page, deps.versions?.ranked() ?? false, counted);
   const volume = new Map(rows.map((r) => [r.layerId, r.volume]));
   const views = await viewsOf(
     deps,
@@ -337,7 +353,7 @@ export async function searchAll(
   const q = query.trim();
   const wants = (kind: SearchType) => type === "all" || type === kind;
   const tokens = async () => (await viewsOf(deps, await searchCatalog(deps.db, deps.config, q, limit))).map(listItemOf);
-  const [t, u, p] = await Promise.all([
+  const [t, u, p] = await allEnded([
     wants("tokens") ? tokens() : [],
     wants("users") ? searchUsers(deps, q, limit) : [],
     wants("posts") ? searchPosts(deps, q, limit, viewerId) : [],

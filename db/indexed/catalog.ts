@@ -3,6 +3,7 @@
  * the app's token rows on token_layer_id. Rankings, search, lookups and hashtags. Every function returns
  * token_layer_ids (lower case) or app rows; the services build views from them.
  */
+import { allEnded } from "../../core/all-ended.js";
 import { GRADUATING_PROGRESS_BPS, type TokenFilter, type TokenStage } from "../../core/catalog.js";
 import type { AppTokenRow } from "./deployments.js";
 import { RANK_TABLE, WINDOW_TABLE } from "./ranking.js";
@@ -174,9 +175,10 @@ export async function readCatalogPage(
   schemas: Schemas,
   p: CatalogPageParameters,
   ranked = false,
+  rankedTotal?: () => Promise<number>,
 ): Promise<{ rows: { layerId: string; volume: bigint }[]; total: number }> {
   if (ranked) {
-    const page = await readRankedPage(db, schemas, p);
+    const page = await readRankedPage(db, schemas, p, rankedTotal);
     if (page) return page;
   }
   const where = [
@@ -209,14 +211,68 @@ const stageSql = (param: string) =>
  * readCatalogPage from the maintained ranking (db/indexed/ranking.ts): the rank table (d) under the filters, in the
  * order of one of its indexes, so a page reads about offset + limit rows. Undefined when the ranking's trending window
  * does not start at `since` (it has not turned to this hour yet, or `since` is not a window start): read the catalog.
+ * The count is `total()` where given (a count the caller keeps: countRanked's), else counted beside the page.
  */
 export async function readRankedPage(
   db: Queryable,
   schemas: Schemas,
   p: CatalogPageParameters,
+  total?: () => Promise<number>,
 ): Promise<{ rows: { layerId: string; volume: bigint }[]; total: number } | undefined> {
-  const s = schemas.appSchema;
+  const { where, params } = rankedFilters(schemas, p);
   const ix = schemas.indexerSchema;
+  const s = schemas.appSchema;
+  const tie = "d.created_at DESC, d.created_block DESC, d.token_layer_id";
+  const posts = p.filter === "top_posts";
+  const order = {
+    trending: `d.volume_window DESC, d.volume DESC, ${tie}`,
+    new: tie,
+    popular: `d.holders DESC, d.volume DESC, ${tie}`,
+    top_posts: `COALESCE(pc.posts, 0) DESC, d.volume DESC, ${tie}`,
+  }[p.filter];
+  // The page says whether the ranking's window is the one asked for ($1): a page of another window is never served.
+  const [page, counted] = await allEnded([
+    db.query<{ current: boolean; token_layer_id: string | null; volume_window: string | null }>(
+      `WITH w AS (SELECT (SELECT start_hour FROM "${ix}".${WINDOW_TABLE}) = $1::numeric AS current)
+       SELECT w.current, r.token_layer_id, r.volume_window FROM w LEFT JOIN LATERAL (
+         SELECT d.token_layer_id, d.volume_window FROM "${ix}".${RANK_TABLE} d
+         ${
+           posts
+             ? `LEFT JOIN (SELECT lower(a.token_layer_id) AS token_layer_id, count(*) AS posts
+                             FROM ${s}.posts p JOIN ${s}.tokens a ON a.id = p.tagged_token_id
+                            WHERE p.parent_post_id IS NULL AND p.club_id IS NULL
+                            GROUP BY 1) pc ON pc.token_layer_id = d.token_layer_id`
+             : ""
+         }
+          WHERE w.current AND ${where} ORDER BY ${order} LIMIT ${Math.trunc(p.limit)} OFFSET ${Math.trunc(p.offset)}
+       ) r ON true`,
+      params,
+    ),
+    total ? total() : countRanked(db, schemas, p),
+  ]);
+  if (page.rows[0]?.current !== true) return undefined;
+  return {
+    rows: page.rows.flatMap((r) =>
+      r.token_layer_id === null ? [] : [{ layerId: r.token_layer_id, volume: BigInt(r.volume_window ?? 0) }],
+    ),
+    total: counted,
+  };
+}
+
+/** How many rows of the maintained ranking pass the filters of `p` (its order, window and page aside). */
+export async function countRanked(db: Queryable, schemas: Schemas, p: CatalogPageParameters): Promise<number> {
+  const { where, params } = rankedFilters(schemas, p);
+  // $1 (the window) is in every filter list; a count does not depend on it.
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM "${schemas.indexerSchema}".${RANK_TABLE} d WHERE $1::numeric IS NOT NULL AND ${where}`,
+    params,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The filters of `p` over a ranking row `d`, as SQL, and their parameters ($1 is the window's start). */
+function rankedFilters(schemas: Schemas, p: CatalogPageParameters): { where: string; params: unknown[] } {
+  const s = schemas.appSchema;
   const params: unknown[] = [p.since];
   const param = (value: unknown) => {
     params.push(value);
@@ -233,43 +289,7 @@ export async function readRankedPage(
     );
   }
   if (p.stage !== null) filters.push(stageSql(`${param(p.stage)}::text`));
-  const where = filters.length > 0 ? filters.join(" AND ") : "true";
-  const tie = "d.created_at DESC, d.created_block DESC, d.token_layer_id";
-  const posts = p.filter === "top_posts";
-  const order = {
-    trending: `d.volume_window DESC, d.volume DESC, ${tie}`,
-    new: tie,
-    popular: `d.holders DESC, d.volume DESC, ${tie}`,
-    top_posts: `COALESCE(pc.posts, 0) DESC, d.volume DESC, ${tie}`,
-  }[p.filter];
-  // Both statements check the window they read ($1): a page and a count of another window would be wrong together.
-  const window = `(SELECT start_hour FROM "${ix}".${WINDOW_TABLE}) = $1::numeric`;
-  const [page, counted] = await Promise.all([
-    db.query<{ token_layer_id: string; volume_window: string }>(
-      `SELECT d.token_layer_id, d.volume_window FROM "${ix}".${RANK_TABLE} d
-         ${
-           posts
-             ? `LEFT JOIN (SELECT lower(a.token_layer_id) AS token_layer_id, count(*) AS posts
-                             FROM ${s}.posts p JOIN ${s}.tokens a ON a.id = p.tagged_token_id
-                            WHERE p.parent_post_id IS NULL AND p.club_id IS NULL
-                            GROUP BY 1) pc ON pc.token_layer_id = d.token_layer_id`
-             : ""
-         }
-        WHERE ${window} AND ${where} ORDER BY ${order} LIMIT ${Math.trunc(p.limit)} OFFSET ${Math.trunc(p.offset)}`,
-      params,
-    ),
-    db.query<{ n: string; current: boolean }>(
-      `SELECT (SELECT count(*) FROM "${ix}".${RANK_TABLE} d WHERE ${where}) AS n, ${window} AS current`,
-      params,
-    ),
-  ]);
-  const count = counted.rows[0];
-  const current = count?.current === true;
-  if (!current) return undefined;
-  return {
-    rows: page.rows.map((r) => ({ layerId: r.token_layer_id, volume: BigInt(r.volume_window) })),
-    total: Number(count?.n ?? 0),
-  };
+  return { where: filters.length > 0 ? filters.join(" AND ") : "true", params };
 }
 
 /**
