@@ -6,7 +6,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { AppError, fromDatabaseError } from "../core/errors.js";
@@ -14,6 +13,7 @@ import type { ApiDeps } from "./deps.js";
 import type { AppEnv } from "./env.js";
 import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
 import { registerMcpRoutes } from "./mcp/http.js";
+import { securityHeaders } from "./middleware/security-headers.js";
 import { registerRoutes } from "./routes/index.js";
 import { registerSseRoute } from "./streams/sse.js";
 import { validationError } from "./validation.js";
@@ -62,10 +62,11 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
   });
   app.notFound((c) => c.json({ success: false, error: "Not found" }, 404));
 
-  // Security headers on every response, errors included. A header a handler set itself is kept: /ipfs sets its own
-  // CSP for uploaded blobs, and the pages (/, /token/<slug>, /docs; api/web/) theirs, which lets scripts, styles and
-  // images from this origin in (api/web/layout.ts).
-  const strictHeaders = secureHeaders({
+  // Security headers on every response of the app, errors included (not on a WebSocket upgrade's own reply,
+  // api/streams/ws.ts, which never reaches it). A header a handler set itself is kept: /ipfs sets its own CSP for
+  // uploaded blobs, and the pages (/, /token/<slug>, /docs; api/web/) theirs, which lets scripts, styles and images
+  // from this origin in (api/web/layout.ts).
+  const strictHeaders = securityHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'none'"],
       frameAncestors: ["'none'"],
@@ -73,7 +74,6 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
       formAction: ["'none'"],
     },
     xFrameOptions: "DENY",
-    overwrite: false,
   });
   app.use("*", strictHeaders);
 

@@ -9,6 +9,7 @@ import type { Redis } from "ioredis";
 import { AppError } from "../../core/errors.js";
 import { clientAddress } from "../client-address.js";
 import type { AppEnv } from "../env.js";
+import { setHeaderEarly } from "./security-headers.js";
 
 const SCRIPT = `
 local key = KEYS[1]
@@ -71,8 +72,8 @@ function limitBy(
     const { redis, config } = c.var.deps;
     const limit = limitOf(config);
     const result = await hitRateLimit(redis, subjectOf(c), limit);
-    c.header("X-RateLimit-Limit", String(limit));
-    c.header("X-RateLimit-Remaining", String(result.remaining));
+    setHeaderEarly(c, "X-RateLimit-Limit", String(limit));
+    setHeaderEarly(c, "X-RateLimit-Remaining", String(result.remaining));
     if (!result.allowed) {
       const seconds = Math.max(1, Math.ceil(result.retryAfterMs / 1000));
       throw new AppError("RATE_LIMIT_EXCEEDED", "Rate limit exceeded", { details: { retryAfterSeconds: seconds } });
