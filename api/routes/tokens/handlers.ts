@@ -1,5 +1,7 @@
 /** Handlers of the token read routes (route definitions in ./routes.ts, schemas in ./schemas.ts). */
+
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { allEnded } from "../../../core/all-ended.js";
 import { AppError } from "../../../core/errors.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AppEnv } from "../../env.js";
@@ -8,7 +10,7 @@ import { freshness } from "../../services/indexed.js";
 import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/token-catalog.js";
 import { getCandles, getHolders, getPoolData, getTrades } from "../../services/token-market.js";
 import { getTokenStats } from "../../services/token-stats.js";
-import { caller } from "../common.js";
+import { caller, jsonOf, jsonResponse } from "../common.js";
 import {
   candlesRoute,
   getTokensRoute,
@@ -31,18 +33,20 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(searchTokenRoute, async (c) => {
     const deps = c.var.deps;
     const { token, chain } = await searchTokenRecord(deps, c.req.valid("json").input, c.var.user?.id ?? null);
-    return c.json({ success: true as const, token, freshness: await freshness(deps, chain) }, 200);
+    // Cached reads: the record is serialised once, not for every request.
+    return jsonResponse(c, { success: true as const, token: jsonOf(token), freshness: await freshness(deps, chain) });
   });
 
   app.openapi(poolDataRoute, async (c) => {
     const { tokenId, chainSlug } = c.req.valid("json");
-    return c.json({ success: true as const, ...(await getPoolData(c.var.deps, tokenId, chainSlug)) }, 200);
+    const { pool_data, freshness } = await getPoolData(c.var.deps, tokenId, chainSlug);
+    return jsonResponse(c, { success: true as const, pool_data: pool_data && jsonOf(pool_data), freshness });
   });
 
   app.openapi(getTokensRoute, async (c) => {
     const deps = c.var.deps;
     const body = c.req.valid("json");
-    const [list, fresh] = await Promise.all([
+    const [list, fresh] = await allEnded([
       listTokens(deps, {
         filter: body.filter,
         limit: body.limit,
@@ -53,13 +57,19 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
       }),
       defaultFreshness(deps),
     ]);
-    return c.json({ success: true as const, ...list, freshness: fresh }, 200);
+    // The page is a cached read: its tokens are serialised once, not for every request.
+    return jsonResponse(c, {
+      success: true as const,
+      tokens: jsonOf(list.tokens),
+      total: list.total,
+      freshness: fresh,
+    });
   });
 
   app.openapi(searchRoute, async (c) => {
     const deps = c.var.deps;
     const { query, type, limit } = c.req.valid("json");
-    const [results, fresh] = await Promise.all([
+    const [results, fresh] = await allEnded([
       searchAll(deps, query, type, limit, c.var.user?.id),
       defaultFreshness(deps),
     ]);
