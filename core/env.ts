@@ -126,6 +126,11 @@ export const envSchema = z.object({
   // Indexer (indexer/lib/chains.ts).
   /** Comma-separated chain slugs the indexer indexes; default CHAINS. */
   INDEXER_CHAINS: z.string().optional(),
+  /**
+   * How many times a local chain's RPC URL is given to Ponder, which paces each URL from 20 requests a second
+   * (indexer/lib/chains.ts ponderRpc). 1: one connection, through the transport a remote chain uses.
+   */
+  INDEXER_RPC_LANES: positiveInt.default(25),
 
   // Worker (worker/config.ts).
   /** Comma-separated chain slugs the worker executes and quotes on; default CHAINS. */

@@ -13,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartAnvilReturnType, startAnvil } from "../scripts/anvil.js";
 import { deploy } from "../scripts/deploy.js";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
-import { type Chain, chainAt, fundedWallets, type Wallet } from "./helpers/chain.js";
+import { type Chain, chainAt, createToken, fundedWallets, type Wallet } from "./helpers/chain.js";
 import { type ChainState, readChainState } from "./helpers/indexer/chain-state.js";
 import { type Dump, diffDumps, diffRows, dumpTables, indexedTables } from "./helpers/indexer/dump.js";
 import { createDatabase, deploymentsFolder, indexerLog, uniqueSchema } from "./helpers/indexer/fixtures.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
+import { startRpcProxy } from "./helpers/worker.js";
 
 const SEED = Number(process.env.INDEXER_TEST_SEED ?? 0x0e0e5eed);
 /** Ten wallets of this file's own, the same in every run, so that a seed replays. */
@@ -164,5 +165,53 @@ describe("indexer across a reorg", () => {
   it("ends row for row where a clean reindex of the same chain ends", () => {
     expect(fresh.trade.rows.length).toBeGreaterThan(0);
     expect(diffDumps(live, fresh)).toEqual([]);
+  });
+});
+
+describe("a block reverted away while Ponder asks for its logs", () => {
+  it("is given up at once, not asked for again and again for a minute: the indexer follows the new branch", async () => {
+    // The indexers above are done with (their tables were dumped in beforeAll).
+    await Promise.all(indexers.splice(0).map((ix) => ix.stop()));
+    // One lane: the transport of a remote chain (indexer/lib/rpc.ts), behind a proxy that can hold a call.
+    const proxy = await startRpcProxy(anvil.rpcUrl);
+    const log = indexerLog("reorg-gone-block");
+    const ix = await startIndexer({
+      rpcUrl: proxy.url,
+      databaseUrl: database.url,
+      schema: uniqueSchema("gone"),
+      fresh: true,
+      deploymentsDir: folder.dir,
+      env: { INDEXER_RPC_LANES: "1" },
+      log: log.log,
+    });
+    indexers.push(ix);
+    try {
+      await ix.waitForReady();
+      await ix.waitForBlock(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
+      const snapshot = await c.testClient.snapshot();
+      const asked = proxy.hold({
+        method: "eth_getLogs",
+        stage: "request",
+        when: (params) => typeof (params[0] as { blockHash?: unknown } | undefined)?.blockHash === "string",
+      });
+      const [creator] = WALLETS;
+      if (!creator) throw new Error("no wallet");
+      const gone = await createToken(c, creator, 7, { name: "Gone", symbol: "GONE" });
+      await asked;
+      // Ponder has seen the block and asks for its logs: the block is reverted away, another branch grows instead.
+      await c.testClient.revert({ id: snapshot });
+      await c.testClient.mine({ blocks: 2 });
+      const head = await c.publicClient.getBlockNumber({ cacheTime: 0 });
+      const released = Date.now();
+      proxy.release();
+      // Retried with backoff, the call would hold the indexer about 64 s (measured: 64.0 s).
+      await ix.waitForBlock(head, 10_000);
+      console.log(`indexer followed the new branch ${Date.now() - released} ms after the held call went on`);
+      expect(log.lines.some((line) => line.includes("reverted away by a reorg"))).toBe(true);
+      const tokens = await dumpTables(ix.schema, database.url);
+      expect(tokens.token.rows.map((t) => t.address)).not.toContain(gone.token.toLowerCase());
+    } finally {
+      await proxy.stop();
+    }
   });
 });

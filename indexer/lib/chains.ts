@@ -4,10 +4,11 @@
  * CHAIN_SLUG).
  * The config and the handlers both read it, so no address is written twice.
  */
-import type { Address } from "viem";
+import type { Address, Transport } from "viem";
 import { type ChainSlug, getChain } from "../../core/chains.js";
 import { type Deployment, readDeployment } from "../../core/deployment.js";
 import { chainSlugsOf, parseEnv, rpcUrlFor, wsUrlFor } from "../../core/env.js";
+import { reorgAwareHttp } from "./rpc.js";
 
 export type IndexedChain = {
   slug: ChainSlug;
@@ -33,17 +34,16 @@ export function indexedChains(source: Record<string, string | undefined> = proce
   });
 }
 
-/** How many times a local chain's RPC URL is given to Ponder (see ponderRpc). */
-export const LOCAL_RPC_LANES = 25;
-
 /**
- * The `rpc` of a chain in a Ponder config. Ponder paces each RPC URL itself, from 20 requests a second, raised 5% at a
- * time once it has been used at that pace for a while. A local anvil answers thousands a second, and at 20 a backfill
- * of a few hundred blocks took seconds: a local chain's URL is listed LOCAL_RPC_LANES times, and Ponder spreads its
- * requests over them.
+ * The `rpc` of a chain in a Ponder config.
+ *
+ * Ponder paces each RPC URL itself, from 20 requests a second, raised 5% at a time once it has been used at that pace
+ * for a while. A local anvil answers thousands a second, and at 20 a backfill of a few hundred blocks took seconds: a
+ * local chain's URL is listed `lanes` times (INDEXER_RPC_LANES, default 25), and Ponder spreads its requests over
+ * them. Every other chain, and a local one with one lane, goes through reorgAwareHttp.
  */
-export function ponderRpc(c: IndexedChain): string | string[] {
-  return c.local ? Array.from({ length: LOCAL_RPC_LANES }, () => c.rpcUrl) : c.rpcUrl;
+export function ponderRpc(c: IndexedChain, lanes = parseEnv().INDEXER_RPC_LANES): string[] | Transport {
+  return c.local && lanes > 1 ? Array.from({ length: lanes }, () => c.rpcUrl) : reorgAwareHttp(c.rpcUrl);
 }
 
 /** USDC of each indexed chain, by chain id: the handlers need it to orient V3 prices. */
