@@ -5,6 +5,7 @@
  * back over the relayer (holders counted per chain and in total), and not tradable on bnb-testnet where it has no
  * pool.
  */
+import pg from "pg";
 import { type Address, type Hex, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchTokenAbi } from "../abis/index.js";
@@ -23,6 +24,8 @@ let relayer: ReturnType<typeof spawnRelayer>;
 let creator: Wallet;
 let creatorOnSide: Wallet;
 let jwt: string;
+/** Transactions seen left open on token_deployments while the worker deploys (see the deployment test). */
+let openClaims: { seen: string[]; stop(): Promise<void> };
 
 type TokenAddress = { chain: string; address: string; dex_name: string | null; dex_address: string | null };
 type TokenBody = { token: { id: string; token_addresses: TokenAddress[]; total_holder_count: number } };
@@ -44,9 +47,41 @@ beforeAll(async () => {
   ]);
   await relayer.ready();
   jwt = await stack.api.jwt("multichain-creator");
+  openClaims = watchOpenClaims(stack.api.databaseUrl);
 });
 
+/**
+ * Polls Postgres every 10 ms for a session left idle inside a transaction whose last statement touched
+ * token_deployments: a worker that keeps its claim open while it waits on two chains.
+ */
+function watchOpenClaims(databaseUrl: string) {
+  const seen: string[] = [];
+  const client = new pg.Client({ connectionString: databaseUrl });
+  let stopped = false;
+  const loop = (async () => {
+    await client.connect();
+    while (!stopped) {
+      const { rows } = await client.query<{ line: string }>(
+        `SELECT concat_ws(' | ', state, left(query, 120)) AS line FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()
+            AND state LIKE 'idle in transaction%' AND query ILIKE '%token_deployments%'`,
+      );
+      seen.push(...rows.map((r) => r.line));
+      await sleep(10);
+    }
+    await client.end();
+  })();
+  return {
+    seen,
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
 afterAll(async () => {
+  await openClaims?.stop();
   await relayer?.stop();
   await stack?.close();
   await side?.stop();
@@ -121,6 +156,46 @@ describe("a token on two chains", () => {
     expect(dest).toMatchObject({ chain: "bnb-testnet", address: peer, dex_name: null, dex_address: null });
     const code = await side.chain.publicClient.getCode({ address: peer });
     expect(code && code.length > 2).toBe(true);
+    // The worker claimed the deployment and waited for two chains without a transaction left open meanwhile.
+    await openClaims.stop();
+    expect(openClaims.seen).toEqual([]);
+  });
+
+  it("leaves a deployment another worker claimed until the claim runs out, then takes it up again", async () => {
+    // As a worker that died holding the claim would leave it: pending, claimed for another minute.
+    const db = new pg.Client({ connectionString: stack.api.databaseUrl });
+    await db.connect();
+    try {
+      const row = async () =>
+        (
+          await db.query<{ status: string; attempts: number; claimed: boolean }>(
+            `SELECT status, attempts, claimed_until IS NOT NULL AS claimed FROM "${stack.api.appSchema}".token_deployments
+              WHERE token_id = $1 AND chain_slug = 'bnb-testnet'`,
+            [tokenId],
+          )
+        ).rows[0];
+      const deployed = await row();
+      expect(deployed).toMatchObject({ status: "deployed", claimed: false });
+      await db.query(
+        `UPDATE "${stack.api.appSchema}".token_deployments
+            SET status = 'pending', claimed_until = now() + interval '1 minute'
+          WHERE token_id = $1 AND chain_slug = 'bnb-testnet'`,
+        [tokenId],
+      );
+      // The worker passes every 200 ms: ten passes leave it alone.
+      await sleep(2_000);
+      expect(await row()).toMatchObject({ status: "pending", attempts: deployed?.attempts, claimed: true });
+      // The claim runs out: the next pass makes the calls again (the peer stands, so nothing is sent) and records it.
+      await db.query(
+        `UPDATE "${stack.api.appSchema}".token_deployments SET claimed_until = now() - interval '1 second'
+          WHERE token_id = $1 AND chain_slug = 'bnb-testnet'`,
+        [tokenId],
+      );
+      const again = await waitFor("the deployment taken up again", row, (r) => r?.status === "deployed", 10_000);
+      expect(again).toMatchObject({ attempts: (deployed?.attempts ?? 0) + 1, claimed: false });
+    } finally {
+      await db.end();
+    }
   });
 
   it("answers trade-token on bnb-testnet with Token not available on chain bnb-testnet", async () => {

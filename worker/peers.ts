@@ -3,8 +3,10 @@
  * on its home chain, the worker calls LaunchToken.connectPeer on the home chain and PeerTokenFactory.deploy on the
  * destination, from the service's operator account (DEPLOYER_PRIVATE_KEY, which pays the gas), then records the
  * deployment. Both calls are idempotent on chain (connectPeer keeps a peer it has, deploy returns a peer that
- * stands), so an attempt cut short by a crash is simply made again; rows are claimed FOR UPDATE SKIP LOCKED, so two
- * workers do not work on one. A failed attempt stays pending with what failed, and is tried again on a later pass.
+ * stands), so an attempt cut short by a crash is simply made again. Rows are claimed for CLAIM_LEASE_MS in a statement
+ * of their own (db/indexed/peers.ts), so two workers do not work on one and no transaction stays open while a
+ * deployment waits on its chains; a worker that dies holding a claim leaves the row to the next worker once it runs
+ * out. A failed attempt stays pending with what failed, and is tried again on a later pass.
  */
 import type pg from "pg";
 import { type Address, createWalletClient, type Hex, http, type PublicClient } from "viem";
@@ -22,15 +24,26 @@ export type PeerDeployerParameters = {
   clients: Map<number, PublicClient>;
   operatorKey: Hex;
   intervalMs: number;
+  /** How long a claim lasts (default CLAIM_LEASE_MS). */
+  leaseMs?: number;
   log: (line: string) => void;
 };
 
 /** Deployments handled per pass. */
 const BATCH = 10;
+/**
+ * How long a claim keeps other workers off a deployment: longer than its two transactions take to be mined. A worker
+ * that dies holding one leaves it for this long; the calls are idempotent, so a claim that runs out under a slow
+ * deployment costs at most a second worker's gas.
+ */
+export const CLAIM_LEASE_MS = 5 * 60_000;
 
 export function startPeerDeployer(p: PeerDeployerParameters) {
   const account = privateKeyToAccount(p.operatorKey);
   const homeChainIds = new Map([...p.chains].map(([slug, t]) => [slug, t.deployment.chainId]));
+  // Only deployments to chains this worker serves are claimed: another worker serves the rest.
+  const destinations = [...p.chains.keys()];
+  const leaseMs = p.leaseMs ?? CLAIM_LEASE_MS;
   const wallets = new Map(
     [...p.chains].map(([slug, t]) => [
       slug,
@@ -103,32 +116,26 @@ export function startPeerDeployer(p: PeerDeployerParameters) {
     return { connectTx, deployTx };
   }
 
-  /** One pass: claims pending deployments whose token is indexed and deploys them. Returns how many it deployed. */
+  /**
+   * One pass: claims pending deployments whose token is indexed, one at a time, and deploys them. Each claim and each
+   * outcome is a statement of its own: no transaction stays open while a deployment waits on its chains. Returns how
+   * many it deployed.
+   */
   async function pass(): Promise<number> {
-    const client = await p.db.connect();
     let deployed = 0;
-    try {
-      await client.query("BEGIN");
-      const claimed = await claimPendingDeployments(client, p, homeChainIds, BATCH);
-      for (const d of claimed) {
-        if (!p.chains.has(d.chainSlug)) continue; // another worker serves that chain
-        try {
-          const txs = await deployOne(d);
-          await recordDeploymentAttempt(client, p.appSchema, d, { deployed: true, ...txs });
-          deployed++;
-          p.log(`peer of ${d.symbol} deployed on ${d.chainSlug} at ${d.address}`);
-        } catch (error) {
-          const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
-          await recordDeploymentAttempt(client, p.appSchema, d, { deployed: false, error: message });
-          if (d.attempts % 10 === 0) p.log(`peer of ${d.symbol} on ${d.chainSlug}: attempt failed: ${message}`);
-        }
+    for (let i = 0; i < BATCH; i++) {
+      const [d] = await claimPendingDeployments(p.db, p, { homeChainIds, destinations, limit: 1, leaseMs });
+      if (!d) break;
+      try {
+        const txs = await deployOne(d);
+        await recordDeploymentAttempt(p.db, p.appSchema, d, { deployed: true, ...txs });
+        deployed++;
+        p.log(`peer of ${d.symbol} deployed on ${d.chainSlug} at ${d.address}`);
+      } catch (error) {
+        const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
+        await recordDeploymentAttempt(p.db, p.appSchema, d, { deployed: false, error: message });
+        if (d.attempts % 10 === 0) p.log(`peer of ${d.symbol} on ${d.chainSlug}: attempt failed: ${message}`);
       }
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
     }
     return deployed;
   }

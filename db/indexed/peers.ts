@@ -2,7 +2,6 @@
  * Launched tokens on their destination chains: the deployments the worker has to make (app.token_deployments joined
  * to the token as indexed on its home chain), and the peers as indexed (Ponder's peer_token).
  */
-import type pg from "pg";
 import type { Queryable, Schemas } from "./types.js";
 
 /** A pending deployment whose token is indexed on its home chain: what the worker needs to deploy its peer. */
@@ -21,31 +20,36 @@ export type PendingDeployment = {
 };
 
 /**
- * Claims up to `limit` pending deployments whose token is indexed on its home chain (FOR UPDATE SKIP LOCKED: a
- * second worker takes other rows), inside the transaction `client` has open. `homeChainIds` maps the home chain
- * slugs this worker serves to their chain ids.
+ * Claims up to `limit` pending deployments to chains of `destinations` whose token is indexed on its home chain, for
+ * `leaseMs`: one statement, committed at once (no transaction stays open while the caller works). Rows claimed by
+ * another worker are skipped until their claim runs out. `homeChainIds` maps the home chain slugs this worker serves
+ * to their chain ids.
  */
 export async function claimPendingDeployments(
-  client: pg.PoolClient,
+  db: Queryable,
   schemas: Schemas,
-  homeChainIds: Map<string, number>,
-  limit: number,
+  p: { homeChainIds: Map<string, number>; destinations: string[]; limit: number; leaseMs: number },
 ): Promise<PendingDeployment[]> {
   const { appSchema: app, indexerSchema: ix } = schemas;
-  const slugs = [...homeChainIds.keys()];
-  const ids = slugs.map((s) => homeChainIds.get(s) as number);
-  const { rows } = await client.query(
-    `SELECT d.token_id, d.chain_slug, d.address, d.attempts, t.chain_slug AS home_slug, it.chain_id AS home_chain_id,
-            it.address AS home_token, it.name, it.symbol, it.token_uri
-       FROM "${app}".token_deployments d
-       JOIN "${app}".tokens t ON t.id = d.token_id
-       JOIN unnest($1::text[], $2::int[]) AS h(slug, chain_id) ON h.slug = t.chain_slug
-       JOIN "${ix}".token it ON it.chain_id = h.chain_id AND lower(it.token_layer_id) = lower(t.token_layer_id)
-      WHERE d.status = 'pending'
-      ORDER BY d.updated_at
-      LIMIT $3
-        FOR UPDATE OF d SKIP LOCKED`,
-    [slugs, ids, limit],
+  const slugs = [...p.homeChainIds.keys()];
+  const ids = slugs.map((s) => p.homeChainIds.get(s) as number);
+  const { rows } = await db.query(
+    `WITH c AS (
+       SELECT d.token_id, d.chain_slug, d.address, d.attempts, t.chain_slug AS home_slug,
+              it.chain_id AS home_chain_id, it.address AS home_token, it.name, it.symbol, it.token_uri
+         FROM "${app}".token_deployments d
+         JOIN "${app}".tokens t ON t.id = d.token_id
+         JOIN unnest($1::text[], $2::int[]) AS h(slug, chain_id) ON h.slug = t.chain_slug
+         JOIN "${ix}".token it ON it.chain_id = h.chain_id AND lower(it.token_layer_id) = lower(t.token_layer_id)
+        WHERE d.status = 'pending' AND d.chain_slug = ANY($3::text[])
+          AND (d.claimed_until IS NULL OR d.claimed_until <= now())
+        ORDER BY d.updated_at
+        LIMIT $4
+          FOR UPDATE OF d SKIP LOCKED)
+     UPDATE "${app}".token_deployments d SET claimed_until = now() + make_interval(secs => $5::float8 / 1000)
+       FROM c WHERE d.token_id = c.token_id AND d.chain_slug = c.chain_slug
+     RETURNING c.*`,
+    [slugs, ids, p.destinations, p.limit, p.leaseMs],
   );
   return rows.map((r) => ({
     tokenId: r.token_id,
@@ -61,7 +65,10 @@ export async function claimPendingDeployments(
   }));
 }
 
-/** Records the outcome of one attempt: deployed with its transactions, or still pending with what failed. */
+/**
+ * Records the outcome of one attempt, and ends its claim: deployed with its transactions, or still pending with what
+ * failed (tried again on a later pass).
+ */
 export async function recordDeploymentAttempt(
   client: Queryable,
   appSchema: string,
@@ -71,14 +78,15 @@ export async function recordDeploymentAttempt(
   if (outcome.deployed) {
     await client.query(
       `UPDATE "${appSchema}".token_deployments
-          SET status = 'deployed', reason = NULL, attempts = attempts + 1, updated_at = now(),
+          SET status = 'deployed', reason = NULL, attempts = attempts + 1, updated_at = now(), claimed_until = NULL,
               connect_tx = coalesce($3, connect_tx), deploy_tx = coalesce($4, deploy_tx)
         WHERE token_id = $1 AND chain_slug = $2`,
       [d.tokenId, d.chainSlug, outcome.connectTx, outcome.deployTx],
     );
   } else {
     await client.query(
-      `UPDATE "${appSchema}".token_deployments SET reason = $3, attempts = attempts + 1, updated_at = now()
+      `UPDATE "${appSchema}".token_deployments
+          SET reason = $3, attempts = attempts + 1, updated_at = now(), claimed_until = NULL
         WHERE token_id = $1 AND chain_slug = $2`,
       [d.tokenId, d.chainSlug, outcome.error],
     );
