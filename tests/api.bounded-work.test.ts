@@ -84,6 +84,12 @@ async function activeStatements(): Promise<string[]> {
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
+/**
+ * An answer "at once": well under the 2 s statement timeout that a query sent to Postgres would run into, with room
+ * for a loaded machine (a lone 900 KB request once took 196 ms while other suites ran beside this one).
+ */
+const AT_ONCE_MS = 500;
+
 /** `promise`, or a rejection once `ms` have passed without an answer. */
 function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   return Promise.race([promise, sleep(ms).then(() => Promise.reject(new Error(`no answer within ${ms} ms`)))]);
@@ -102,14 +108,14 @@ describe("free text is bounded", () => {
     const tooBig = invalid("Invalid query: Too big: expected string to have <=256 characters");
     for (const { ms, ...answer } of await Promise.all(requests)) {
       expect(answer).toEqual(tooBig);
-      expect(ms).toBeLessThan(500);
+      expect(ms).toBeLessThan(AT_ONCE_MS);
     }
     const single = await timed("search", { query: huge }, undefined);
     expect({ status: single.status, body: single.body }).toEqual(tooBig);
-    expect(single.ms).toBeLessThan(100);
+    expect(single.ms).toBeLessThan(AT_ONCE_MS);
     const justOver = await timed("search", { query: "q".repeat(257) }, undefined);
     expect({ status: justOver.status, body: justOver.body }).toEqual(tooBig);
-    expect(justOver.ms).toBeLessThan(100);
+    expect(justOver.ms).toBeLessThan(AT_ONCE_MS);
     expect(await activeStatements()).toEqual([]);
   });
 
@@ -156,7 +162,7 @@ describe("free text is bounded", () => {
   ])("%s: a field over its maximum is 400 (%#)", async (name, body, error) => {
     const { ms, ...answer } = await timed(name, body);
     expect(answer).toEqual(invalid(error));
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(AT_ONCE_MS);
   });
 });
 
@@ -172,7 +178,7 @@ describe("invalid characters are refused", () => {
   ])("%s: NUL (a \\u0000 escape in the JSON) is 400, not 500", async (name, body, field) => {
     const { ms, ...answer } = await timed(name, body);
     expect(answer).toEqual(invalid(`Invalid ${field}: ${TEXT_RULE}`));
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(AT_ONCE_MS);
   });
 
   it.each([
@@ -205,7 +211,7 @@ describe("invalid characters are refused", () => {
   ])("%s: an unpaired surrogate or a control character is 400 (%#)", async (name, body, field) => {
     const { ms, ...answer } = await timed(name, body);
     expect(answer).toEqual(invalid(`Invalid ${field}: ${TEXT_RULE}`));
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(AT_ONCE_MS);
   });
 
   it("keeps tab, line feed, carriage return and paired surrogates (emoji)", async () => {
