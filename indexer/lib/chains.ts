@@ -40,9 +40,11 @@ export function indexedChains(source: Record<string, string | undefined> = proce
  * Ponder paces each RPC URL itself, from 20 requests a second, raised 5% at a time once it has been used at that pace
  * for a while. A local anvil answers thousands a second, and at 20 a backfill of a few hundred blocks took seconds: a
  * local chain's URL is listed `lanes` times (INDEXER_RPC_LANES, default 25), and Ponder spreads its requests over
- * them. Every other chain, and a local one with one lane, goes through reorgAwareHttp.
+ * them. Every other chain over HTTP, and a local one with one lane, goes through reorgAwareHttp; a WebSocket URL is
+ * Ponder's to open.
  */
-export function ponderRpc(c: IndexedChain, lanes = parseEnv().INDEXER_RPC_LANES): string[] | Transport {
+export function ponderRpc(c: IndexedChain, lanes = parseEnv().INDEXER_RPC_LANES): string | string[] | Transport {
+  if (!/^https?:\/\//.test(c.rpcUrl)) return c.rpcUrl;
   return c.local && lanes > 1 ? Array.from({ length: lanes }, () => c.rpcUrl) : reorgAwareHttp(c.rpcUrl);
 }
 
