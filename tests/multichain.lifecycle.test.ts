@@ -198,6 +198,42 @@ describe("a token on two chains", () => {
     }
   });
 
+  it("tries a failing deployment again only after a pause, not on every turn of one pass", async () => {
+    const db = new pg.Client({ connectionString: stack.api.databaseUrl });
+    await db.connect();
+    const table = `"${stack.api.appSchema}".token_deployments`;
+    const where = `token_id = $1 AND chain_slug = 'bnb-testnet'`;
+    try {
+      const row = async () =>
+        (
+          await db.query<{ status: string; attempts: number; reason: string | null; address: string }>(
+            `SELECT status, attempts, reason, address FROM ${table} WHERE ${where}`,
+            [tokenId],
+          )
+        ).rows[0];
+      const before = await row();
+      // A recorded address that is not the home token's peer: every attempt fails.
+      await db.query(
+        `UPDATE ${table} SET status = 'pending', claimed_until = NULL,
+                address = '0x000000000000000000000000000000000000dEaD' WHERE ${where}`,
+        [tokenId],
+      );
+      const failed = await waitFor("a failed attempt", row, (r) => r?.reason !== null, 10_000);
+      expect(failed?.reason).toMatch(/not the recorded 0x000000000000000000000000000000000000dEaD/);
+      // Ten passes of the worker later: that one attempt, none since (it is left for 10 s).
+      await sleep(2_000);
+      expect(await row()).toMatchObject({ status: "pending", attempts: (before?.attempts ?? 0) + 1 });
+      // Put right, and let go at once: deployed again.
+      await db.query(`UPDATE ${table} SET address = $2, claimed_until = now() - interval '1 second' WHERE ${where}`, [
+        tokenId,
+        before?.address,
+      ]);
+      await waitFor("the deployment recorded again", row, (r) => r?.status === "deployed", 10_000);
+    } finally {
+      await db.end();
+    }
+  });
+
   it("answers trade-token on bnb-testnet with Token not available on chain bnb-testnet", async () => {
     const res = await stack.api.post(
       "trade-token",

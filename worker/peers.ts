@@ -6,7 +6,7 @@
  * stands), so an attempt cut short by a crash is simply made again. Rows are claimed for CLAIM_LEASE_MS in a statement
  * of their own (db/indexed/peers.ts), so two workers do not work on one and no transaction stays open while a
  * deployment waits on its chains; a worker that dies holding a claim leaves the row to the next worker once it runs
- * out. A failed attempt stays pending with what failed, and is tried again on a later pass.
+ * out. A failed attempt stays pending with what failed, and is tried again RETRY_AFTER_MS later.
  */
 import type pg from "pg";
 import { type Address, createWalletClient, type Hex, http, type PublicClient } from "viem";
@@ -26,17 +26,23 @@ export type PeerDeployerParameters = {
   intervalMs: number;
   /** How long a claim lasts (default CLAIM_LEASE_MS). */
   leaseMs?: number;
+  /** How long a failed deployment is left alone (default RETRY_AFTER_MS). */
+  retryAfterMs?: number;
   log: (line: string) => void;
 };
 
 /** Deployments handled per pass. */
 const BATCH = 10;
+/** How long a deployment waits for each of its two transactions to be mined before the attempt fails. */
+const RECEIPT_TIMEOUT_MS = 120_000;
 /**
- * How long a claim keeps other workers off a deployment: longer than its two transactions take to be mined. A worker
- * that dies holding one leaves it for this long; the calls are idempotent, so a claim that runs out under a slow
- * deployment costs at most a second worker's gas.
+ * How long a claim keeps other workers off a deployment: longer than its two receipt waits and its reads. A worker
+ * that dies holding one leaves it for this long. Should one still run out under a slow deployment, another worker
+ * makes the idempotent calls again, and only the outcome recorded under the current claim counts.
  */
 export const CLAIM_LEASE_MS = 5 * 60_000;
+/** How long a failed deployment is left before a worker tries it again (it was every pass, up to BATCH times). */
+export const RETRY_AFTER_MS = 10_000;
 
 export function startPeerDeployer(p: PeerDeployerParameters) {
   const account = privateKeyToAccount(p.operatorKey);
@@ -44,6 +50,7 @@ export function startPeerDeployer(p: PeerDeployerParameters) {
   // Only deployments to chains this worker serves are claimed: another worker serves the rest.
   const destinations = [...p.chains.keys()];
   const leaseMs = p.leaseMs ?? CLAIM_LEASE_MS;
+  const retryAfterMs = p.retryAfterMs ?? RETRY_AFTER_MS;
   const wallets = new Map(
     [...p.chains].map(([slug, t]) => [
       slug,
@@ -64,7 +71,7 @@ export function startPeerDeployer(p: PeerDeployerParameters) {
   };
 
   async function sendAndWait(client: PublicClient, hash: Hex, what: string) {
-    const receipt = await client.waitForTransactionReceipt({ hash });
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
     if (receipt.status !== "success") throw new Error(`${what} reverted (transaction ${hash})`);
     return hash;
   }
@@ -126,15 +133,20 @@ export function startPeerDeployer(p: PeerDeployerParameters) {
     for (let i = 0; i < BATCH; i++) {
       const [d] = await claimPendingDeployments(p.db, p, { homeChainIds, destinations, limit: 1, leaseMs });
       if (!d) break;
+      const lost = () => p.log(`peer of ${d.symbol} on ${d.chainSlug}: claim ran out, another worker has it`);
       try {
         const txs = await deployOne(d);
-        await recordDeploymentAttempt(p.db, p.appSchema, d, { deployed: true, ...txs });
+        if (!(await recordDeploymentAttempt(p.db, p.appSchema, d, { deployed: true, ...txs }))) {
+          lost();
+          continue;
+        }
         deployed++;
         p.log(`peer of ${d.symbol} deployed on ${d.chainSlug} at ${d.address}`);
       } catch (error) {
         const message = error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error);
-        await recordDeploymentAttempt(p.db, p.appSchema, d, { deployed: false, error: message });
-        if (d.attempts % 10 === 0) p.log(`peer of ${d.symbol} on ${d.chainSlug}: attempt failed: ${message}`);
+        if (!(await recordDeploymentAttempt(p.db, p.appSchema, d, { deployed: false, error: message, retryAfterMs }))) {
+          lost();
+        } else if (d.attempts % 10 === 0) p.log(`peer of ${d.symbol} on ${d.chainSlug}: attempt failed: ${message}`);
       }
     }
     return deployed;

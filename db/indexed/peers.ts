@@ -17,6 +17,8 @@ export type PendingDeployment = {
   symbol: string;
   tokenUri: string;
   attempts: number;
+  /** Until when this worker holds it (Postgres's text of claimed_until): outcomes are recorded only under it. */
+  claim: string;
 };
 
 /**
@@ -48,7 +50,7 @@ export async function claimPendingDeployments(
           FOR UPDATE OF d SKIP LOCKED)
      UPDATE "${app}".token_deployments d SET claimed_until = now() + make_interval(secs => $5::float8 / 1000)
        FROM c WHERE d.token_id = c.token_id AND d.chain_slug = c.chain_slug
-     RETURNING c.*`,
+     RETURNING c.*, d.claimed_until::text AS claim`,
     [slugs, ids, p.destinations, p.limit, p.leaseMs],
   );
   return rows.map((r) => ({
@@ -62,35 +64,40 @@ export async function claimPendingDeployments(
     symbol: r.symbol,
     tokenUri: r.token_uri,
     attempts: r.attempts,
+    claim: r.claim,
   }));
 }
 
 /**
- * Records the outcome of one attempt, and ends its claim: deployed with its transactions, or still pending with what
- * failed (tried again on a later pass).
+ * Records the outcome of one attempt under the claim it was made with: deployed with its transactions (the claim
+ * ends), or still pending with what failed, left alone for `retryAfterMs` before a worker tries again. Returns false,
+ * recording nothing, when the claim ran out and another worker took the row meanwhile (or it is no longer pending).
  */
 export async function recordDeploymentAttempt(
-  client: Queryable,
+  db: Queryable,
   appSchema: string,
-  d: { tokenId: string; chainSlug: string },
-  outcome: { deployed: true; connectTx: string | null; deployTx: string | null } | { deployed: false; error: string },
-): Promise<void> {
-  if (outcome.deployed) {
-    await client.query(
-      `UPDATE "${appSchema}".token_deployments
-          SET status = 'deployed', reason = NULL, attempts = attempts + 1, updated_at = now(), claimed_until = NULL,
-              connect_tx = coalesce($3, connect_tx), deploy_tx = coalesce($4, deploy_tx)
-        WHERE token_id = $1 AND chain_slug = $2`,
-      [d.tokenId, d.chainSlug, outcome.connectTx, outcome.deployTx],
-    );
-  } else {
-    await client.query(
-      `UPDATE "${appSchema}".token_deployments
-          SET reason = $3, attempts = attempts + 1, updated_at = now(), claimed_until = NULL
-        WHERE token_id = $1 AND chain_slug = $2`,
-      [d.tokenId, d.chainSlug, outcome.error],
-    );
-  }
+  d: { tokenId: string; chainSlug: string; claim: string },
+  outcome:
+    | { deployed: true; connectTx: string | null; deployTx: string | null }
+    | { deployed: false; error: string; retryAfterMs: number },
+): Promise<boolean> {
+  const under = `token_id = $1 AND chain_slug = $2 AND status = 'pending' AND claimed_until = $3::timestamptz`;
+  const { rowCount } = outcome.deployed
+    ? await db.query(
+        `UPDATE "${appSchema}".token_deployments
+            SET status = 'deployed', reason = NULL, attempts = attempts + 1, updated_at = now(), claimed_until = NULL,
+                connect_tx = coalesce($4, connect_tx), deploy_tx = coalesce($5, deploy_tx)
+          WHERE ${under}`,
+        [d.tokenId, d.chainSlug, d.claim, outcome.connectTx, outcome.deployTx],
+      )
+    : await db.query(
+        `UPDATE "${appSchema}".token_deployments
+            SET reason = $4, attempts = attempts + 1, updated_at = now(),
+                claimed_until = now() + make_interval(secs => $5::float8 / 1000)
+          WHERE ${under}`,
+        [d.tokenId, d.chainSlug, d.claim, outcome.error, outcome.retryAfterMs],
+      );
+  return rowCount === 1;
 }
 
 /** A launched token's peers as indexed, by home chain id and home token address. */
