@@ -139,11 +139,24 @@ type Client = pg.Client;
  */
 const HOLD_SECONDS = 3;
 
-/** One step: what is new, appended in one transaction. Returns how many events it appended. */
+/**
+ * How long a step waits for a lock before it gives way. Its reads wait only on an exclusive lock of the indexer's
+ * tables, which Ponder takes table by table when it rolls a reorg back (dropping its triggers); a step holding a
+ * table Ponder has still to take while waiting for one Ponder holds would deadlock with it, and Postgres then aborts
+ * whichever waited first, often Ponder, which retries with backoff (32 s at its ninth try; it failed a CI run). Well
+ * under Postgres's deadlock_timeout (1 s), so the step is gone before a deadlock is looked for.
+ */
+export const STEP_LOCK_TIMEOUT_MS = 100;
+
+/**
+ * One step: what is new, appended in one transaction. Returns how many events it appended; 0 also when it gave way
+ * to a lock (STEP_LOCK_TIMEOUT_MS), and the next step tries again.
+ */
 export async function sequenceOnce(client: Client, schemas: Schemas): Promise<number> {
   const app = schemas.appSchema;
   await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
   try {
+    await client.query(`SET LOCAL lock_timeout = ${STEP_LOCK_TIMEOUT_MS}`);
     const appended = await collect(client, schemas);
     if (appended.events.length === 0 && appended.cursors.size === 0) {
       await client.query("COMMIT");
@@ -207,6 +220,8 @@ export async function sequenceOnce(client: Client, schemas: Schemas): Promise<nu
     return seq - first + 1;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
+    // lock_not_available: it gave way (see STEP_LOCK_TIMEOUT_MS).
+    if ((error as { code?: string }).code === "55P03") return 0;
     throw error;
   }
 }

@@ -6,8 +6,10 @@
  *
  * As in indexer.reorg.test.ts, the scenario stays within Ponder's finality depth for chain 84532 (30 blocks).
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StreamEvent } from "../core/events.js";
+import { STEP_LOCK_TIMEOUT_MS, sequenceOnce } from "../db/events.js";
 import { startSideStack, startTestIndexer } from "./helpers/api.js";
 import { fundedWallets } from "./helpers/chain.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
@@ -127,5 +129,37 @@ describe("the event log across a reorg", () => {
     const nonZero = [...state.balances].filter(([, b]) => b !== "0");
     expect(new Map(nonZero)).toEqual(indexed.balances);
     expect(state.fees).toEqual(indexed.fees);
+  });
+});
+
+describe("the sequencer beside a reorg's locks", () => {
+  it("gives way at once to a table a reorg holds, so it cannot hold one the reorg waits for", async () => {
+    // As Ponder rolls a reorg back: each table taken exclusively (its triggers dropped), held to the end.
+    const ponder = new pg.Client({ connectionString: side.api.databaseUrl });
+    const step = new pg.Client({ connectionString: side.api.databaseUrl });
+    await ponder.connect();
+    await step.connect();
+    const ix = side.indexer.schema;
+    try {
+      await ponder.query("BEGIN");
+      await ponder.query(`LOCK TABLE "${ix}"._ponder_checkpoint IN ACCESS EXCLUSIVE MODE`);
+      // Let go after 3 s whatever happens, as a reorg ends.
+      const release = setTimeout(() => void ponder.query("ROLLBACK").catch(() => undefined), 3_000);
+      const started = Date.now();
+      const appended = await sequenceOnce(step, { appSchema: side.api.appSchema, indexerSchema: ix });
+      const waited = Date.now() - started;
+      clearTimeout(release);
+      console.log(`sequencer step gave way after ${waited} ms`);
+      expect(appended).toBe(0);
+      // Well before Postgres looks for a deadlock (deadlock_timeout, 1 s): the step holds nothing by then.
+      expect(waited).toBeLessThan(1_000);
+      expect(waited).toBeGreaterThanOrEqual(STEP_LOCK_TIMEOUT_MS - 5);
+    } finally {
+      await ponder.query("ROLLBACK").catch(() => undefined);
+      await ponder.end();
+      await step.end();
+    }
+    // And the log goes on once the lock is gone.
+    await sequenced(side.api, side.c);
   });
 });
