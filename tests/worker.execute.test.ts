@@ -341,11 +341,12 @@ describe("finality: a reorg after confirmation", () => {
     const mined = await intentRow(ctx, intent.id);
     const receipt = await c.publicClient.getTransactionReceipt({ hash: mined.tx_hash as `0x${string}` });
     expect(mined.block_hash).toBe(receipt.blockHash);
-    return { from, snapshot, intent: mined };
+    const { timestamp } = await c.publicClient.getBlock({ blockHash: receipt.blockHash });
+    return { from, snapshot, intent: mined, minedAt: timestamp };
   }
 
   it("test_finality_aReorgThatDropsAConfirmedTransaction_rebroadcastsTheSameSignedBytes", async () => {
-    const { from, snapshot, intent } = await confirmedAfterSnapshot(60);
+    const { from, snapshot, intent, minedAt } = await confirmedAfterSnapshot(60);
     const hash = intent.tx_hash as `0x${string}`;
     // The reorg: the block with the transaction is gone (anvil does not put it back in its pool).
     await revertTo(c, snapshot);
@@ -359,9 +360,11 @@ describe("finality: a reorg after confirmation", () => {
       /^a reorg dropped block \d+: the same signed transaction is broadcast again$/,
     );
 
-    // Executing it again broadcasts the stored bytes: the same hash, mined once, in a new block (a second later: a
-    // block with the same parent, transactions and timestamp would have the dropped block's hash again).
-    await c.testClient.increaseTime({ seconds: 1 });
+    // Executing it again broadcasts the stored bytes: the same hash, mined once, in a new block, a second after the
+    // dropped one (a block with the same parent, transactions and timestamp would have its hash again). Set
+    // outright: "the clock plus a second" (increaseTime) once mined the very same block again in a CI run, the shared
+    // anvil's timestamps not being the clock's after the other files' blocks and time moves.
+    await c.testClient.setNextBlockTimestamp({ timestamp: minedAt + 1n });
     expect((await executeIntent(inProcessDeps(), intent.id)).status).toBe("confirmed");
     const again = await intentRow(ctx, intent.id);
     const receipt = await c.publicClient.getTransactionReceipt({ hash });
