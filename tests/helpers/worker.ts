@@ -50,8 +50,8 @@ export function chainsEnv(home: Chain, more: Chain[]): Record<string, string> {
 }
 
 /** An anvil of its own with the contracts deployed, for tests that stop mining or proxy the RPC. */
-export async function startSideChain() {
-  const anvil: StartAnvilReturnType = await startAnvil({ port: 0, chainId: 84532 });
+export async function startSideChain(p: { blockTime?: number } = {}) {
+  const anvil: StartAnvilReturnType = await startAnvil({ port: 0, chainId: 84532, ...p });
   try {
     const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
     const dir = deploymentsDirFor(deployment);
