@@ -154,9 +154,9 @@ export const STEP_LOCK_TIMEOUT_MS = 100;
  */
 export async function sequenceOnce(client: Client, schemas: Schemas): Promise<number> {
   const app = schemas.appSchema;
-  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
   try {
-    await client.query(`SET LOCAL lock_timeout = ${STEP_LOCK_TIMEOUT_MS}`);
+    // One round trip for both: the step runs on every block.
+    await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ; SET LOCAL lock_timeout = ${STEP_LOCK_TIMEOUT_MS}`);
     const appended = await collect(client, schemas);
     if (appended.events.length === 0 && appended.cursors.size === 0) {
       await client.query("COMMIT");

@@ -11,9 +11,9 @@ import { createApiDeps } from "../../api/create-deps.js";
 import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
-import { DEFAULT_DATABASE_URL, dropSchema, indexerStatus, startIndexer } from "../../scripts/indexer.js";
+import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
 import { startQuoteWorker } from "../../worker/quote-worker.js";
-import { type Chain, chain, chainAt } from "./chain.js";
+import { type Chain, chain, chainAt, sharedIndexerOf } from "./chain.js";
 import { createDatabase } from "./indexer/fixtures.js";
 import { deploymentsDirFor } from "./worker.js";
 
@@ -56,10 +56,7 @@ export async function startTestIndexer(c: Chain = chain(), more: Chain[] = [], o
   const { indexer, schema, databaseUrl, close } =
     !options.own && more.length === 0 && c.rpcUrl === inject("rpcUrl")
       ? {
-          indexer: {
-            ...indexerStatus({ url: shared.url, schema: shared.schema, chainSlug: c.deployment.chainSlug }),
-            pid: shared.pid,
-          },
+          indexer: sharedIndexerOf(c),
           schema: shared.schema,
           databaseUrl: shared.databaseUrl,
           close: async () => {},

@@ -64,11 +64,18 @@ export type Chain = ReturnType<typeof chainAt>;
  */
 export async function revertTo(c: Chain, snapshot: Hex): Promise<void> {
   if (c.rpcUrl === inject("rpcUrl")) {
-    const shared = inject("sharedIndexer");
-    const indexer = indexerStatus({ url: shared.url, schema: shared.schema, chainSlug: c.deployment.chainSlug });
-    await indexer.waitForBlock(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
+    await sharedIndexerOf(c).waitForBlock(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
   }
   await c.testClient.revert({ id: snapshot });
+}
+
+/** The run's shared indexer (tests/setup/global.ts), asked about chain `c`'s slug. */
+export function sharedIndexerOf(c: Chain) {
+  const shared = inject("sharedIndexer");
+  return {
+    ...indexerStatus({ url: shared.url, schema: shared.schema, chainSlug: c.deployment.chainSlug }),
+    pid: shared.pid,
+  };
 }
 export type Wallet = ReturnType<Chain["walletOf"]>;
 
