@@ -96,16 +96,12 @@ export function expandStreamRow(row: StreamRow): NewEvent[] {
         }),
       ];
     case "trade": {
-      const { candles, credits, leg, ...trade } = d as {
-        candles: Record<string, unknown>[];
-        credits: Credit[];
-        leg?: Record<string, unknown>;
-      };
+      const { credits, leg, ...trade } = d as { credits: Credit[]; leg?: Record<string, unknown> };
       return [
         // A curve trade's own mint or burn, booked with it: the balance events its Transfer would have made.
         ...(leg ? balanceEvents(leg) : []),
         event("trade", [...tokenKeys, `account:${lower(d.trader)}`], { ...trade, trader: lower(d.trader) }),
-        ...candles.map((c) => event("candle", tokenKeys, c)),
+        ...(row.candle ? [event("candle", tokenKeys, row.candle)] : []),
         ...fees(credits, "accrued", null),
       ];
     }

@@ -211,31 +211,6 @@ export const transfer = onchainTable(
 );
 
 /**
- * OHLCV per token and minute (interval 60, the only one written: 5m, 1h and 1d are rolled up from these when read,
- * db/indexed/market.ts), across both venues. Prices are post-trade.
- */
-export const candle = onchainTable(
-  "candle",
-  (t) => ({
-    chainId: t.integer().notNull(),
-    token: t.hex().notNull(),
-    interval: t.integer().notNull(),
-    /** Start of the bucket, unix seconds, a multiple of the interval. */
-    bucket: t.bigint().notNull(),
-    open: t.bigint().notNull(),
-    high: t.bigint().notNull(),
-    low: t.bigint().notNull(),
-    close: t.bigint().notNull(),
-    volumeUsdc: t.bigint().notNull(),
-    volumeToken: t.bigint().notNull(),
-    trades: t.integer().notNull(),
-  }),
-  (table) => ({
-    pk: primaryKey({ columns: [table.chainId, table.token, table.interval, table.bucket] }),
-  }),
-);
-
-/**
  * USDC fees per recipient that are not trade fee shares: what graduations and pool fee collections credited
  * (`accrued`) and what the recipient claimed (`claimed`, every claim). Trade fee shares are not written per trade:
  * they are the trade rows' fee columns (creator, protocolRecipient, referral, builder), summed when read

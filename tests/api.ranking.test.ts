@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tokenFilters, tokenStages } from "../core/catalog.js";
 import { type CatalogPageParameters, readCatalogPage, readRankedPage } from "../db/indexed/catalog.js";
 import { readFees } from "../db/indexed/holdings.js";
+import { readCandles } from "../db/indexed/market.js";
 import { rollRankingWindow, windowStartAt } from "../db/indexed/ranking.js";
 import { migrate } from "../db/migrate.js";
 import { startVersions } from "../db/versions.js";
@@ -43,7 +44,7 @@ describe("the maintained ranking of get-tokens", () => {
     await admin.query(`CREATE TABLE ${ix}.trade (id text PRIMARY KEY, chain_id integer, token text,
       usdc_amount numeric(78), timestamp numeric(78), fee_protocol numeric(78), fee_creator numeric(78),
       fee_referral numeric(78), fee_builder numeric(78), protocol_recipient text, creator text, referral text,
-      builder text)`);
+      builder text, price numeric(78), token_amount numeric(78), block_number numeric(78), log_index integer)`);
     await admin.query(`CREATE TABLE ${ix}.fees (chain_id integer, recipient text, accrued numeric(78),
       claimed numeric(78), PRIMARY KEY (chain_id, recipient))`);
     await admin.query(`CREATE TABLE ${ix}.token_fees (chain_id integer, token text, recipient text,
@@ -135,15 +136,24 @@ describe("the maintained ranking of get-tokens", () => {
               ]);
           // Fee shares: some zero, recipients shared between roles and trades.
           const share = () => (rnd() < 0.25 ? 0n : BigInt(Math.floor(rnd() * 1e6)));
-          await c.query(`INSERT INTO ${ix}.trade VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`, [
-            `t${tradeSeq++}`,
-            d.chainId,
-            d.address,
-            amount,
-            ts,
-            ...[share(), share(), share(), share()],
-            ...recipients.slice(0, 4).map(() => pick(recipients)),
-          ]);
+          const seq = tradeSeq++;
+          await c.query(
+            `INSERT INTO ${ix}.trade VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+            [
+              `t${seq}`,
+              d.chainId,
+              d.address,
+              amount,
+              ts,
+              ...[share(), share(), share(), share()],
+              ...recipients.slice(0, 4).map(() => pick(recipients)),
+              // Price and place in the chain, for the minute candles (several trades share a block).
+              BigInt(1 + Math.floor(rnd() * 1e9)),
+              BigInt(1 + Math.floor(rnd() * 1e9)),
+              Math.floor(seq / 3),
+              seq % 3,
+            ],
+          );
           await c.query(
             `UPDATE ${ix}.token SET trade_count = trade_count + 1, volume_usdc = volume_usdc + $3
               WHERE chain_id = $1 AND address = $2`,
@@ -234,6 +244,17 @@ describe("the maintained ranking of get-tokens", () => {
       for (const who of recipients) {
         const summed = await readFees(admin, schemas, who, false);
         expect(await readFees(admin, schemas, who, true), `${round}: fees of ${who}`).toEqual(summed);
+      }
+      // Each deployment's minute candles and their roll-ups: the maintained ones equal the trade rows folded.
+      for (const d of deployments) {
+        const key = { chainId: d.chainId, address: d.address };
+        for (const seconds of [60, 3_600]) {
+          const range = { seconds, from: null, to: null, limit: 1_000 };
+          const folded = await readCandles(admin, schemas, key, range, false);
+          expect(await readCandles(admin, schemas, key, range, true), `${round}: candles of ${d.address}`).toEqual(
+            folded,
+          );
+        }
       }
       return pages;
     };

@@ -147,7 +147,7 @@ describe("streams that resume", () => {
     for (const kind of ["token_created", "trade", "candle", "balance"]) expect(kinds).toContain(kind);
   });
 
-  it("rebuilds, from the WebSocket client's events, the pools, balances and fees the indexer holds", async () => {
+  it("rebuilds, from the WebSocket client's events, the pools, balances, fees and candles the indexer holds", async () => {
     const ix = side.indexer.schema;
     const db = side.api.deps.db;
     const state = rebuild(ws.events);
@@ -159,6 +159,11 @@ describe("streams that resume", () => {
     const nonZero = [...state.balances].filter(([, b]) => b !== "0");
     expect(new Map(nonZero)).toEqual(indexed.balances);
     expect(state.fees).toEqual(indexed.fees);
+    // Each trade's candle event is its minute as it stood after the trade (so the last one is the minute's candle).
+    const candled = [...indexed.minutes.values()].reduce((n, k) => n + Number(k.trades), 0);
+    expect(candled).toBeGreaterThanOrEqual(load.counts.trades);
+    expect(state.minutes).toEqual(indexed.minutes);
+    expect(state.candles).toEqual(indexed.candles);
   });
 
   it("closes a client that stops reading with 4008, and it can resume", async () => {

@@ -80,7 +80,8 @@ async function priceSteps(deps: ApiDeps, user: AuthedUser, chainSlug: string, st
   const others = steps
     .map((step) => step.to.toLowerCase())
     .filter((to) => to !== usdc.toLowerCase() && to !== launchpad.toLowerCase());
-  const tokenPrices = await readSpendPrices(deps.db, deps.config, deployment.chainId, [...new Set(others)]);
+  const maintained = deps.versions?.ranked() ?? false;
+  const tokenPrices = await readSpendPrices(deps.db, deps.config, deployment.chainId, [...new Set(others)], maintained);
   let total = 0n;
   for (const step of steps) {
     const priced = spendOf({

@@ -142,7 +142,8 @@ export async function getCandles(deps: ApiDeps, p: GetCandlesParameters) {
   const base = { interval: p.interval, chain: deployment?.chainSlug ?? null, freshness };
   if (!deployment) return { ...base, candles: [] };
   const from = p.from === undefined ? null : Math.floor(p.from / seconds) * seconds;
-  const rows = await readCandles(deps.db, deps.config, deployment, { seconds, from, to: p.to ?? null, limit: p.limit });
+  const range = { seconds, from, to: p.to ?? null, limit: p.limit };
+  const rows = await readCandles(deps.db, deps.config, deployment, range, deps.versions?.ranked() ?? false);
   const candles = rows.map((r) => ({
     time: isoOfUnix(r.bucket),
     timestamp: Number(r.bucket),

@@ -498,7 +498,7 @@ async function rowCounts(databaseUrl: string, schema: string) {
   await client.connect();
   try {
     const out: Record<string, number> = {};
-    for (const table of ["token", "pool", "trade", "holder", "candle", "fees"]) {
+    for (const table of ["token", "pool", "trade", "holder", "fees"]) {
       const r = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}"."${table}"`);
       out[table] = Number(r.rows[0]?.n ?? 0);
     }

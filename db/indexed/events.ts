@@ -3,6 +3,7 @@
  * stream_event rows of a block range (with the app's token id), and which already-sequenced rows a reorg removed.
  * Read inside the sequencer's repeatable-read transaction, so all of it is one committed state of the indexer.
  */
+import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 import { checkpointBlockOf } from "./checkpoint.js";
 import type { Queryable, Schemas } from "./types.js";
 
@@ -58,9 +59,28 @@ export type StreamRow = {
   /** The app's uuid of `token`, when the app knows it. */
   tokenId: string | null;
   data: Record<string, unknown>;
+  /** A trade's minute candle after it (readStreamRows); null for other kinds. */
+  candle: StreamCandle | null;
 };
 
-/** The stream_event rows of `chainId` in blocks (after, through], in log order, at most `limit` blocks' worth. */
+/** A trade's 1-minute candle after it: prices and volumes as decimal strings, as the stream row's data carries them. */
+export type StreamCandle = {
+  interval: number;
+  bucket: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volumeUsdc: string;
+  volumeToken: string;
+  trades: number;
+};
+
+/**
+ * The stream_event rows of `chainId` in blocks (after, through], in log order. A trade's row comes with its minute's
+ * candle as it stood after the trade, folded from the trade rows of that minute up to it (the indexer writes no
+ * candle rows: the maintained ones are svc_candle's, db/indexed/ranking.ts).
+ */
 export async function readStreamRows(
   db: Queryable,
   schemas: Schemas,
@@ -81,13 +101,38 @@ export async function readStreamRows(
     token: string | null;
     token_id: string | null;
     data: Record<string, unknown>;
+    bucket: string | null;
+    open: string;
+    high: string;
+    low: string;
+    close: string;
+    volume_usdc: string;
+    volume_token: string;
+    trades: string;
   }>(
-    `SELECT s.id, s.chain_id, s.block_number::text, s.block_hash, s.log_index, s.tx_hash, s.timestamp::text, s.kind,
-            s.token, a.id::text AS token_id, s.data
-       FROM "${ix}".stream_event s
-       LEFT JOIN "${ix}".token t ON t.chain_id = s.chain_id AND t.address = s.token
-       LEFT JOIN "${schemas.appSchema}".tokens a ON lower(a.token_layer_id) = lower(t.token_layer_id)
-      WHERE s.chain_id = $1 AND s.block_number > $2 AND s.block_number <= $3
+    `WITH s AS (
+       SELECT s.id, s.chain_id, s.block_number, s.block_hash, s.log_index, s.tx_hash, s.timestamp, s.kind, s.token,
+              a.id::text AS token_id, s.data
+         FROM "${ix}".stream_event s
+         LEFT JOIN "${ix}".token t ON t.chain_id = s.chain_id AND t.address = s.token
+         LEFT JOIN "${schemas.appSchema}".tokens a ON lower(a.token_layer_id) = lower(t.token_layer_id)
+        WHERE s.chain_id = $1 AND s.block_number > $2 AND s.block_number <= $3),
+     minutes AS (
+       SELECT DISTINCT token, timestamp - timestamp % ${STORED_CANDLE_SECONDS} AS bucket FROM s WHERE kind = 'trade'),
+     running AS (
+       SELECT r.token, r.block_number, r.log_index, m.bucket, first_value(r.price) OVER w AS open,
+              max(r.price) OVER w AS high, min(r.price) OVER w AS low, r.price AS close,
+              sum(r.usdc_amount) OVER w AS volume_usdc, sum(r.token_amount) OVER w AS volume_token,
+              count(*) OVER w AS trades
+         FROM minutes m
+         JOIN "${ix}".trade r ON r.chain_id = $1 AND r.token = m.token AND r.timestamp >= m.bucket
+          AND r.timestamp < m.bucket + ${STORED_CANDLE_SECONDS}
+       WINDOW w AS (PARTITION BY r.token, m.bucket ORDER BY r.block_number, r.log_index ROWS UNBOUNDED PRECEDING))
+     SELECT s.id, s.chain_id, s.block_number::text, s.block_hash, s.log_index, s.tx_hash, s.timestamp::text, s.kind,
+            s.token, s.token_id, s.data, k.bucket::text, k.open::text, k.high::text, k.low::text, k.close::text,
+            k.volume_usdc::text, k.volume_token::text, k.trades::text
+       FROM s LEFT JOIN running k
+         ON s.kind = 'trade' AND k.token = s.token AND k.block_number = s.block_number AND k.log_index = s.log_index
       ORDER BY s.block_number, s.log_index`,
     [chainId, after, through],
   );
@@ -103,6 +148,20 @@ export async function readStreamRows(
     token: r.token,
     tokenId: r.token_id,
     data: r.data,
+    candle:
+      r.bucket === null
+        ? null
+        : {
+            interval: STORED_CANDLE_SECONDS,
+            bucket: r.bucket,
+            open: r.open,
+            high: r.high,
+            low: r.low,
+            close: r.close,
+            volumeUsdc: r.volume_usdc,
+            volumeToken: r.volume_token,
+            trades: Number(r.trades),
+          },
   }));
 }
 

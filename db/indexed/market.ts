@@ -1,9 +1,11 @@
 /**
- * A deployment's market as indexed: candles, holders and trades (Ponder's candle, holder and trade tables), one
- * holder's balance, and the launchpad's builder and referrer approvals. Amounts are bigint base units.
+ * A deployment's market as indexed: candles (svc_candle, kept from the trade rows: db/indexed/ranking.ts), holders
+ * and trades (Ponder's holder and trade tables), one holder's balance, and the launchpad's builder and referrer
+ * approvals. Amounts are bigint base units.
  */
 import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 import { checkpointBlockSql, checkpointTimestampSql } from "./checkpoint.js";
+import { CANDLE_TABLE, candleFoldSql, rankingArmedSql } from "./ranking.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /** One deployment: its chain id and token address. */
@@ -22,16 +24,31 @@ export type IndexedCandle = {
 };
 
 /**
+ * SQL: the 1-minute candles of deployment ($1 chain id, $2 token) with the same columns as `svc_candle`, from that
+ * table when `maintained` (db/indexed/ranking.ts keeps it from the trade rows), else folded from the trade rows here.
+ * A maintained read checks the triggers are still in place, and folds the trades itself when they are not.
+ */
+function minuteCandlesSql(ix: string, maintained: boolean): string {
+  const folded = `SELECT * FROM (${candleFoldSql(`(SELECT * FROM ${ix}.trade WHERE chain_id = $1 AND token = $2)`)}) f
+    (chain_id, token, bucket, open, high, low, close, volume_usdc, volume_token, trades, first_key, last_key)`;
+  if (!maintained) return folded;
+  return `SELECT * FROM ${ix}.${CANDLE_TABLE} WHERE chain_id = $1 AND token = $2 AND ${rankingArmedSql(ix)}
+          UNION ALL SELECT * FROM (${folded}) t WHERE NOT ${rankingArmedSql(ix)}`;
+}
+
+/**
  * The most recent `limit` candles of `seconds` (a multiple of 60) whose bucket starts within [from, to] (either
- * open), oldest first. Only buckets with trades exist. Rolled up from the 1-minute candles: open of the first minute,
- * close of the last, highest high, lowest low, volumes and trades summed. A bucket of `seconds` holds at most
- * seconds / 60 minute rows, so the newest limit × seconds / 60 of them hold every row of the `limit` newest buckets.
+ * open), oldest first. Only buckets with trades exist. Rolled up from the 1-minute candles (minuteCandlesSql): open
+ * of the first minute, close of the last, highest high, lowest low, volumes and trades summed. A bucket of `seconds`
+ * holds at most seconds / 60 minute rows, so the newest limit × seconds / 60 of them hold every row of the `limit`
+ * newest buckets.
  */
 export async function readCandles(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
   d: DeploymentKey,
   p: { seconds: number; from: number | null; to: number | null; limit: number },
+  maintained: boolean,
 ): Promise<IndexedCandle[]> {
   const seconds = Math.trunc(p.seconds);
   if (seconds <= 0 || seconds % STORED_CANDLE_SECONDS !== 0) throw new Error(`no candles of ${p.seconds} s`);
@@ -43,9 +60,8 @@ export async function readCandles(
     `SELECT b.bucket - b.bucket % $3 AS bucket, (array_agg(b.open ORDER BY b.bucket))[1] AS open, max(b.high) AS high,
             min(b.low) AS low, (array_agg(b.close ORDER BY b.bucket DESC))[1] AS close,
             sum(b.volume_usdc) AS volume_usdc, sum(b.volume_token) AS volume_token, sum(b.trades) AS trades
-       FROM (SELECT * FROM ${schemas.indexerSchema}.candle
-              WHERE chain_id = $1 AND token = $2 AND interval = ${STORED_CANDLE_SECONDS}
-                AND ($4::numeric IS NULL OR bucket >= $4) AND ($5::numeric IS NULL OR bucket < $5)
+       FROM (SELECT * FROM (${minuteCandlesSql(schemas.indexerSchema, maintained)}) m
+              WHERE ($4::numeric IS NULL OR bucket >= $4) AND ($5::numeric IS NULL OR bucket < $5)
               ORDER BY bucket DESC LIMIT $6) b
       GROUP BY 1 ORDER BY 1 DESC LIMIT $7`,
     [d.chainId, d.address.toLowerCase(), seconds, first, end, p.limit * (seconds / STORED_CANDLE_SECONDS), p.limit],
@@ -246,23 +262,30 @@ export async function readTradeStats(
  * What the spending policy values each of `addresses` (any case) that is a launched token on `chainId`, or a peer of one
  * there (priced by its home pool), at, by
  * lower-case address (others are left out): USD per whole token, 18 decimals, the highest of its pool's price now
- * and its hourly highs (from the minute candles of the hours) over the 24 hours before the pool last changed. A price pushed down just before a
- * transfer does not make the transfer cheap; one pushed up only makes it count more.
+ * and the highest price after a trade in the hours from 24 hours before the pool last changed (from the minute
+ * candles, or the trades themselves when those are not maintained). A price pushed down just before a transfer does
+ * not make the transfer cheap; one pushed up only makes it count more.
  */
 export async function readSpendPrices(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
   chainId: number,
   addresses: readonly string[],
+  maintained: boolean,
 ): Promise<Map<string, bigint>> {
   if (addresses.length === 0) return new Map();
   const ix = schemas.indexerSchema;
+  const since = "ceil((p.updated_at - 86400 - 3600) / 3600) * 3600";
+  // The highest price after a trade of those hours: from the maintained minute candles, or the trade rows themselves.
+  const folded = `SELECT max(r.price) FROM ${ix}.trade r
+                   WHERE r.chain_id = p.chain_id AND r.token = p.token AND r.timestamp >= ${since}`;
+  const high = maintained
+    ? `CASE WHEN ${rankingArmedSql(ix)} THEN (SELECT max(k.high) FROM ${ix}.${CANDLE_TABLE} k
+              WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.bucket >= ${since}) ELSE (${folded}) END`
+    : `(${folded})`;
   // A peer on another chain (peer_token) is priced by its home token's pool.
   const { rows } = await db.query<{ token: string; price: string }>(
-    `SELECT t.token, greatest(p.price, coalesce((
-              SELECT max(k.high) FROM ${ix}.candle k
-               WHERE k.chain_id = p.chain_id AND k.token = p.token AND k.interval = ${STORED_CANDLE_SECONDS}
-                 AND k.bucket >= ceil((p.updated_at - 86400 - 3600) / 3600) * 3600), 0))::text AS price
+    `SELECT t.token, greatest(p.price, coalesce(${high}, 0))::text AS price
        FROM (SELECT $1::int AS chain_id, a AS token, $1::int AS pool_chain, a AS pool_token
                FROM unnest($2::text[]) a
              UNION ALL

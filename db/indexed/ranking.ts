@@ -10,7 +10,9 @@
  * a reader seeing a window that has not turned yet reads the catalog instead).
  *
  * The same triggers keep `svc_fee_accrued`: the USDC trade fee shares each recipient accrued per chain, summed from
- * the trade rows' fee columns (the indexer writes no fee row per trade; db/indexed/fees.ts reads this table).
+ * the trade rows' fee columns (the indexer writes no fee row per trade; db/indexed/fees.ts reads this table), and
+ * `svc_candle`: each token's 1-minute OHLCV candles, folded from the trade rows (the indexer writes no candle row per
+ * trade; db/indexed/market.ts reads this table, and rolls the coarser intervals up from it).
  *
  * The tables live in the indexer's schema: they are derived from its rows alone, and every app schema served by that
  * indexer reads them. They are not Ponder's: Ponder drops only its own tables when it recreates the schema, so
@@ -20,6 +22,7 @@
  * they are found missing, readers use the catalog query (db/indexed/catalog.ts), which this ranking must always equal.
  */
 import type pg from "pg";
+import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 
 export const RANK_TABLE = "svc_token_rank";
 const HOUR_TABLE = "svc_token_volume_hour";
@@ -27,6 +30,8 @@ const HOUR_TABLE = "svc_token_volume_hour";
 export const WINDOW_TABLE = "svc_token_rank_window";
 /** Trade fee shares accrued per chain and recipient (USDC base units). */
 export const FEE_TABLE = "svc_fee_accrued";
+/** 1-minute candles per chain and token, folded from the trade rows (see candleFoldSql). */
+export const CANDLE_TABLE = "svc_candle";
 const TRIGGER = "svc_rank";
 /** The indexer tables the ranking follows, each with three statement triggers (insert, update, delete). */
 const RANKED_TABLES = ["token", "pool", "trade"] as const;
@@ -101,6 +106,23 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
         accrued numeric(78) NOT NULL,
         PRIMARY KEY (recipient, chain_id)
       );
+      -- first_key and last_key place the minute's first and last trade in the chain (candleKeySql): a batch folded
+      -- in later can hold an earlier trade only after a reorg, which recomputes its minutes instead.
+      CREATE TABLE IF NOT EXISTS ${q(CANDLE_TABLE)} (
+        chain_id integer NOT NULL,
+        token text NOT NULL,
+        bucket numeric(78) NOT NULL,
+        open numeric(78) NOT NULL,
+        high numeric(78) NOT NULL,
+        low numeric(78) NOT NULL,
+        close numeric(78) NOT NULL,
+        volume_usdc numeric(78) NOT NULL,
+        volume_token numeric(78) NOT NULL,
+        trades integer NOT NULL,
+        first_key numeric(78) NOT NULL,
+        last_key numeric(78) NOT NULL,
+        PRIMARY KEY (chain_id, token, bucket)
+      );
 
       -- The rank rows of these token_layer_ids, from their token and pool rows and their hourly volumes since start.
       CREATE OR REPLACE FUNCTION ${q("svc_rank_refresh")}(layers text[], start numeric) RETURNS void
@@ -138,10 +160,42 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
         RETURN true;
       END $$;
 
+      -- The 1-minute candles of these (chain, token, minute)s, folded again from their trade rows.
+      CREATE OR REPLACE FUNCTION ${q("svc_candle_refold")}(chains integer[], tokens text[], buckets numeric[])
+      RETURNS void LANGUAGE sql AS $$
+        DELETE FROM ${q(CANDLE_TABLE)} c USING unnest(chains, tokens, buckets) AS t(chain_id, token, bucket)
+         WHERE c.chain_id = t.chain_id AND c.token = t.token AND c.bucket = t.bucket;
+        INSERT INTO ${q(CANDLE_TABLE)} (${CANDLE_COLUMNS})
+        ${candleFoldSql(`(SELECT r.* FROM ${q("trade")} r
+                            JOIN unnest(chains, tokens, buckets) AS t(chain_id, token, bucket)
+                              ON r.chain_id = t.chain_id AND r.token = t.token AND r.timestamp >= t.bucket
+                             AND r.timestamp < t.bucket + ${STORED_CANDLE_SECONDS})`)};
+      $$;
+
       CREATE OR REPLACE FUNCTION ${q(TRIGGER)}() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE layers text[]; start numeric;
+      DECLARE layers text[]; start numeric; chains integer[]; tokens text[]; buckets numeric[];
       BEGIN
         IF TG_TABLE_NAME = 'trade' THEN
+          IF TG_OP = 'INSERT' THEN
+            INSERT INTO ${q(CANDLE_TABLE)} AS c (${CANDLE_COLUMNS}) ${candleFoldSql("new_rows")}
+            ON CONFLICT (chain_id, token, bucket) DO UPDATE SET
+              open = CASE WHEN excluded.first_key < c.first_key THEN excluded.open ELSE c.open END,
+              close = CASE WHEN excluded.last_key > c.last_key THEN excluded.close ELSE c.close END,
+              high = greatest(c.high, excluded.high), low = least(c.low, excluded.low),
+              volume_usdc = c.volume_usdc + excluded.volume_usdc, volume_token = c.volume_token + excluded.volume_token,
+              trades = c.trades + excluded.trades, first_key = least(c.first_key, excluded.first_key),
+              last_key = greatest(c.last_key, excluded.last_key);
+          ELSIF TG_OP = 'DELETE' THEN
+            -- A reorg's revert: the minutes it touched, folded again from the trades left.
+            SELECT array_agg(chain_id), array_agg(token), array_agg(bucket) INTO chains, tokens, buckets
+              FROM (SELECT DISTINCT chain_id, token, ${bucketSql("timestamp")} AS bucket FROM old_rows) x;
+            PERFORM ${q("svc_candle_refold")}(chains, tokens, buckets);
+          ELSE
+            SELECT array_agg(chain_id), array_agg(token), array_agg(bucket) INTO chains, tokens, buckets
+              FROM (SELECT chain_id, token, ${bucketSql("timestamp")} AS bucket FROM old_rows
+                    UNION SELECT chain_id, token, ${bucketSql("timestamp")} FROM new_rows) x;
+            PERFORM ${q("svc_candle_refold")}(chains, tokens, buckets);
+          END IF;
           IF TG_OP IN ('UPDATE', 'DELETE') THEN
             UPDATE ${q(FEE_TABLE)} f SET accrued = f.accrued - o.amount
               FROM (${feeSharesSql("old_rows")}) o WHERE f.chain_id = o.chain_id AND f.recipient = o.recipient;
@@ -209,8 +263,9 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
         REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${q(TRIGGER)}();`,
       ).join("")}
 
-      TRUNCATE ${q(RANK_TABLE)}, ${q(HOUR_TABLE)}, ${q(WINDOW_TABLE)}, ${q(FEE_TABLE)};
+      TRUNCATE ${q(RANK_TABLE)}, ${q(HOUR_TABLE)}, ${q(WINDOW_TABLE)}, ${q(FEE_TABLE)}, ${q(CANDLE_TABLE)};
       INSERT INTO ${q(FEE_TABLE)} (chain_id, recipient, accrued) ${feeSharesSql(q("trade"))};
+      INSERT INTO ${q(CANDLE_TABLE)} (${CANDLE_COLUMNS}) ${candleFoldSql(q("trade"))};
       INSERT INTO ${q(WINDOW_TABLE)} (start_hour) VALUES (${windowStartSql});
       INSERT INTO ${q(HOUR_TABLE)} (chain_id, token, hour, volume, trades)
       SELECT chain_id, token, timestamp - timestamp % 3600, sum(usdc_amount), count(*)
@@ -250,9 +305,33 @@ const feeSharesSql = (rows: string) =>
      UNION ALL SELECT chain_id, builder, fee_builder FROM ${rows}) s
    WHERE amount > 0 GROUP BY chain_id, recipient`;
 
+const CANDLE_COLUMNS =
+  "chain_id, token, bucket, open, high, low, close, volume_usdc, volume_token, trades, first_key, last_key";
+
+/** SQL: the start of the 1-minute bucket of the unix time `column`. */
+const bucketSql = (column: string) => `${column} - ${column} % ${STORED_CANDLE_SECONDS}`;
+
+/**
+ * SQL: a trade's place in its chain, as one number (block number, then log index; a block holds fewer than 2^32 logs).
+ * A candle's open is the price of its minute's lowest, and its close of its highest.
+ */
+const candleKeySql = (rows: string) => `${rows}.block_number * 4294967296 + ${rows}.log_index`;
+
+/**
+ * SQL: the 1-minute candles of the trade rows `rows` (a table or a parenthesised subquery), in CANDLE_COLUMNS order:
+ * prices after each trade, volumes summed, one row per chain, token and minute.
+ */
+export const candleFoldSql = (rows: string) =>
+  `SELECT f.chain_id, f.token, ${bucketSql("f.timestamp")},
+          (array_agg(f.price ORDER BY f.block_number, f.log_index))[1], max(f.price), min(f.price),
+          (array_agg(f.price ORDER BY f.block_number DESC, f.log_index DESC))[1],
+          sum(f.usdc_amount), sum(f.token_amount), count(*), min(${candleKeySql("f")}), max(${candleKeySql("f")})
+     FROM ${rows} f GROUP BY 1, 2, 3`;
+
 /** SQL of one boolean: the tables exist and every trigger of the ranking is in place on the indexer's tables. */
 export const rankingArmedSql = (ix: string) =>
   `(to_regclass('"${ix}".${RANK_TABLE}') IS NOT NULL AND to_regclass('"${ix}".${HOUR_TABLE}') IS NOT NULL
     AND to_regclass('"${ix}".${WINDOW_TABLE}') IS NOT NULL AND to_regclass('"${ix}".${FEE_TABLE}') IS NOT NULL
+    AND to_regclass('"${ix}".${CANDLE_TABLE}') IS NOT NULL
     AND (SELECT count(*) FROM pg_trigger WHERE tgname IN ('${TRIGGER}_ins', '${TRIGGER}_upd', '${TRIGGER}_del')
           AND tgrelid IN (${RANKED_TABLES.map((t) => `to_regclass('"${ix}".${t}')`).join(", ")})) = ${RANK_TRIGGER_COUNT})`;

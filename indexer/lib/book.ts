@@ -1,11 +1,11 @@
 /**
- * Writes shared by the handlers: a trade row with its candle and token counters, and the fee credits that are not
- * trade shares. Amounts in base units, prices 18-decimal USD per token; see ponder.schema.ts.
+ * Writes shared by the handlers: a trade row with its token counters, and the fee credits that are not trade shares.
+ * Candles are not written here: they are folded from the trade rows in SQL (svc_candle, db/indexed/ranking.ts).
+ * Amounts in base units, prices 18-decimal USD per token; see ponder.schema.ts.
  */
 import type { Context } from "ponder:registry";
-import { candle, fees, holder, token, trade } from "ponder:schema";
+import { fees, holder, token, trade } from "ponder:schema";
 import { type Address, type Hex, zeroAddress } from "viem";
-import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 
 /**
  * A fee credit or claim as published (lib/stream.ts). USDC ones carry the amount only: the event log's sequencer
@@ -33,17 +33,11 @@ export const sentBy = (account: Address, sender: Address) => account.toLowerCase
 export type BookedLeg = { from: Address; to: Address; value: bigint; balance: bigint; holdersCount: number };
 
 /**
- * Insert a trade, book it at average cost in the trader's holder row, bump the token's counters and fold the trade
- * into its 1-minute candle. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same
+ * Insert a trade, book it at average cost in the trader's holder row and bump the token's counters. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same
  * call, so the row's balance already includes it, unless `ownLeg` (a curve trade sent by its trader, isCurveLeg):
- * then this books the leg too, in the same holder and token writes. Returns the minute's candle as it is after it,
- * and the leg so booked.
+ * then this books the leg too, in the same holder and token writes. Returns the leg so booked.
  */
-export async function bookTrade(
-  context: Context,
-  row: TradeRow,
-  ownLeg = false,
-): Promise<{ minute: typeof candle.$inferSelect; leg: BookedLeg | null }> {
+export async function bookTrade(context: Context, row: TradeRow, ownLeg = false): Promise<{ leg: BookedLeg | null }> {
   const { realised, balance } = await bookCost(context, row, ownLeg);
   await context.db.insert(trade).values({ ...row, realisedPnl: realised });
   // A buy that gave the trader its first tokens, or a sell of its last: one holder more or fewer.
@@ -62,31 +56,7 @@ export async function bookTrade(
         holdersCount: counted.holdersCount,
       }
     : null;
-  const bucket = row.timestamp - (row.timestamp % BigInt(STORED_CANDLE_SECONDS));
-  const after = await context.db
-    .insert(candle)
-    .values({
-      chainId: row.chainId,
-      token: row.token,
-      interval: STORED_CANDLE_SECONDS,
-      bucket,
-      open: row.price,
-      high: row.price,
-      low: row.price,
-      close: row.price,
-      volumeUsdc: row.usdcAmount,
-      volumeToken: row.tokenAmount,
-      trades: 1,
-    })
-    .onConflictDoUpdate((c) => ({
-      high: c.high > row.price ? c.high : row.price,
-      low: c.low < row.price ? c.low : row.price,
-      close: row.price,
-      volumeUsdc: c.volumeUsdc + row.usdcAmount,
-      volumeToken: c.volumeToken + row.tokenAmount,
-      trades: c.trades + 1,
-    }));
-  return { minute: after, leg };
+  return { leg };
 }
 
 /**

@@ -2,7 +2,7 @@
  * Rows of the stream_event table (ponder.schema.ts): what the event log publishes of a log, with the state it made.
  */
 import type { Context } from "ponder:registry";
-import { type candle, type pool, streamEvent } from "ponder:schema";
+import { type pool, streamEvent } from "ponder:schema";
 import type { Hex } from "viem";
 import type { BookedLeg, FeeCredit, TradeRow } from "./book.js";
 
@@ -63,18 +63,19 @@ function plain(value: unknown): unknown {
 }
 
 /**
- * The stream_event row of a trade (either venue): the trade, the pool after it, its minute candle, its fee shares and,
- * when the trade booked its own token leg (lib/book.ts isCurveLeg), that leg as a transfer row would carry it.
+ * The stream_event row of a trade (either venue): the trade, the pool after it, its fee shares and, when the trade
+ * booked its own token leg (lib/book.ts isCurveLeg), that leg as a transfer row would carry it. Its minute candle is
+ * added by the event log's sequencer, folded from the trade rows (db/indexed/events.ts).
  */
 export async function publishTrade(
   context: Context,
   event: LogEvent,
   row: TradeRow,
   poolAfter: typeof pool.$inferSelect,
-  booked: { minute: typeof candle.$inferSelect; leg: BookedLeg | null },
+  booked: { leg: BookedLeg | null },
   credits: FeeCredit[],
 ) {
-  const { minute, leg } = booked;
+  const { leg } = booked;
   await publish(context, event, "trade", row.token, {
     token: row.token,
     trader: row.trader,
@@ -88,17 +89,6 @@ export async function publishTrade(
     builder: row.builder,
     referral: row.referral,
     pool: poolState(poolAfter),
-    candles: [minute].map((c) => ({
-      interval: c.interval,
-      bucket: c.bucket,
-      open: c.open,
-      high: c.high,
-      low: c.low,
-      close: c.close,
-      volumeUsdc: c.volumeUsdc,
-      volumeToken: c.volumeToken,
-      trades: c.trades,
-    })),
     credits,
     ...(leg
       ? {

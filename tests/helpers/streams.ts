@@ -188,14 +188,23 @@ export function rebuild(events: readonly StreamEvent[]) {
   const pools = new Map<string, Record<string, unknown>>();
   const balances = new Map<string, string>();
   const fees = new Map<string, string>();
+  /** Each minute's candle as its last candle event left it, and each trade's candle event, by `txHash:logIndex`. */
+  const minutes = new Map<string, Record<string, unknown>>();
+  const candles = new Map<string, Record<string, unknown>>();
   for (const e of live) {
     const d = e.data as Record<string, unknown> & { token?: string; pool?: Record<string, unknown> };
     const key = `${e.chainId}:${d.token}`;
     if ((e.kind === "trade" || e.kind === "graduation" || e.kind === "token_created") && d.pool) pools.set(key, d.pool);
     if (e.kind === "balance") balances.set(`${key}:${d.address}`, String(d.balance));
     if (e.kind === "fees" && d.asset === "usdc") fees.set(`${e.chainId}:${d.recipient}`, String(d.claimable));
+    if (e.kind === "candle") {
+      const { open, high, low, close, volumeUsdc, volumeToken, trades } = d;
+      const candle = { open, high, low, close, volumeUsdc, volumeToken, trades };
+      minutes.set(`${key}:${d.bucket}`, candle);
+      candles.set(`${d.txHash}:${d.logIndex}`, candle);
+    }
   }
-  return { live, removed, pools, balances, fees };
+  return { live, removed, pools, balances, fees, minutes, candles };
 }
 
 /** Resolves once the event log's sequencer has passed `block` (default: the chain's head) on every chain it follows. */
@@ -247,8 +256,49 @@ export async function readIndexedState(db: ApiDeps["db"], ix: string, chainId: n
      GROUP BY recipient`,
     [chainId],
   );
+  // Each trade's 1-minute candle as it stood after it, folded here from the trade rows in chain order (ordered by
+  // the table's numeric columns: an output column cast to text of the same name would order as text).
+  const trades = await db.query<Record<string, string>>(
+    `SELECT r.token, r.tx_hash, r.log_index::text, r.timestamp::text, r.price::text, r.usdc_amount::text,
+            r.token_amount::text
+       FROM "${ix}".trade r WHERE r.chain_id = $1 ORDER BY r.block_number, r.log_index`,
+    [chainId],
+  );
+  const minutes = new Map<string, Record<string, string | number>>();
+  const candles = new Map<string, Record<string, string | number>>();
+  for (const t of trades.rows) {
+    const bucket = BigInt(t.timestamp as string) - (BigInt(t.timestamp as string) % 60n);
+    const key = `${chainId}:${t.token}:${bucket}`;
+    const price = BigInt(t.price as string);
+    const k = minutes.get(key);
+    const next = k
+      ? {
+          open: k.open as string,
+          high: String(price > BigInt(k.high as string) ? price : BigInt(k.high as string)),
+          low: String(price < BigInt(k.low as string) ? price : BigInt(k.low as string)),
+          close: String(price),
+          volumeUsdc: String(BigInt(k.volumeUsdc as string) + BigInt(t.usdc_amount as string)),
+          volumeToken: String(BigInt(k.volumeToken as string) + BigInt(t.token_amount as string)),
+          trades: (k.trades as number) + 1,
+        }
+      : {
+          open: String(price),
+          high: String(price),
+          low: String(price),
+          close: String(price),
+          volumeUsdc: t.usdc_amount as string,
+          volumeToken: t.token_amount as string,
+          trades: 1,
+        };
+    minutes.set(key, next);
+    candles.set(`${t.tx_hash}:${t.log_index}`, next);
+  }
   return {
     pools: pools.rows,
+    /** Each minute's candle after its last trade. */
+    minutes,
+    /** Each trade's minute candle after it, by `txHash:logIndex`. */
+    candles,
     balances: new Map(holders.rows.map((h) => [`${chainId}:${h.token}:${h.address}`, h.balance])),
     fees: new Map(fees.rows.map((f) => [`${chainId}:${f.recipient}`, f.claimable])),
   };

@@ -5,9 +5,15 @@
  * compared lowercase, as Ponder stores them.
  */
 import pg from "pg";
+import { STORED_CANDLE_SECONDS } from "../../../core/candles.js";
+import { CANDLE_TABLE, candleFoldSql } from "../../../db/indexed/ranking.js";
 import { DEFAULT_DATABASE_URL } from "../../../scripts/indexer.js";
 
-/** Every table indexer/ponder.schema.ts defines, by its SQL name. */
+/**
+ * Every table indexer/ponder.schema.ts defines, by its SQL name, and `candle`: the 1-minute candles, which the
+ * indexer does not write; they are read as the API reads them (svc_candle when maintained, else folded from the
+ * trade rows: db/indexed/ranking.ts candleFoldSql).
+ */
 export const indexedTables = [
   "token",
   "pool",
@@ -28,10 +34,44 @@ export type IndexedTable = (typeof indexedTables)[number];
 
 export type Value = string | number | bigint | boolean | null;
 export type Row = Record<string, Value>;
-export type TableDump = { primaryKey: string[]; rows: Row[] };
+/** `from`: where a derived table's rows were read (candle: svc_candle when maintained, else the trade rows). */
+export type TableDump = { primaryKey: string[]; rows: Row[]; from?: string };
 export type Dump = Record<IndexedTable, TableDump>;
 
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
+
+/** The 1-minute candles of `schema`, from svc_candle when it exists, else folded from the trade rows. */
+async function dumpCandles(client: pg.Client, schema: string): Promise<TableDump> {
+  const { rows: found } = await client.query<{ maintained: boolean }>(
+    "SELECT to_regclass($1) IS NOT NULL AS maintained",
+    [`"${schema}".${CANDLE_TABLE}`],
+  );
+  const maintained = found[0]?.maintained === true;
+  const columns = "chain_id, token, bucket, open, high, low, close, volume_usdc, volume_token, trades";
+  const source = maintained
+    ? `"${schema}".${CANDLE_TABLE}`
+    : `(${candleFoldSql(`"${schema}".trade`)}) f (${columns}, first_key, last_key)`;
+  const { rows } = await client.query<Record<string, string>>(
+    `SELECT ${columns} FROM ${source} ORDER BY chain_id, token COLLATE "C", bucket`,
+  );
+  return {
+    primaryKey: ["chainId", "token", "interval", "bucket"],
+    from: maintained ? CANDLE_TABLE : "trade",
+    rows: rows.map((r) => ({
+      chainId: Number(r.chain_id),
+      token: r.token as string,
+      interval: STORED_CANDLE_SECONDS,
+      bucket: BigInt(r.bucket as string),
+      open: BigInt(r.open as string),
+      high: BigInt(r.high as string),
+      low: BigInt(r.low as string),
+      close: BigInt(r.close as string),
+      volumeUsdc: BigInt(r.volume_usdc as string),
+      volumeToken: BigInt(r.volume_token as string),
+      trades: Number(r.trades),
+    })),
+  };
+}
 
 /**
  * All rows of every indexed table in `schema`, ordered by primary key (byte order for text), with camelCase keys
@@ -43,6 +83,10 @@ export async function dumpTables(schema: string, databaseUrl = DEFAULT_DATABASE_
   try {
     const dump = {} as Dump;
     for (const table of indexedTables) {
+      if (table === "candle") {
+        dump.candle = await dumpCandles(client, schema);
+        continue;
+      }
       const columns = await client.query<{ column_name: string; data_type: string }>(
         "SELECT column_name, data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2",
         [schema, table],
