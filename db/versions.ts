@@ -276,11 +276,15 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
               PERFORM pg_notify('${rowsChannel}', r.chain_id || ':' || r.address);
               PERFORM pg_notify('${rowsChannel}', 'L:' || r.token_layer_id);
               IF TG_OP <> 'UPDATE' THEN PERFORM pg_notify('${rowsChannel}', '${CATALOG_KEY}'); END IF;
-              IF TG_OP <> 'UPDATE' OR OLD.holders_count <> NEW.holders_count THEN
-                PERFORM pg_notify('${rowsChannel}', '${HOLDERS_KEY}');
-              END IF;
             ELSIF TG_TABLE_NAME = 'pool' THEN
               PERFORM pg_notify('${rowsChannel}', r.chain_id || ':' || r.token);
+              -- A token's holders count is its pool row's (indexer/ponder.schema.ts): lookups that weigh holders
+              -- watch the token_layer_id of each candidate, or all holders counts.
+              IF TG_OP <> 'UPDATE' OR OLD.holders_count <> NEW.holders_count THEN
+                PERFORM pg_notify('${rowsChannel}', 'L:' || t.token_layer_id)
+                   FROM "${ix}".token t WHERE t.chain_id = r.chain_id AND t.address = r.token;
+                PERFORM pg_notify('${rowsChannel}', '${HOLDERS_KEY}');
+              END IF;
             ELSE
               PERFORM pg_notify('${rowsChannel}', r.chain_id || ':' || r.address);
               PERFORM pg_notify('${rowsChannel}', r.home_chain_id || ':' || r.home_token);

@@ -25,12 +25,6 @@ export const token = onchainTable(
     createdBlock: t.bigint().notNull(),
     createdAt: t.bigint().notNull(),
     createdTx: t.hex().notNull(),
-    /** Addresses with a non-zero balance (the V3 pool included once graduated). */
-    holdersCount: t.integer().notNull(),
-    /** Trades on both venues. */
-    tradeCount: t.integer().notNull(),
-    /** Sum of trade USDC amounts on both venues. */
-    volumeUsdc: t.bigint().notNull(),
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.address] }),
@@ -92,6 +86,16 @@ export const pool = onchainTable(
     sqrtPriceX96: t.bigint(),
     tick: t.integer(),
     liquidity: t.bigint(),
+    /**
+     * Addresses holding the token on this chain (the V3 pool included once graduated). This and the two counters
+     * below are the token's, kept on its pool row because every trade writes that row anyway: a trade writes no token
+     * row.
+     */
+    holdersCount: t.integer().notNull(),
+    /** Trades on both venues. */
+    tradeCount: t.integer().notNull(),
+    /** Sum of trade USDC amounts on both venues. */
+    volumeUsdc: t.bigint().notNull(),
     updatedBlock: t.bigint().notNull(),
     /** Hash of updatedBlock: a quote of this row is valid for it (a reorg that replaces the block changes it). */
     updatedBlockHash: t.hex().notNull(),

@@ -37,10 +37,11 @@ describe("the maintained ranking of get-tokens", () => {
     await admin.query(`CREATE SCHEMA ${ix}`);
     await admin.query(`CREATE TABLE ${ix}._ponder_checkpoint (chain_name text PRIMARY KEY, latest_checkpoint text)`);
     await admin.query(`CREATE TABLE ${ix}.token (chain_id integer, address text, token_layer_id text, name text,
-      symbol text, created_at numeric(78), created_block numeric(78), holders_count integer, trade_count integer,
-      volume_usdc numeric(78), PRIMARY KEY (chain_id, address))`);
+      symbol text, created_at numeric(78), created_block numeric(78), PRIMARY KEY (chain_id, address))`);
+    // The token's counters are its pool row's (indexer/ponder.schema.ts).
     await admin.query(`CREATE TABLE ${ix}.pool (chain_id integer, token text, graduated boolean, progress_bps integer,
-      price numeric(78), PRIMARY KEY (chain_id, token))`);
+      price numeric(78), holders_count integer, trade_count integer, volume_usdc numeric(78),
+      PRIMARY KEY (chain_id, token))`);
     await admin.query(`CREATE TABLE ${ix}.trade (id text PRIMARY KEY, chain_id integer, token text,
       usdc_amount numeric(78), timestamp numeric(78), fee_protocol numeric(78), fee_creator numeric(78),
       fee_referral numeric(78), fee_builder numeric(78), protocol_recipient text, creator text, referral text,
@@ -78,7 +79,7 @@ describe("the maintained ranking of get-tokens", () => {
       const address = `0x${(deployments.length + 1).toString(16).padStart(40, "0")}`;
       deployments.push({ chainId, address, layer });
       const created = now - 100_000 + Math.floor(rnd() * 50_000);
-      await db.query(`INSERT INTO ${ix}.token VALUES ($1, $2, $3, $4, $5, $6, $7, 0, 0, 0)`, [
+      await db.query(`INSERT INTO ${ix}.token VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
         chainId,
         address,
         layer,
@@ -88,7 +89,7 @@ describe("the maintained ranking of get-tokens", () => {
         rnd() < 0.2 ? now - 90_000 : created,
         rnd() < 0.2 ? 7 : Math.floor(created / 2),
       ]);
-      await db.query(`INSERT INTO ${ix}.pool VALUES ($1, $2, false, 0, 1)`, [chainId, address]);
+      await db.query(`INSERT INTO ${ix}.pool VALUES ($1, $2, false, 0, 1, 0, 0, 0)`, [chainId, address]);
       return address;
     };
     const addApp = async (layer: string, i: number) => {
@@ -155,22 +156,19 @@ describe("the maintained ranking of get-tokens", () => {
             ],
           );
           await c.query(
-            `UPDATE ${ix}.token SET trade_count = trade_count + 1, volume_usdc = volume_usdc + $3
-              WHERE chain_id = $1 AND address = $2`,
-            [d.chainId, d.address, amount],
-          );
-          await c.query(
-            `UPDATE ${ix}.pool SET price = price + 1, progress_bps = LEAST(10000, progress_bps + $3)
+            `UPDATE ${ix}.pool SET price = price + 1, progress_bps = LEAST(10000, progress_bps + $3),
+                    trade_count = trade_count + 1, volume_usdc = volume_usdc + $4
             WHERE chain_id = $1 AND token = $2`,
-            [d.chainId, d.address, Math.floor(rnd() * 4_000)],
+            [d.chainId, d.address, Math.floor(rnd() * 4_000), amount],
           );
         }
         if (rnd() < 0.5) {
           const d = pick(deployments);
-          await c.query(
-            `UPDATE ${ix}.token SET holders_count = holders_count + $3 WHERE chain_id = $1 AND address = $2`,
-            [d.chainId, d.address, 1 + Math.floor(rnd() * 3)],
-          );
+          await c.query(`UPDATE ${ix}.pool SET holders_count = holders_count + $3 WHERE chain_id = $1 AND token = $2`, [
+            d.chainId,
+            d.address,
+            1 + Math.floor(rnd() * 3),
+          ]);
         }
         if (rnd() < 0.2) {
           const d = pick(deployments);
@@ -197,8 +195,8 @@ describe("the maintained ranking of get-tokens", () => {
         );
         for (const r of rows) {
           await c.query(
-            `UPDATE ${ix}.token SET trade_count = trade_count - 1, volume_usdc = volume_usdc - $3
-              WHERE chain_id = $1 AND address = $2`,
+            `UPDATE ${ix}.pool SET trade_count = trade_count - 1, volume_usdc = volume_usdc - $3
+              WHERE chain_id = $1 AND token = $2`,
             [r.chain_id, r.token, r.usdc_amount],
           );
         }

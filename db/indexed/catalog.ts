@@ -78,12 +78,14 @@ export function candidatesSql(schemas: Schemas, m: TokenMatch, limit: number): {
   return {
     text: `WITH cat AS (
        SELECT lower(a.token_layer_id) AS layer_id, a.name, a.symbol, a.created_at,
-              COALESCE((SELECT sum(t.holders_count) FROM ${ix}.token t WHERE t.token_layer_id = lower(a.token_layer_id)), 0)
-                AS holders
+              COALESCE((SELECT sum(p.holders_count) FROM ${ix}.token t
+                          JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
+                         WHERE t.token_layer_id = lower(a.token_layer_id)), 0) AS holders
          FROM ${s}.tokens a WHERE ${q.app}
        UNION ALL
-       SELECT t.token_layer_id, min(t.name), min(t.symbol), to_timestamp(min(t.created_at)), sum(t.holders_count)
-         FROM ${ix}.token t
+       SELECT t.token_layer_id, min(t.name), min(t.symbol), to_timestamp(min(t.created_at)),
+              COALESCE(sum(p.holders_count), 0)
+         FROM ${ix}.token t LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
         WHERE ${q.indexed}
           AND NOT EXISTS (SELECT 1 FROM ${s}.tokens a WHERE lower(a.token_layer_id) = t.token_layer_id)
         GROUP BY t.token_layer_id
@@ -131,7 +133,8 @@ function catalogSql(schemas: Schemas, withPosts = false) {
   return `WITH d AS (
       SELECT t.token_layer_id, (array_agg(t.name ORDER BY t.chain_id))[1] AS name,
              (array_agg(t.symbol ORDER BY t.chain_id))[1] AS symbol, min(t.created_at) AS created_at,
-             min(t.created_block) AS created_block, sum(t.holders_count) AS holders, sum(t.volume_usdc) AS volume,
+             min(t.created_block) AS created_block, COALESCE(sum(p.holders_count), 0) AS holders,
+             COALESCE(sum(p.volume_usdc), 0) AS volume,
              COALESCE(bool_or(p.graduated), false) AS graduated, COALESCE(max(p.progress_bps), 0) AS progress_bps
         FROM ${ix}.token t LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
        GROUP BY t.token_layer_id
@@ -318,7 +321,8 @@ export async function readHashtagToken(
   const { rows } = await db.query<AppTokenRow>(
     `SELECT a.* FROM ${s}.token_hashtags h JOIN ${s}.tokens a ON a.id = h.token_id
       WHERE lower(h.hashtag) = $1
-      ORDER BY COALESCE((SELECT sum(t.holders_count) FROM ${schemas.indexerSchema}.token t
+      ORDER BY COALESCE((SELECT sum(p.holders_count) FROM ${schemas.indexerSchema}.token t
+                           JOIN ${schemas.indexerSchema}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
                           WHERE t.token_layer_id = lower(a.token_layer_id)), 0) DESC, a.created_at, a.id
       LIMIT 1`,
     [hashtag],

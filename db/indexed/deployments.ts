@@ -93,7 +93,7 @@ const POOL_COLUMNS = `p.token AS pool_token, p.supply, p.reserve, p.price, p.mar
 
 /** The token and pool columns every deployment read selects, `t` and `p` being the tables' aliases. */
 export const DEPLOYMENT_COLUMNS = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
-            t.created_at, t.holders_count, t.trade_count, t.volume_usdc, ${POOL_COLUMNS}`;
+            t.created_at, p.holders_count, p.trade_count, p.volume_usdc, ${POOL_COLUMNS}`;
 
 /**
  * The indexed deployments of several token_layer_ids in one query, keyed by lowercase token_layer_id (each list
@@ -200,9 +200,9 @@ export function indexedTokenOfRow(r: any): IndexedToken {
     symbol: r.symbol,
     tokenUri: r.token_uri,
     createdAt: BigInt(r.created_at),
-    holdersCount: r.holders_count,
-    tradeCount: r.trade_count,
-    volumeUsdc: BigInt(r.volume_usdc),
+    holdersCount: r.holders_count ?? 0,
+    tradeCount: r.trade_count ?? 0,
+    volumeUsdc: BigInt(r.volume_usdc ?? 0),
     pool: poolOfRow(r),
   };
 }

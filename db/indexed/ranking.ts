@@ -132,7 +132,7 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
         INSERT INTO ${q(RANK_TABLE)} (${COLUMNS})
         SELECT t.token_layer_id, (array_agg(t.name ORDER BY t.chain_id))[1],
                (array_agg(t.symbol ORDER BY t.chain_id))[1], min(t.created_at), min(t.created_block),
-               sum(t.holders_count), sum(t.volume_usdc), COALESCE(bool_or(p.graduated), false),
+               COALESCE(sum(p.holders_count), 0), COALESCE(sum(p.volume_usdc), 0), COALESCE(bool_or(p.graduated), false),
                COALESCE(max(p.progress_bps), 0),
                COALESCE((SELECT sum(h.volume) FROM ${q(HOUR_TABLE)} h
                            JOIN ${q("token")} d ON d.chain_id = h.chain_id AND d.address = h.token
@@ -241,11 +241,13 @@ export async function installRanking(client: pg.ClientBase, ix: string, lockTime
           SELECT array_agg(DISTINCT t.token_layer_id) INTO layers
             FROM old_rows r JOIN ${q("token")} t ON t.chain_id = r.chain_id AND t.address = r.token;
         ELSE
-          -- Only what the ranking reads of a pool: a trade's price update leaves it alone.
+          -- Only what the ranking reads of a pool (its price alone leaves it be). Its volume moves with every trade,
+          -- which the trade rows' trigger refreshes too, but this flush may come after theirs in the same transaction.
           SELECT array_agg(DISTINCT t.token_layer_id) INTO layers
             FROM new_rows r JOIN old_rows o ON o.chain_id = r.chain_id AND o.token = r.token
             JOIN ${q("token")} t ON t.chain_id = r.chain_id AND t.address = r.token
-           WHERE (r.graduated, r.progress_bps) IS DISTINCT FROM (o.graduated, o.progress_bps);
+           WHERE (r.graduated, r.progress_bps, r.holders_count, r.volume_usdc)
+                 IS DISTINCT FROM (o.graduated, o.progress_bps, o.holders_count, o.volume_usdc);
         END IF;
         IF layers IS NULL THEN RETURN NULL; END IF;
         -- A window being turned holds this row: wait for it, then read the new start.

@@ -1,10 +1,11 @@
 /**
- * Writes shared by the handlers: a trade row with its token counters, and the fee credits that are not trade shares.
+ * Writes shared by the handlers: a trade's holder row and trade row (its counters are the pool row's, countTrade),
+ * and the fee credits that are not trade shares.
  * Candles are not written here: they are folded from the trade rows in SQL (svc_candle, db/indexed/ranking.ts).
  * Amounts in base units, prices 18-decimal USD per token; see ponder.schema.ts.
  */
 import type { Context } from "ponder:registry";
-import { fees, holder, token, trade } from "ponder:schema";
+import { fees, holder, trade } from "ponder:schema";
 import { type Address, type Hex, zeroAddress } from "viem";
 
 /**
@@ -32,44 +33,76 @@ export const sentBy = (account: Address, sender: Address) => account.toLowerCase
 /** A curve trade's token leg as booked by bookTrade: the trader's balance after it and the token's holders count. */
 export type BookedLeg = { from: Address; to: Address; value: bigint; balance: bigint; holdersCount: number };
 
+/** What bookHolding needs of a trade. */
+type HoldingTrade = Pick<
+  TradeRow,
+  "chainId" | "token" | "trader" | "isBuy" | "tokenAmount" | "usdcAmount" | "blockNumber"
+>;
+
 /**
- * Insert a trade, book it at average cost in the trader's holder row and bump the token's counters. The trade's token leg (a mint, a burn or a V3 pool transfer) came earlier in the same
- * call, so the row's balance already includes it, unless `ownLeg` (a curve trade sent by its trader, isCurveLeg):
- * then this books the leg too, in the same holder and token writes. Returns the leg so booked.
+ * A trade booked in its trader's holder row: the realised PnL (0 for a buy), the trader's balance after it, and the
+ * holders it adds to the token's count (1 for a first buy, -1 for a sale of the last tokens; 0 unless it booked its
+ * own leg).
  */
-export async function bookTrade(context: Context, row: TradeRow, ownLeg = false): Promise<{ leg: BookedLeg | null }> {
+export type BookedHolding = { realised: bigint; balance: bigint; holdersDelta: number };
+
+/**
+ * Book a trade at average cost in the trader's holder row. The trade's token leg (a mint, a burn or a V3 pool
+ * transfer) came earlier in the same call, so the row's balance already includes it, unless `ownLeg` (a curve trade
+ * sent by its trader, isCurveLeg): then this books the leg too, in the same holder write, and says how it changed
+ * the holders count, which the caller adds to the pool row with countTrade.
+ */
+export async function bookHolding(context: Context, row: HoldingTrade, ownLeg: boolean): Promise<BookedHolding> {
   const { realised, balance } = await bookCost(context, row, ownLeg);
-  await context.db.insert(trade).values({ ...row, realisedPnl: realised });
-  // A buy that gave the trader its first tokens, or a sell of its last: one holder more or fewer.
-  const delta = !ownLeg ? 0 : row.isBuy ? (balance === row.tokenAmount ? 1 : 0) : balance === 0n ? -1 : 0;
-  const counted = await context.db.update(token, { chainId: row.chainId, address: row.token }).set((t) => ({
-    tradeCount: t.tradeCount + 1,
-    volumeUsdc: t.volumeUsdc + row.usdcAmount,
-    holdersCount: t.holdersCount + delta,
-  }));
-  const leg: BookedLeg | null = ownLeg
-    ? {
-        from: row.isBuy ? zeroAddress : (row.trader as Address),
-        to: row.isBuy ? (row.trader as Address) : zeroAddress,
-        value: row.tokenAmount,
-        balance,
-        holdersCount: counted.holdersCount,
-      }
-    : null;
-  return { leg };
+  const holdersDelta = !ownLeg ? 0 : row.isBuy ? (balance === row.tokenAmount ? 1 : 0) : balance === 0n ? -1 : 0;
+  return { realised, balance, holdersDelta };
+}
+
+/** The pool row's counters after a trade of `usdcAmount` that changed the holders count by `holdersDelta`. */
+export const countTrade = (
+  p: { tradeCount: number; volumeUsdc: bigint; holdersCount: number },
+  usdcAmount: bigint,
+  holdersDelta: number,
+) => ({
+  tradeCount: p.tradeCount + 1,
+  volumeUsdc: p.volumeUsdc + usdcAmount,
+  holdersCount: p.holdersCount + holdersDelta,
+});
+
+/**
+ * Insert a trade booked by bookHolding. With `holdersCount` (the pool row's after the trade), the trade booked its own
+ * leg: returns that leg as its Transfer would have published it.
+ */
+export async function bookTrade(
+  context: Context,
+  row: TradeRow,
+  held: BookedHolding,
+  holdersCount: number | null,
+): Promise<{ leg: BookedLeg | null }> {
+  await context.db.insert(trade).values({ ...row, realisedPnl: held.realised });
+  if (holdersCount === null) return { leg: null };
+  return {
+    leg: {
+      from: row.isBuy ? zeroAddress : (row.trader as Address),
+      to: row.isBuy ? (row.trader as Address) : zeroAddress,
+      value: row.tokenAmount,
+      balance: held.balance,
+      holdersCount,
+    },
+  };
 }
 
 /**
  * A buy adds what it paid to the trader's cost; a sell removes the cost of what it sold (cost × amount / balance
  * before, rounded down) and realises what it received less that. With `ownLeg` the tokens move here too (see
- * bookTrade). Returns the realised PnL (0 for a buy) and the trader's balance after it.
+ * bookHolding). Returns the realised PnL (0 for a buy) and the trader's balance after it.
  *
  * A swap made directly on the V3 pool is the transaction sender's; when its tokens went to someone else, the sender's
  * row (created at zero balance if need be) carries the cost.
  */
 async function bookCost(
   context: Context,
-  row: TradeRow,
+  row: HoldingTrade,
   ownLeg: boolean,
 ): Promise<{ realised: bigint; balance: bigint }> {
   let realised = row.isBuy ? 0n : row.usdcAmount;

@@ -6,7 +6,7 @@
  * holder, and the move is recorded leg by leg (oft_send, oft_receive; lib/oft.ts).
  */
 import { ponder } from "ponder:registry";
-import { pool, token, transfer } from "ponder:schema";
+import { pool, transfer } from "ponder:schema";
 import { zeroAddress } from "viem";
 import { isCurveLeg, logId } from "../lib/book.js";
 import { bookTransfer } from "../lib/holders.js";
@@ -24,10 +24,11 @@ ponder.on("LaunchToken:Transfer", async ({ event, context }) => {
   const bridged = from.toLowerCase() === self || to.toLowerCase() === self;
   // Between holders or chains (not a trade leg): the pool's price now values it for the recipient.
   let price: bigint | null = null;
+  let found: typeof pool.$inferSelect | null = null;
   if (from !== zeroAddress && to !== zeroAddress) {
-    const row = await context.db.find(pool, { chainId, token: address });
-    const v3 = row?.v3Pool?.toLowerCase();
-    if (row && from.toLowerCase() !== v3 && to.toLowerCase() !== v3) price = row.price;
+    found = await context.db.find(pool, { chainId, token: address });
+    const v3 = found?.v3Pool?.toLowerCase();
+    if (found && from.toLowerCase() !== v3 && to.toLowerCase() !== v3) price = found.price;
   }
   const { delta, balances } = await bookTransfer(context, {
     chainId,
@@ -38,10 +39,13 @@ ponder.on("LaunchToken:Transfer", async ({ event, context }) => {
     price,
     block: event.block.number,
   });
+  // The token's holders count is its pool row's (ponder.schema.ts).
   const counted =
     delta !== 0
-      ? await context.db.update(token, { chainId, address }).set((t) => ({ holdersCount: t.holdersCount + delta }))
-      : await context.db.find(token, { chainId, address });
+      ? await context.db
+          .update(pool, { chainId, token: address })
+          .set((p) => ({ holdersCount: p.holdersCount + delta }))
+      : (found ?? (await context.db.find(pool, { chainId, token: address })));
   await publish(context, event, "transfer", address, {
     token: address,
     from,

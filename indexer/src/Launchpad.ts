@@ -20,7 +20,16 @@ import { eq } from "ponder";
 import type { Hex } from "viem";
 import { isUsdcToken0, marketCap, marketCapAt, price, progressBps } from "../../core/curve.js";
 import { QUOTE_MODES } from "../../core/quote.js";
-import { bookTrade, creditFees, type FeeCredit, logId, sentBy, tradeCredits } from "../lib/book.js";
+import {
+  bookHolding,
+  bookTrade,
+  countTrade,
+  creditFees,
+  type FeeCredit,
+  logId,
+  sentBy,
+  tradeCredits,
+} from "../lib/book.js";
 import { usdcByChainId } from "../lib/chains.js";
 import { type FeeState, poolState, publish, publishTrade } from "../lib/stream.js";
 
@@ -65,9 +74,6 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     createdBlock: event.block.number,
     createdAt: event.block.timestamp,
     createdTx: event.transaction.hash,
-    holdersCount: 0,
-    tradeCount: 0,
-    volumeUsdc: 0n,
   });
   const created = await context.db.insert(pool).values({
     chainId,
@@ -87,6 +93,9 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     protocolRecipient: meta.protocolFeeRecipient,
     collectedFeesUsdc: 0n,
     collectedFeesTokens: 0n,
+    holdersCount: 0,
+    tradeCount: 0,
+    volumeUsdc: 0n,
     usdcIsToken0: isUsdcToken0(usdc, address),
     updatedBlock: event.block.number,
     updatedBlockHash: event.block.hash,
@@ -107,6 +116,14 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
   const chainId = context.chain.id;
   const { token: address, trader, mode, venue, tokenAmount, usdcAmount, fees: split, attribution, state } = event.args;
   const onCurve = venue === 0;
+  const isBuy = mode < 2;
+  // A curve trade its trader sent books its own mint or burn (the Transfer handler skipped it: lib/book.ts).
+  const ownLeg = onCurve && sentBy(trader, event.transaction.from);
+  const held = await bookHolding(
+    context,
+    { chainId, token: address, trader, isBuy, tokenAmount, usdcAmount, blockNumber: event.block.number },
+    ownLeg,
+  );
   const row = await context.db.update(pool, { chainId, token: address }).set((p) => ({
     supply: state.supply,
     reserve: state.reserve,
@@ -114,6 +131,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     marketCap: onCurve ? marketCap(p, state.supply) : marketCapAt(state.price, state.supply),
     progressBps: Number(progressBps(p, onCurve ? state.supply : p.migrationSupply)),
     ...(onCurve ? {} : { sqrtPriceX96: state.sqrtPriceX96 }),
+    ...countTrade(p, usdcAmount, held.holdersDelta),
     updatedBlock: event.block.number,
     updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
@@ -124,7 +142,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     token: address,
     trader,
     mode: modes[mode] ?? "unknown",
-    isBuy: mode < 2,
+    isBuy,
     venue: venues[venue] ?? "unknown",
     tokenAmount,
     usdcAmount,
@@ -145,9 +163,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
   };
-  // A curve trade its trader sent books its own mint or burn (the Transfer handler skipped it: lib/book.ts).
-  const ownLeg = onCurve && sentBy(trader, event.transaction.from);
-  const booked = await bookTrade(context, tradeRow, ownLeg);
+  const booked = await bookTrade(context, tradeRow, held, ownLeg ? row.holdersCount : null);
   // The fee shares are the trade row's: summed when read, not credited row by row.
   await publishTrade(context, event, tradeRow, row, booked, tradeCredits(tradeRow));
 });

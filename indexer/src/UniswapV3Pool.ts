@@ -6,7 +6,7 @@
 import { ponder } from "ponder:registry";
 import { launchpad, pool, v3Pool } from "ponder:schema";
 import { marketCapAt, priceFromSqrt } from "../../core/curve.js";
-import { bookTrade, logId } from "../lib/book.js";
+import { bookHolding, bookTrade, countTrade, logId } from "../lib/book.js";
 import { publishTrade } from "../lib/stream.js";
 
 ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
@@ -15,21 +15,25 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
   if (!link) return;
   const { sender, amount0, amount1, sqrtPriceX96, liquidity, tick } = event.args;
   const price = priceFromSqrt(sqrtPriceX96, link.usdcIsToken0);
+  // A swap the launchpad made is booked from its Trade event (counters included); only direct swaps are trades here.
+  const meta = await context.db.find(launchpad, { chainId });
+  const direct = !meta || sender.toLowerCase() !== meta.address.toLowerCase();
+  const [usdcDelta, tokenDelta] = link.usdcIsToken0 ? [amount0, amount1] : [amount1, amount0];
+  const isBuy = usdcDelta > 0n;
+  const abs = (x: bigint) => (x < 0n ? -x : x);
   const row = await context.db.update(pool, { chainId, token: link.token }).set((p) => ({
     sqrtPriceX96,
     tick,
     liquidity,
     price,
     marketCap: marketCapAt(price, p.supply),
+    // Its token leg, a transfer from or to the pool, counted any holder it added or removed.
+    ...(direct ? countTrade(p, abs(usdcDelta), 0) : {}),
     updatedBlock: event.block.number,
     updatedBlockHash: event.block.hash,
     updatedAt: event.block.timestamp,
   }));
-  const meta = await context.db.find(launchpad, { chainId });
-  if (meta && sender.toLowerCase() === meta.address.toLowerCase()) return;
-  const [usdcDelta, tokenDelta] = link.usdcIsToken0 ? [amount0, amount1] : [amount1, amount0];
-  const isBuy = usdcDelta > 0n;
-  const abs = (x: bigint) => (x < 0n ? -x : x);
+  if (!direct) return;
   const tradeRow = {
     id: logId(chainId, event.transaction.hash, event.log.logIndex),
     chainId,
@@ -58,7 +62,8 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
     blockNumber: event.block.number,
     timestamp: event.block.timestamp,
   } as const;
-  await publishTrade(context, event, tradeRow, row, await bookTrade(context, tradeRow), []);
+  const held = await bookHolding(context, tradeRow, false);
+  await publishTrade(context, event, tradeRow, row, await bookTrade(context, tradeRow, held, null), []);
 });
 
 async function liquidityChange(

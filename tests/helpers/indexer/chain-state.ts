@@ -5,6 +5,7 @@
  * Units follow ponder.schema.ts: token wei, USDC base units, 18-decimal USD prices, unix seconds. Hex values are
  * lowercase, as Ponder stores them.
  */
+import type { Hex } from "viem";
 import * as curve from "../../../core/curve.js";
 import type { Chain } from "../chain.js";
 import { replayCosts } from "./chain-state-costs.js";
@@ -88,6 +89,18 @@ export async function readChainState(c: Chain, toBlock?: bigint): Promise<ChainS
   const candles = expectedCandles(chainId, r.trades);
   const hashOf = blockHashesOf([...launchpadLogs, ...tokenLogs, ...poolLogs]);
   const pools = expectedPools(c, logs, chainViews, r, { time, hashOf }, inconsistencies);
+  // The indexer keeps a token's counters on its pool row (ponder.schema.ts): counted per token above, moved there.
+  for (const p of pools) {
+    const t = r.tokenRows.get(p.token as Hex);
+    if (!t) continue;
+    const { holdersCount, tradeCount, volumeUsdc } = t;
+    Object.assign(p, { holdersCount, tradeCount, volumeUsdc });
+  }
+  for (const t of r.tokenRows.values()) {
+    delete t.holdersCount;
+    delete t.tradeCount;
+    delete t.volumeUsdc;
+  }
   const fees = await expectedFees(c, r, block, inconsistencies);
   const v3Rows: Row[] = [...graduations.values()].map((g) => ({
     chainId,
