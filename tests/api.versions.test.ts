@@ -122,30 +122,36 @@ describe("change versions on Postgres", () => {
           b: versions.changedSince(mark, keys.b),
           catalog: versions.changedSince(mark, [CATALOG_KEY]),
           holders: versions.changedSince(mark, [HOLDERS_KEY]),
+          // What search candidates watch (api/services/token-catalog.ts): a's token_layer_id alone.
+          layerA: versions.changedSince(mark, [layerKey("0xA1")]),
         };
       };
-      const none = { a: false, b: false, catalog: false, holders: false };
+      const none = { a: false, b: false, catalog: false, holders: false, layerA: false };
       expect(await changed(`INSERT INTO ${rx}.token VALUES (1, $1, '0xa1'), (1, $2, '0xb1')`, [a, b])).toEqual({
         ...none,
         a: true,
         b: true,
         catalog: true,
+        layerA: true,
       });
-      // a's pool, created with it: a's keys and, being a new holders count, the lookups that weigh all of them.
+      // a's pool, created with it: a's keys and, being a new holders count, the lookups that weigh holders.
       expect(await changed(`INSERT INTO ${rx}.pool VALUES (1, $1, 5, 0, 0)`, [a])).toEqual({
         ...none,
         a: true,
         holders: true,
+        layerA: true,
       });
-      // A trade of a writes its pool row only (price, counters), and nothing of b's.
+      // A trade of a writes its pool row only (price, counters): a's deployment, not the lookups weighing holders.
       expect(await changed(`UPDATE ${rx}.pool SET supply = 6, trade_count = 1 WHERE token = $1`, [a])).toEqual({
         ...none,
         a: true,
       });
+      // One that changes its holders count: those lookups too, by its token_layer_id and all at once.
       expect(await changed(`UPDATE ${rx}.pool SET holders_count = 1 WHERE token = $1`, [a])).toEqual({
         ...none,
         a: true,
         holders: true,
+        layerA: true,
       });
       // A peer of b on chain 2 changes b's view (its token_addresses and total holder count).
       expect(await changed(`INSERT INTO ${rx}.peer_token VALUES (2, $1, 1, $2, 0)`, [peer, b])).toEqual({
@@ -158,11 +164,13 @@ describe("change versions on Postgres", () => {
         ...none,
         a: true,
         holders: true,
+        layerA: true,
       });
       expect(await changed(`DELETE FROM ${rx}.token WHERE address = $1`, [a])).toEqual({
         ...none,
         a: true,
         catalog: true,
+        layerA: true,
       });
 
       // The indexer recreating its schema drops the triggers: no marks (reads uncached) until they are back, and
