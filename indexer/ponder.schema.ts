@@ -456,7 +456,11 @@ export const streamEvent = onchainTable(
     timestamp: t.bigint().notNull(),
     kind: t.text().notNull(),
     token: t.hex(),
-    data: t.json().notNull(),
+    /**
+     * JSON, kept as text: Ponder's json column serialises and parses a row again each time it copies it, which cost
+     * more than the rest of the row (readers cast it, db/indexed/events.ts).
+     */
+    data: t.text().notNull(),
   }),
   (table) => ({
     blockIdx: index().on(table.chainId, table.blockNumber, table.logIndex),

@@ -129,7 +129,7 @@ export async function readStreamRows(
           AND r.timestamp < m.bucket + ${STORED_CANDLE_SECONDS}
        WINDOW w AS (PARTITION BY r.token, m.bucket ORDER BY r.block_number, r.log_index ROWS UNBOUNDED PRECEDING))
      SELECT s.id, s.chain_id, s.block_number::text, s.block_hash, s.log_index, s.tx_hash, s.timestamp::text, s.kind,
-            s.token, s.token_id, s.data, k.bucket::text, k.open::text, k.high::text, k.low::text, k.close::text,
+            s.token, s.token_id, s.data::json AS data, k.bucket::text, k.open::text, k.high::text, k.low::text, k.close::text,
             k.volume_usdc::text, k.volume_token::text, k.trades::text
        FROM s LEFT JOIN running k
          ON s.kind = 'trade' AND k.token = s.token AND k.block_number = s.block_number AND k.log_index = s.log_index

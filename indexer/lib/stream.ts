@@ -47,20 +47,12 @@ export async function publish(
     timestamp: event.block.timestamp,
     kind,
     token,
-    data: plain(data) as Record<string, unknown>,
+    data: JSON.stringify(data, decimalBigints),
   });
 }
 
-function plain(value: unknown): unknown {
-  if (typeof value === "bigint") return value.toString();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = plain(v);
-    return out;
-  }
-  return value;
-}
+/** A JSON.stringify replacer: bigints as decimal strings. */
+const decimalBigints = (_key: string, value: unknown) => (typeof value === "bigint" ? value.toString() : value);
 
 /**
  * The stream_event row of a trade (either venue): the trade, the pool after it, its fee shares and, when the trade
