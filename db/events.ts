@@ -259,14 +259,8 @@ async function collect(client: Client, schemas: Schemas) {
       if (cursor !== sequenced) cursors.set(chain.chainName, { block: cursor, hold: row.hold_checkpoint });
       continue;
     }
-    let through = chain.block;
-    let rows = await readStreamRows(client, schemas, chain.chainId, cursor, through);
-    if (rows.length > ROWS_PER_STEP) {
-      // Stop at a block boundary: the rest comes in the next step.
-      const last = rows[ROWS_PER_STEP - 1] as StreamRow;
-      through = last.blockNumber;
-      rows = rows.filter((r) => r.blockNumber <= through);
-    }
+    // At most about ROWS_PER_STEP rows, stopping at a block boundary: the rest comes in the next step.
+    const { rows, through } = await readStreamRows(client, schemas, chain.chainId, cursor, chain.block, ROWS_PER_STEP);
     for (const r of rows) events.push(...expandStreamRow(r));
     if (through !== sequenced || row?.hold_checkpoint != null)
       cursors.set(chain.chainName, { block: through, hold: null });

@@ -17,8 +17,9 @@
  *
  * - `<indexerSchema>_rows`: row triggers (installed here like the checkpoint trigger) on the indexer's token, pool and
  *   peer_token tables notify the keys of the rows a block writes or a reorg reverts: `<chain id>:<token address>` for a
- *   deployment (a peer also names its home token's), `L:<token_layer_id>` for a token row, and `catalog` when a token
- *   row is added or removed. Notified at the commit of the block's transaction, with its checkpoint.
+ *   deployment (a peer also names its home token's), `L:<token_layer_id>` for a token row and for a pool row whose
+ *   holders count changed (the token's counters are its pool row's), `holders` with the latter too, and `catalog` when
+ *   a token row is added or removed. Notified at the commit of the block's transaction, with its checkpoint.
  *   Reads of one token are cached under the keys they read (`markedCache`), so a block drops what it touched and
  *   nothing else.
  *
@@ -72,7 +73,10 @@ export type Mark = { readonly epoch: number; readonly seq: number };
 
 /** The change key of a token's deployment (its token and pool rows, and its peers' rows) on one chain. */
 export const deploymentKey = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`;
-/** The change key of the token rows of a token_layer_id (a deployment of it added, changed or removed). */
+/**
+ * The change key of the token rows of a token_layer_id (a deployment of it added, changed or removed) and of its
+ * holders counts (a pool row's holders_count changed).
+ */
 export const layerKey = (tokenLayerId: string) => `L:${tokenLayerId.toLowerCase()}`;
 /** The change key of the set of indexed tokens: a token row added or removed. */
 export const CATALOG_KEY = "catalog";

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { readStreamRows } from "../db/indexed/events.js";
 import { startSideStack } from "./helpers/api.js";
 import { fundedWallets, prng, type Wallet } from "./helpers/chain.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
@@ -164,6 +165,34 @@ describe("streams that resume", () => {
     expect(candled).toBeGreaterThanOrEqual(load.counts.trades);
     expect(state.minutes).toEqual(indexed.minutes);
     expect(state.candles).toEqual(indexed.candles);
+  });
+
+  it("reads the indexer's rows a step at a time, whole blocks each, and all the steps give the same rows as one read", async () => {
+    const db = side.api.deps.db;
+    const schemas = { appSchema: side.api.deps.config.appSchema, indexerSchema: side.indexer.schema };
+    const { rows: tops } = await db.query<{ head: string }>(
+      `SELECT max(block_number)::text AS head FROM "${schemas.indexerSchema}".stream_event WHERE chain_id = $1`,
+      [chainId],
+    );
+    const head = Number(tops[0]?.head);
+    const all = await readStreamRows(db, schemas, chainId, 0, head, 1_000_000);
+    expect(all.through).toBe(head);
+    const limit = 50;
+    const stepped: typeof all.rows = [];
+    let after = 0;
+    let steps = 0;
+    while (after < head) {
+      const step = await readStreamRows(db, schemas, chainId, after, head, limit);
+      expect(step.through).toBeGreaterThan(after);
+      // Fewer than `limit` rows before its last block, and that block whole (the next step starts after it).
+      expect(step.rows.filter((r) => r.blockNumber < step.through).length).toBeLessThan(limit);
+      expect(step.rows.every((r) => r.blockNumber > after && r.blockNumber <= step.through)).toBe(true);
+      stepped.push(...step.rows);
+      after = step.through;
+      steps++;
+    }
+    expect(steps).toBeGreaterThan(all.rows.length / (2 * limit));
+    expect(stepped).toEqual(all.rows);
   });
 
   it("closes a client that stops reading with 4008, and it can resume", async () => {

@@ -77,7 +77,10 @@ export type StreamCandle = {
 };
 
 /**
- * The stream_event rows of `chainId` in blocks (after, through], in log order. A trade's row comes with its minute's
+ * The stream_event rows of `chainId` in blocks (after, through], in log order, stopping at the block of the limit-th
+ * row when more follow it (that block's rows all come, so a step may hold a few more than `limit`); `through` says
+ * where it stopped. A step of the sequencer reads one step's rows (and their candle windows), not the whole backlog
+ * after a backfill or a restart. A trade's row comes with its minute's
  * candle as it stood after the trade, folded from the trade rows of that minute up to it (the indexer writes no
  * candle rows: the maintained ones are svc_candle's, db/indexed/ranking.ts).
  */
@@ -87,7 +90,8 @@ export async function readStreamRows(
   chainId: number,
   after: number,
   through: number,
-): Promise<StreamRow[]> {
+  limit: number,
+): Promise<{ rows: StreamRow[]; through: number }> {
   const ix = schemas.indexerSchema;
   const { rows } = await db.query<{
     id: string;
@@ -109,14 +113,20 @@ export async function readStreamRows(
     volume_usdc: string;
     volume_token: string;
     trades: string;
+    through: string;
   }>(
-    `WITH s AS (
+    `WITH cut AS (
+       SELECT block_number FROM "${ix}".stream_event
+        WHERE chain_id = $1 AND block_number > $2 AND block_number <= $3
+        ORDER BY block_number, log_index OFFSET $4 LIMIT 2),
+     bound AS (SELECT CASE WHEN count(*) = 2 THEN min(block_number) ELSE $3 END AS through FROM cut),
+     s AS (
        SELECT s.id, s.chain_id, s.block_number, s.block_hash, s.log_index, s.tx_hash, s.timestamp, s.kind, s.token,
               a.id::text AS token_id, s.data
          FROM "${ix}".stream_event s
          LEFT JOIN "${ix}".token t ON t.chain_id = s.chain_id AND t.address = s.token
          LEFT JOIN "${schemas.appSchema}".tokens a ON lower(a.token_layer_id) = lower(t.token_layer_id)
-        WHERE s.chain_id = $1 AND s.block_number > $2 AND s.block_number <= $3),
+        WHERE s.chain_id = $1 AND s.block_number > $2 AND s.block_number <= (SELECT through FROM bound)),
      minutes AS (
        SELECT DISTINCT token, timestamp - timestamp % ${STORED_CANDLE_SECONDS} AS bucket FROM s WHERE kind = 'trade'),
      running AS (
@@ -130,13 +140,15 @@ export async function readStreamRows(
        WINDOW w AS (PARTITION BY r.token, m.bucket ORDER BY r.block_number, r.log_index ROWS UNBOUNDED PRECEDING))
      SELECT s.id, s.chain_id, s.block_number::text, s.block_hash, s.log_index, s.tx_hash, s.timestamp::text, s.kind,
             s.token, s.token_id, s.data::json AS data, k.bucket::text, k.open::text, k.high::text, k.low::text, k.close::text,
-            k.volume_usdc::text, k.volume_token::text, k.trades::text
+            k.volume_usdc::text, k.volume_token::text, k.trades::text, (SELECT through FROM bound)::text AS through
        FROM s LEFT JOIN running k
          ON s.kind = 'trade' AND k.token = s.token AND k.block_number = s.block_number AND k.log_index = s.log_index
       ORDER BY s.block_number, s.log_index`,
-    [chainId, after, through],
+    [chainId, after, through, Math.max(0, Math.trunc(limit) - 1)],
   );
-  return rows.map((r) => ({
+  // No row at all: nothing was cut, so the range is read through.
+  const end = rows[0] ? Number(rows[0].through) : through;
+  const read = rows.map((r) => ({
     id: r.id,
     chainId: r.chain_id,
     blockNumber: Number(r.block_number),
@@ -163,6 +175,7 @@ export async function readStreamRows(
             trades: Number(r.trades),
           },
   }));
+  return { rows: read, through: end };
 }
 
 /**
