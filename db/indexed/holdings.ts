@@ -5,7 +5,7 @@
  */
 import { allEnded } from "../../core/all-ended.js";
 import { checkpointBlockSql } from "./checkpoint.js";
-import { FEE_TABLE, rankingArmedSql } from "./ranking.js";
+import { FEE_TABLE, keptOrDerivedSql } from "./ranking.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /**
@@ -262,11 +262,9 @@ export async function readUsdcFees(
          UNION ALL SELECT chain_id, fee_creator FROM ${ix}.trade WHERE creator = $1
          UNION ALL SELECT chain_id, fee_referral FROM ${ix}.trade WHERE referral = $1
          UNION ALL SELECT chain_id, fee_builder FROM ${ix}.trade WHERE builder = $1) x GROUP BY chain_id`;
-  // Once installed, the totals table exists; its triggers are checked in the statement (a one-time filter), so a
-  // schema whose triggers went missing reads the trade rows until they are back.
+  // Once installed, the totals table exists (keptOrDerivedSql reads the trade rows while its triggers are missing).
   const shares = maintained
-    ? `SELECT chain_id, accrued, 0 FROM "${ix}".${FEE_TABLE} WHERE recipient = $1 AND ${rankingArmedSql(ix)}
-       UNION ALL SELECT * FROM (${summed}) t WHERE NOT ${rankingArmedSql(ix)}`
+    ? keptOrDerivedSql(ix, `SELECT chain_id, accrued, 0 FROM "${ix}".${FEE_TABLE} WHERE recipient = $1`, summed)
     : summed;
   const { rows } = await db.query<{ chain_id: number; claimable: string; accrued: string; claimed: string }>(
     `SELECT chain_id, (sum(accrued) - sum(claimed))::text AS claimable, sum(accrued)::text AS accrued,

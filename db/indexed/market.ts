@@ -5,7 +5,7 @@
  */
 import { STORED_CANDLE_SECONDS } from "../../core/candles.js";
 import { checkpointBlockSql, checkpointTimestampSql } from "./checkpoint.js";
-import { CANDLE_TABLE, candleFoldSql, rankingArmedSql } from "./ranking.js";
+import { CANDLE_TABLE, candleFoldSql, keptOrDerivedSql, rankingArmedSql } from "./ranking.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /** One deployment: its chain id and token address. */
@@ -32,8 +32,7 @@ function minuteCandlesSql(ix: string, maintained: boolean): string {
   const folded = `SELECT * FROM (${candleFoldSql(`(SELECT * FROM ${ix}.trade WHERE chain_id = $1 AND token = $2)`)}) f
     (chain_id, token, bucket, open, high, low, close, volume_usdc, volume_token, trades, first_key, last_key)`;
   if (!maintained) return folded;
-  return `SELECT * FROM ${ix}.${CANDLE_TABLE} WHERE chain_id = $1 AND token = $2 AND ${rankingArmedSql(ix)}
-          UNION ALL SELECT * FROM (${folded}) t WHERE NOT ${rankingArmedSql(ix)}`;
+  return keptOrDerivedSql(ix, `SELECT * FROM ${ix}.${CANDLE_TABLE} WHERE chain_id = $1 AND token = $2`, folded);
 }
 
 /**

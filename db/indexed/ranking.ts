@@ -330,6 +330,15 @@ export const candleFoldSql = (rows: string) =>
           sum(f.usdc_amount), sum(f.token_amount), count(*), min(${candleKeySql("f")}), max(${candleKeySql("f")})
      FROM ${rows} f GROUP BY 1, 2, 3`;
 
+/**
+ * SQL: the rows of `kept` (a query of a table kept by these triggers) while every trigger is in place, else those of
+ * `derived` (the same columns, computed from the indexed rows). The check is a one-time filter of the statement, so a
+ * schema whose triggers went missing reads the indexed rows until they are back.
+ */
+export const keptOrDerivedSql = (ix: string, kept: string, derived: string) =>
+  `SELECT * FROM (${kept}) k WHERE ${rankingArmedSql(ix)}
+   UNION ALL SELECT * FROM (${derived}) d WHERE NOT ${rankingArmedSql(ix)}`;
+
 /** SQL of one boolean: the tables exist and every trigger of the ranking is in place on the indexer's tables. */
 export const rankingArmedSql = (ix: string) =>
   `(to_regclass('"${ix}".${RANK_TABLE}') IS NOT NULL AND to_regclass('"${ix}".${HOUR_TABLE}') IS NOT NULL
