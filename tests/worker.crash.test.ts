@@ -66,8 +66,9 @@ const startWorker = (
 const KILL_POINTS: { name: string; hold: HoldRule; status: IntentRow["status"]; nodeHasTx: boolean }[] = [
   {
     name: "simulated, not signed",
-    // The nonce read just before the transaction that allocates, signs and records.
-    hold: { method: "eth_getTransactionCount", stage: "request", when: (params) => params[1] === "pending" },
+    // The answer to the simulation (the gas estimate) and the nonce read, asked in one batch just before the
+    // transaction that allocates, signs and records: the node simulated, the worker never heard.
+    hold: { method: "eth_getTransactionCount", stage: "answer", when: (params) => params[1] === "pending" },
     status: "pending",
     nodeHasTx: false,
   },

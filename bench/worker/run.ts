@@ -418,9 +418,11 @@ async function main() {
     const confirmed = statuses.find((s) => s.status === "confirmed")?.n ?? 0;
 
     // ---- the same transactions without the service: what anvil and this machine allow. The RPC calls the worker
-    // makes per transaction (eth_call, eth_estimateGas, eth_getTransactionCount, eth_sendRawTransaction,
+    // makes per transaction (eth_estimateGas, which is its simulation, eth_getTransactionCount, eth_sendRawTransaction,
     // eth_getTransactionReceipt), from this process, with no Postgres, Redis or queue; as many at once as the worker.
-    const bareFees = await client.estimateFeesPerGas();
+    // Batched as the worker's client is (worker/index.ts): calls made in the same tick share one HTTP request.
+    const batched = createPublicClient({ chain: viemChain, transport: http(anvil.rpcUrl, { batch: { wait: 0 } }) });
+    const bareFees = await batched.estimateFeesPerGas();
     const bareNonces = await Promise.all(bareAccounts.map((a) => client.getTransactionCount({ address: a.address })));
     let bareNext = 0;
     const bareOne = async () => {
@@ -433,10 +435,9 @@ async function main() {
         to: usdc,
         data: encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [account.address, BigInt(i + 1)] }),
       } as const;
-      const [, gas] = await Promise.all([
-        client.call(request),
-        client.estimateGas(request),
-        client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+      const [gas] = await Promise.all([
+        batched.estimateGas(request),
+        batched.getTransactionCount({ address: account.address, blockTag: "pending" }),
       ]);
       const raw = await account.signTransaction({
         chainId: deployment.chainId,
@@ -448,7 +449,7 @@ async function main() {
         maxFeePerGas: bareFees.maxFeePerGas,
         maxPriorityFeePerGas: bareFees.maxPriorityFeePerGas,
       });
-      bareHashes.push((await client.request({ method: "eth_sendRawTransaction", params: [raw] })) as `0x${string}`);
+      bareHashes.push((await batched.request({ method: "eth_sendRawTransaction", params: [raw] })) as `0x${string}`);
     };
     const bareHashes: `0x${string}`[] = [];
     const tb = performance.now();
@@ -462,7 +463,7 @@ async function main() {
     while (unmined.length > 0) {
       const found = await Promise.all(
         unmined.map((hash) =>
-          client.getTransactionReceipt({ hash }).then(
+          batched.getTransactionReceipt({ hash }).then(
             () => true,
             () => false,
           ),

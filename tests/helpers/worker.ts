@@ -362,7 +362,8 @@ export type HoldRule = {
   when?: (params: unknown[], result?: unknown) => boolean;
 };
 
-type JsonRpcCall = { method?: string; params?: unknown[] };
+type JsonRpcCall = { id?: unknown; method?: string; params?: unknown[] };
+type JsonRpcAnswer = { id?: unknown; result?: unknown; error?: { message?: string } };
 
 /**
  * An HTTP JSON-RPC proxy in front of `target`. With `failEveryOtherSend`, every second eth_sendRawTransaction it
@@ -394,16 +395,17 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
       try {
         parsed = JSON.parse(body);
       } catch {}
-      const single = Array.isArray(parsed) ? undefined : parsed;
-      for (const call of [parsed].flat() as JsonRpcCall[]) methods.push(String(call?.method));
-      if (holds(single, "request")) {
+      // A JSON-RPC batch (the worker's client batches the calls of one tick) is held, failed or answered whole.
+      const calls = [parsed].flat() as JsonRpcCall[];
+      for (const call of calls) methods.push(String(call?.method));
+      if (calls.some((call) => holds(call, "request"))) {
         held.push(() => void forward());
         return;
       }
-      if (single?.method === "eth_sendRawTransaction") {
-        const hash = keccak256(single.params?.[0] as Hex);
+      const raws = calls.filter((call) => call?.method === "eth_sendRawTransaction");
+      if (raws.length > 0) {
         const fail = p.failEveryOtherSend === true && sendCount++ % 2 === 1;
-        sends.push({ at: Date.now(), hash, failed: fail });
+        for (const call of raws) sends.push({ at: Date.now(), hash: keccak256(call.params?.[0] as Hex), failed: fail });
         if (fail) {
           res.writeHead(500, { "content-type": "text/plain" }).end("upstream unavailable");
           return;
@@ -419,13 +421,16 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
             body,
           });
           const text = await upstream.text();
-          const answers = [JSON.parse(text)].flat() as { result?: unknown; error?: { message?: string } }[];
-          for (const answer of answers) {
-            if (answer?.error)
-              nodeErrors.push({ method: single?.method ?? "batch", message: String(answer.error.message) });
+          const answers = [JSON.parse(text)].flat() as JsonRpcAnswer[];
+          // A batch's answers may come in any order: each call's by its id.
+          const answerOf = (call: JsonRpcCall) =>
+            Array.isArray(parsed) ? answers.find((a) => a?.id === call?.id) : answers[0];
+          for (const call of calls) {
+            const error = answerOf(call)?.error;
+            if (error) nodeErrors.push({ method: String(call?.method), message: String(error.message) });
           }
           const answer = () => res.writeHead(upstream.status, { "content-type": "application/json" }).end(text);
-          if (mayHold && holds(single, "answer", answers[0]?.result)) held.push(answer);
+          if (mayHold && calls.some((call) => holds(call, "answer", answerOf(call)?.result))) held.push(answer);
           else answer();
         } catch (error) {
           res.writeHead(502).end(String(error));
