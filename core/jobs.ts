@@ -72,22 +72,38 @@ type QuoteCacheRedis = {
 };
 
 /**
- * Write a quote to the cache and mark it hot (kept current by the worker for HOT_MS), and announce its key on
- * askedChannel, in one round trip. The hot set expires with its newest member, so an idle queue leaves nothing
- * behind.
+ * Write a quote to the cache and announce its key on askedChannel, in one round trip; with `hot`, also mark it hot
+ * (kept current by the worker for HOT_MS, see markHot). The hot set expires with its newest member, so an idle queue
+ * leaves nothing behind.
  */
-export async function storeHotQuote(
+export async function storeQuote(
   redis: QuoteCacheRedis,
   queueName: string,
   job: QuoteJob,
   result: QuoteJobResult,
+  hot: boolean,
 ): Promise<void> {
   const m = redis.multi();
   m.set(quoteCacheKey(queueName, job), JSON.stringify(result), "EX", QUOTE_CACHE_TTL_S);
-  m.zadd(hotSetKey(queueName), Date.now() + HOT_MS, JSON.stringify(job));
-  m.pexpire(hotSetKey(queueName), HOT_MS);
+  if (hot) addHot(m, queueName, job);
   m.publish(askedChannel(queueName), quoteCacheKey(queueName, job));
   await m.exec();
+}
+
+/**
+ * Mark `job` hot for HOT_MS: the worker quotes it again on every block meanwhile. Only a quote asked for more than
+ * once is (a client polling it): the amounts a person types into a trade box are each asked once, and quoting every
+ * one of them again on every block for HOT_MS would cost an eth_call each per block for nobody.
+ */
+export async function markHot(redis: Pick<QuoteCacheRedis, "multi">, queueName: string, job: QuoteJob): Promise<void> {
+  const m = redis.multi();
+  addHot(m, queueName, job);
+  await m.exec();
+}
+
+function addHot(m: ReturnType<QuoteCacheRedis["multi"]>, queueName: string, job: QuoteJob): void {
+  m.zadd(hotSetKey(queueName), Date.now() + HOT_MS, JSON.stringify(job));
+  m.pexpire(hotSetKey(queueName), HOT_MS);
 }
 
 /**

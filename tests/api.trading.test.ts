@@ -20,7 +20,7 @@ import {
 import { requestQuote } from "../api/services/quotes.js";
 import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
-import { hotSetKey, type QuoteJob, queueNames, quoteCacheKey } from "../core/jobs.js";
+import { HOT_MS, hotSetKey, type QuoteJob, queueNames, quoteCacheKey } from "../core/jobs.js";
 import { ALL_TIERS_FAILED } from "../core/quote.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import {
@@ -582,6 +582,15 @@ describe("graduated tokens trade on Uniswap V3", () => {
     address = created.address;
   });
 
+  /** The quote job of a buy of `amount` USDC of the graduated token, without attribution. */
+  const buyJob = (amount: number): QuoteJob => ({
+    chainSlug: "base-sepolia",
+    token: address,
+    mode: "buyExactIn",
+    amount: String(BigInt(Math.round(amount * 1e6))),
+    attribution: noAttribution,
+  });
+
   it("quotes a buy that crosses graduation across both venues and executes it within the bound", async () => {
     const { body, dToken, dUsdc, receipt } = await tradeViaApi(whale, address, { tokenId, buyAmountUSD: 45_000 });
     const q = body.quote;
@@ -714,13 +723,7 @@ describe("graduated tokens trade on Uniswap V3", () => {
         return res.body.quote as Quote;
       };
       const amount = 13 + Math.floor(Math.random() * 1_000) / 1_000;
-      const job: QuoteJob = {
-        chainSlug: "base-sepolia",
-        token: address,
-        mode: "buyExactIn",
-        amount: String(BigInt(Math.round(amount * 1e6))),
-        attribution: noAttribution,
-      };
+      const job = buyJob(amount);
 
       // A new amount: straight to its eth_call, no read of the cache; then written there and announced.
       let calls = ethCalls();
@@ -746,6 +749,40 @@ describe("graduated tokens trade on Uniswap V3", () => {
       await first.close();
       await proxy.stop();
     }
+  });
+
+  it("keeps a graduated quote current only once it is asked for again: an amount asked once is not re-quoted on every block", async () => {
+    const quotes = api.deps.quotes;
+    if (!quotes) throw new Error("no quote client");
+    const jwt = await api.jwt(`hot-${randomUUID()}`);
+    const amount = 17 + Math.floor(Math.random() * 1_000) / 1_000;
+    const body = { tokenId, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount };
+    const job = buyJob(amount);
+    const key = quoteCacheKey(quotes.queueName, job);
+    // The hot set's score of this quote (its members are the jobs as the API wrote them).
+    const hotScore = async () => {
+      const members = await quotes.redis.zrange(hotSetKey(quotes.queueName), "0", "-1", "WITHSCORES");
+      for (let i = 0; i < members.length; i += 2) {
+        const member = JSON.parse(members[i] as string) as QuoteJob;
+        if (member.amount === job.amount && member.token.toLowerCase() === address.toLowerCase()) {
+          return Number(members[i + 1]);
+        }
+      }
+      return null;
+    };
+
+    const first = await api.post("quote-token", body, jwt);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // Written to the shared cache (other processes may use it), and not hot.
+    await until("the quote is in the cache", async () => (await quotes.redis.get(key)) !== null, 5_000);
+    expect(await hotScore()).toBeNull();
+
+    // Asked again (a client polling it): hot for HOT_MS, so the worker quotes it again on the next blocks.
+    const t = Date.now();
+    const second = await api.post("quote-token", body, jwt);
+    expect(second.body.quote).toEqual(first.body.quote);
+    await until("the quote is hot", async () => (await hotScore()) !== null, 5_000);
+    expect(await hotScore()).toBeGreaterThanOrEqual(t + HOT_MS);
   });
 
   it("fails with the all-fee-tiers message when the pool has no liquidity (on a snapshot)", async () => {

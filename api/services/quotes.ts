@@ -7,13 +7,14 @@
  * - **Uniswap V3** (graduated): one Multicall3 eth_call (QuoterV2 over every fee tier). A quote is valid for the
  *   indexed block it was made at (core/jobs.ts quoteValidity), so it is looked for, in order: in this process (by
  *   key and validity); in the quote cache in Redis, which every API process shares and the worker keeps current
- *   for the quotes asked for in the last 30 s, quoting them again on each block (worker/processors/quote.ts); and
- *   else made here, once for all concurrent identical requests of this process, then written to that cache and
- *   marked hot so the worker keeps it current. A quote written to the cache is announced to every API process
- *   (core/jobs.ts askedChannel), so the cache is read only for a quote announced recently enough to be there: a new
- *   amount, which is never there, goes straight to its eth_call without a Redis round trip first. The
- *   announcements are a hint: one missed (a reconnect, a process started since) costs an eth_call the cache could
- *   have saved, never a wrong quote.
+ *   for the quotes polled in the last 30 s, quoting them again on each block (worker/processors/quote.ts); and
+ *   else made here, once for all concurrent identical requests of this process, then written to that cache. A
+ *   quote asked for more than once (a client polling it) is marked hot, so the worker keeps it current; one asked
+ *   once (each amount a person types) is not re-quoted on every block. A quote written to the cache is announced
+ *   to every API process (core/jobs.ts askedChannel), so the cache is read only for a quote announced recently
+ *   enough to be there: a new amount, which is never there, goes straight to its eth_call without a Redis round
+ *   trip first. The announcements are a hint: one missed (a reconnect, a process started since) costs an eth_call
+ *   the cache could have saved, never a wrong quote.
  */
 import type { Redis } from "ioredis";
 import { Redis as RedisClient } from "ioredis";
@@ -21,13 +22,14 @@ import type { Address } from "viem";
 import {
   askedChannel,
   HOT_MS,
+  markHot,
   QUOTE_CACHE_TTL_S,
   type QuoteJob,
   type QuoteJobResult,
   queueName,
   quoteCacheKey,
   quoteJobSchema,
-  storeHotQuote,
+  storeQuote,
 } from "../../core/jobs.js";
 import { type QuoteParameters, type QuoteReturnType, quote, quoteFromWire, quoteToWire } from "../../core/quote.js";
 
@@ -45,6 +47,8 @@ export type QuoteClient = {
   inflight: Map<string, Promise<QuoteReturnType>>;
   /** Cache keys announced on askedChannel, with when their cache entry is gone at the latest (unix ms). */
   announced: Map<string, number>;
+  /** Cache keys this process marked hot, with until when (unix ms). */
+  hot: Map<string, number>;
   log?: (line: string) => void;
   close(): Promise<void>;
 };
@@ -81,6 +85,7 @@ export async function createQuoteClient(p: CreateQuoteClientParameters): Promise
     seen: new Map(),
     inflight: new Map(),
     announced: new Map(),
+    hot: new Map(),
     log: p.log,
     async close() {
       subscriber.disconnect();
@@ -130,13 +135,36 @@ export async function requestQuote(
   const key = quoteCacheKey(client.queueName, job);
   const id = `${key}|${p.validity}`;
   const known = client.seen.get(id);
-  if (known) return known;
+  if (known) {
+    polled(client, key, job);
+    return known;
+  }
   let made = client.inflight.get(id);
-  if (!made) {
+  if (made) polled(client, key, job);
+  else {
     made = makeGraduatedQuote(client, key, job, p.validity, params).finally(() => client.inflight.delete(id));
     client.inflight.set(id, made);
   }
   return remember(client, id, await made);
+}
+
+/**
+ * `job` is asked for again: mark it hot, so the worker keeps it current (core/jobs.ts markHot). Written at most once
+ * per half of HOT_MS per key from this process; the answer does not wait for it.
+ */
+function polled(client: QuoteClient, key: string, job: QuoteJob): void {
+  const now = Date.now();
+  if ((client.hot.get(key) ?? 0) > now + HOT_MS / 2) return;
+  keepHot(client, key, now);
+  markHot(client.redis, client.queueName, job).catch((error: unknown) =>
+    client.log?.(`quote hot mark failed: ${error instanceof Error ? error.message : error}`),
+  );
+}
+
+function keepHot(client: QuoteClient, key: string, now: number): void {
+  client.hot.delete(key);
+  client.hot.set(key, now + HOT_MS);
+  if (client.hot.size > ANNOUNCED_MAX) client.hot.delete(client.hot.keys().next().value as string);
 }
 
 async function makeGraduatedQuote(
@@ -147,15 +175,22 @@ async function makeGraduatedQuote(
   params: QuoteParameters,
 ): Promise<QuoteReturnType> {
   const until = client.announced.get(key);
-  const cached = until !== undefined && until > Date.now() ? await client.redis.get(key).catch(() => null) : null;
+  // Announced: asked for before, here or in another process, so asked again now.
+  const again = until !== undefined && until > Date.now();
+  const cached = again ? await client.redis.get(key).catch(() => null) : null;
   if (cached !== null) {
     const entry = JSON.parse(cached) as QuoteJobResult;
-    if (entry.ok && entry.validity === validity) return quoteFromWire(entry.quote);
+    if (entry.ok && entry.validity === validity) {
+      polled(client, key, job);
+      return quoteFromWire(entry.quote);
+    }
   }
   const q = await quote(params);
   announce(client, key);
-  // Shared with the other processes and kept current by the worker; the answer does not wait for it.
-  storeHotQuote(client.redis, client.queueName, job, { ok: true, validity, quote: quoteToWire(q) }).catch(
+  const hot = again && (client.hot.get(key) ?? 0) <= Date.now() + HOT_MS / 2;
+  if (hot) keepHot(client, key, Date.now());
+  // Shared with the other processes, and kept current by the worker once asked for again; the answer does not wait.
+  storeQuote(client.redis, client.queueName, job, { ok: true, validity, quote: quoteToWire(q) }, hot).catch(
     (error: unknown) => client.log?.(`quote cache write failed: ${error instanceof Error ? error.message : error}`),
   );
   return q;

@@ -1,8 +1,9 @@
 /**
- * The graduated quote cache, kept current: the API makes a Uniswap V3 quote when it finds none valid, writes it to
- * the cache in Redis and marks it hot (core/jobs.ts storeHotQuote; api/services/quotes.ts). Each time a block is
- * indexed the worker quotes every hot entry again whose validity moved (refreshHotQuotes), over the pool state it
- * reads itself, so a client polling the same quote finds it ready without a call of its own.
+ * The graduated quote cache, kept current: the API makes a Uniswap V3 quote when it finds none valid and writes it
+ * to the cache in Redis; a quote asked for again is marked hot (core/jobs.ts storeQuote, markHot;
+ * api/services/quotes.ts). Each time a block is indexed the worker quotes every hot entry again whose validity
+ * moved (refreshHotQuotes), over the pool state it reads itself, so a client polling the same quote finds it ready
+ * without a call of its own.
  *
  * Validity: a Uniswap V3 quote depends on pools the indexer does not all follow (the other fee tiers), so it is
  * valid for the indexed block it was made at, and its own pool's last change (core/jobs.ts quoteValidity). Curve
