@@ -118,7 +118,7 @@ export async function load({
 }
 
 /** CPU time of a process, ms: utime + stime of /proc/<pid>/stat (0 when it is gone). */
-function cpuMsOf(pid: number | null): number {
+export function cpuMsOf(pid: number | null): number {
   if (pid === null) return 0;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");

@@ -56,6 +56,8 @@ import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
 import { startServer } from "../api/serve.js";
+import { findProcesses } from "../indexer/sampleProcesses.js";
+import { cpuMsOf } from "../lib/load.js";
 import { runDatabase } from "../lib/queries.js";
 import { startBenchWorker } from "../lib/worker.js";
 
@@ -400,6 +402,22 @@ async function main() {
       });
       ids.push(intent.id);
     }
+    // Where the CPU goes during the executions: each process's user + system time over the phase.
+    const anvilPort = new URL(anvil.rpcUrl).port;
+    const processes: Record<string, () => number[]> = {
+      worker: () => [worker.process.pid ?? -1],
+      anvil: () => findProcesses(["anvil", "--port", anvilPort]),
+      indexer: () => [indexer.process.pid ?? -1],
+      postgres: () => findProcesses(["postgres: "]),
+    };
+    const cpuOf = (): Record<string, number> => {
+      const usage = process.cpuUsage();
+      const byProcess = Object.fromEntries(
+        Object.entries(processes).map(([name, pids]) => [name, pids().reduce((sum, pid) => sum + cpuMsOf(pid), 0)]),
+      );
+      return { ...byProcess, "this process (API, load)": (usage.user + usage.system) / 1000 };
+    };
+    const cpu0 = cpuOf();
     const t0 = performance.now();
     await Promise.all(ids.map((id) => dispatchIntent(queue, id)));
     let statuses: { status: string; n: number }[] = [];
@@ -415,6 +433,8 @@ async function main() {
       await new Promise((r) => setTimeout(r, 50));
     }
     const execMs = performance.now() - t0;
+    const cpu1 = cpuOf();
+    const execCpu = Object.entries(cpu1).map(([name, ms]) => [name, (ms - (cpu0[name] ?? 0)) / N_EXEC] as const);
     const confirmed = statuses.find((s) => s.status === "confirmed")?.n ?? 0;
 
     // ---- the same transactions without the service: what anvil and this machine allow. The RPC calls the worker
@@ -534,6 +554,9 @@ async function main() {
     );
     console.log(
       `    ${confirmed}/${N_EXEC} confirmed in ${(execMs / 1000).toFixed(2)} s = ${((confirmed / execMs) * 1000).toFixed(1)} executions/s (statuses ${JSON.stringify(statuses)})   target >= 300/s: ${(confirmed / execMs) * 1000 >= 300 ? "met" : "NOT met"}`,
+    );
+    console.log(
+      `    CPU per execution, ms: ${execCpu.map(([name, ms]) => `${name} ${ms.toFixed(2)}`).join(", ")}; ${execCpu.reduce((a, [, ms]) => a + ms, 0).toFixed(2)} in all (${cpus().length} cores: ${((cpus().length * 1000) / execCpu.reduce((a, [, ms]) => a + ms, 0)).toFixed(0)}/s at most at this cost)`,
     );
     console.log(
       `  the same ${N_EXEC} transactions straight to anvil (the worker's RPC calls per transaction, ${CONCURRENCY} at once, then every receipt; no Postgres/Redis/queue):`,
