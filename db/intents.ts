@@ -116,16 +116,20 @@ export async function dispatchIntent(queue: Queue, intentId: string) {
 }
 
 /**
+ * The pending intents that wait on intent $1, once it is final. Run for every settled intent: the partial index on
+ * after_intent_id (migration 023) keeps it an index probe however many intents the table holds.
+ */
+export const dependentsSql = (schema: string) =>
+  `SELECT d.id FROM ${schema}.intents d JOIN ${schema}.intents p ON p.id = d.after_intent_id
+    WHERE d.after_intent_id = $1 AND d.status = 'pending' AND p.status IN ('confirmed', 'reverted', 'failed')`;
+
+/**
  * Wake the intents that wait on `intentId` (an approval before its trade) once it is final: a waiting job backs
  * off exponentially, so its delayed job is promoted to run now, and a dependent whose job Redis lost is dispatched.
  * A dependent of a prerequisite that failed runs too: it then fails at once with the prerequisite's state.
  */
 export async function releaseDependents(db: pg.Pool, schema: string, queue: Queue, intentId: string): Promise<void> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT d.id FROM ${schema}.intents d JOIN ${schema}.intents p ON p.id = d.after_intent_id
-      WHERE d.after_intent_id = $1 AND d.status = 'pending' AND p.status IN ('confirmed', 'reverted', 'failed')`,
-    [intentId],
-  );
+  const { rows } = await db.query<{ id: string }>(dependentsSql(schema), [intentId]);
   for (const row of rows) {
     const job = await queue.getJob(row.id);
     if (!job) await dispatchIntent(queue, row.id);

@@ -5,6 +5,7 @@
  * Wallets: one of this file's own from fundedWallets (creates tokens); custodial wallets come from this file's own
  * WALLET_SECRET.
  */
+import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { encodeFunctionData, maxUint256, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -13,7 +14,7 @@ import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { errorAbi } from "../core/reverts.js";
 import { deriveWalletKey, walletAddress } from "../core/wallets.js";
-import { dispatchIntent } from "../db/intents.js";
+import { dependentsSql, dispatchIntent } from "../db/intents.js";
 import { executeIntent } from "../worker/processors/execute.js";
 import { recheckSettled } from "../worker/processors/finality.js";
 import { localSigner } from "../worker/signer.js";
@@ -291,6 +292,28 @@ describe("worker execute", () => {
     expect(receipt.status).toBe("reverted");
     expect(await nonceOf(from)).toBe(before + 1);
   });
+  it("test_releaseDependents_findsTheWaitingIntentsThroughAnIndex_notAScanOfEveryIntent", async () => {
+    // Run for every settled intent: a scan of the whole table each time grows with every intent ever made. On a
+    // test schema the planner scans anyway (a few rows), so the plan is asked for with scans priced out: only an
+    // index that serves the statement keeps the scan of `d` out of it.
+    const conn = await ctx.db.connect();
+    try {
+      await conn.query("BEGIN");
+      await conn.query("SET LOCAL enable_seqscan = off");
+      const { rows } = await conn.query<{ "QUERY PLAN": string }>(`EXPLAIN ${dependentsSql(ctx.appSchema)}`, [
+        randomUUID(),
+      ]);
+      const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(
+        /Index Scan using intents_after_intent_idx on intents d|Bitmap Index Scan on intents_after_intent_idx/,
+      );
+    } finally {
+      await conn.query("ROLLBACK");
+      conn.release();
+    }
+  });
+
   it("test_execute_failsAsReplaced_ifAnotherTransactionTakesTheBroadcastNonce", async () => {
     // Automine off, so the broadcast waits in anvil's mempool; it is dropped there and another transaction with the
     // same nonce is mined instead: no receipt for the intent's hash will ever come, and the worker says so.
