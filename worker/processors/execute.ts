@@ -67,13 +67,19 @@ export class ReceiptPending extends Error {
 }
 
 export async function executeIntent(deps: ExecuteDeps, intentId: string): Promise<ExecuteResult> {
-  // This attempt counted, and the intent read, in one statement; a final intent is left as it is.
+  // This attempt counted, and the intent read, in one statement; a final intent (a job waking after the receipt
+  // tracker settled it) is read as it is. The main query does not see the CTE's update: it reads the final row only.
+  const s = deps.appSchema;
   const { rows } = await deps.db.query<IntentRow>(
-    `UPDATE ${deps.appSchema}.intents SET attempts = attempts + 1, updated_at = now()
-      WHERE id = $1 AND status NOT IN ('confirmed', 'reverted', 'failed') RETURNING *`,
+    `WITH open AS (
+       UPDATE ${s}.intents SET attempts = attempts + 1, updated_at = now()
+        WHERE id = $1 AND status NOT IN ('confirmed', 'reverted', 'failed') RETURNING *)
+     SELECT * FROM open
+     UNION ALL
+     SELECT * FROM ${s}.intents WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM open)`,
     [intentId],
   );
-  let intent = rows[0] ?? (await getIntent(deps.db, deps.appSchema, intentId));
+  let intent = rows[0];
   if (!intent) throw new UnrecoverableError(`unknown intent ${intentId}`);
   if (isFinal(intent.status)) return summary(intent);
   const client = deps.clients.get(intent.chain_id);
