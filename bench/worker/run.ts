@@ -19,7 +19,7 @@
  *   same transactions sent straight to anvil: every one sent, then every receipt read. With `--block-time S`, both
  *   run with anvil mining a block every S seconds (as a real chain does) instead of one per transaction.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -402,20 +402,32 @@ async function main() {
       });
       ids.push(intent.id);
     }
-    // Where the CPU goes during the executions: each process's user + system time over the phase.
+    // Where the CPU goes during the executions: each process's user + system time over the phase, summed over its
+    // pids (each pid from what it had at the start, or from zero when it came later; one gone before the end is not
+    // counted). Postgres: this run's database's backends and the server's own processes (no other client's backends).
     const anvilPort = new URL(anvil.rpcUrl).port;
+    const database = new URL(dbUrl).pathname.slice(1);
     const processes: Record<string, () => number[]> = {
       worker: () => [worker.process.pid ?? -1],
       anvil: () => findProcesses(["anvil", "--port", anvilPort]),
       indexer: () => [indexer.process.pid ?? -1],
-      postgres: () => findProcesses(["postgres: "]),
+      postgres: () =>
+        findProcesses(["postgres: "]).filter((pid) => {
+          let line = "";
+          try {
+            line = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+          } catch {
+            return false; // gone already
+          }
+          return line.includes(` ${database} `) || !/\(\d+\)|\[local\]/.test(line);
+        }),
     };
-    const cpuOf = (): Record<string, number> => {
+    const cpuOf = (): Record<string, Map<number, number>> => {
       const usage = process.cpuUsage();
       const byProcess = Object.fromEntries(
-        Object.entries(processes).map(([name, pids]) => [name, pids().reduce((sum, pid) => sum + cpuMsOf(pid), 0)]),
+        Object.entries(processes).map(([name, pids]) => [name, new Map(pids().map((pid) => [pid, cpuMsOf(pid)]))]),
       );
-      return { ...byProcess, "this process (API, load)": (usage.user + usage.system) / 1000 };
+      return { ...byProcess, "this process (API, load)": new Map([[0, (usage.user + usage.system) / 1000]]) };
     };
     const cpu0 = cpuOf();
     const t0 = performance.now();
@@ -434,7 +446,11 @@ async function main() {
     }
     const execMs = performance.now() - t0;
     const cpu1 = cpuOf();
-    const execCpu = Object.entries(cpu1).map(([name, ms]) => [name, (ms - (cpu0[name] ?? 0)) / N_EXEC] as const);
+    const execCpu = Object.entries(cpu1).map(([name, byPid]) => {
+      const before = cpu0[name] ?? new Map<number, number>();
+      const spent = [...byPid].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+      return [name, spent / N_EXEC] as const;
+    });
     const confirmed = statuses.find((s) => s.status === "confirmed")?.n ?? 0;
 
     // ---- the same transactions without the service: what anvil and this machine allow. The RPC calls the worker
