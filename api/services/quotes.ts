@@ -155,6 +155,8 @@ export async function requestQuote(
 function polled(client: QuoteClient, key: string, job: QuoteJob): void {
   const now = Date.now();
   if ((client.hot.get(key) ?? 0) > now + HOT_MS / 2) return;
+  // Kept current by the worker from now on, so in the cache for as long again.
+  announce(client, key);
   keepHot(client, key, now);
   markHot(client.redis, client.queueName, job).catch((error: unknown) =>
     client.log?.(`quote hot mark failed: ${error instanceof Error ? error.message : error}`),
