@@ -35,20 +35,24 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The revert data an error carries (the custom error's selector and arguments), if the node sent it. */
+export function revertData(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
+  if (reverted instanceof ContractFunctionRevertedError && reverted.raw) return reverted.raw;
+  const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
+  return withData?.data;
+}
+
 /** The decoded reason of a revert, or undefined when the error is not a revert (the RPC failed instead). */
 export function revertReason(error: unknown, abi: Abi): { code: ErrorCode; reason: string } | undefined {
   if (!(error instanceof BaseError)) return undefined;
   const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
-  let data: Hex | undefined;
   let reason: string | undefined;
   if (reverted instanceof ContractFunctionRevertedError) {
-    data = reverted.raw;
     reason = reverted.data ? `${reverted.data.errorName}(${(reverted.data.args ?? []).join(", ")})` : reverted.reason;
   }
-  if (!data) {
-    const withData = error.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
-    data = withData?.data;
-  }
+  const data = revertData(error);
   if (data && data.length >= 10 && !reason) {
     try {
       const decoded = decodeErrorResult({ abi, data });

@@ -27,6 +27,7 @@ import {
   newIntent,
   sleep,
   spawnWorker,
+  startRpcProxy,
   txsFrom,
   uniqueName,
   type WorkerContext,
@@ -292,6 +293,37 @@ describe("worker execute", () => {
     expect(receipt.status).toBe("reverted");
     expect(await nonceOf(from)).toBe(before + 1);
   });
+  it("test_execute_decodesTheRevertByACall_ifTheNodeAnswersAGasEstimateRevertWithoutItsData", async () => {
+    const holder = await fundedWallet(7);
+    const proxy = await startRpcProxy(c.rpcUrl, { estimateRevertsWithoutData: true });
+    try {
+      const through = chainAt(proxy.url, c.deployment);
+      const transfer = encodeFunctionData({
+        abi: mockUsdcAbi,
+        functionName: "transfer",
+        args: [walletAddress(secret, 6), 1n],
+      });
+      const { intent } = await newIntent(ctx, c.deployment.chainId, {
+        walletIndex: 7,
+        secret,
+        to: c.deployment.contracts.usdc,
+        data: transfer,
+      });
+      const deps = { ...inProcessDeps(), clients: new Map([[c.deployment.chainId, through.publicClient as never]]) };
+      await expect(executeIntent(deps, intent.id)).rejects.toThrow(/ERC20InsufficientBalance/);
+      expect(await intentRow(ctx, intent.id)).toMatchObject({
+        status: "failed",
+        error_code: "INSUFFICIENT_BALANCE",
+        error_reason: `simulation reverted: ERC20InsufficientBalance(${holder}, 0, 1)`,
+        tx_hash: null,
+      });
+      // The estimate answered without data, then the call was made to learn why.
+      expect(proxy.methods.filter((m) => m === "eth_call")).toHaveLength(1);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
   it("test_releaseDependents_findsTheWaitingIntentsThroughAnIndex_notAScanOfEveryIntent", async () => {
     // Run for every settled intent: a scan of the whole table each time grows with every intent ever made. On a
     // test schema the planner scans anyway (a few rows), so the plan is asked for with scans priced out: only an

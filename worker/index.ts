@@ -27,12 +27,14 @@ async function main() {
   await migrate({ databaseUrl: config.databaseUrl, schema: appSchema });
   const db = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
   const clients = new Map<number, PublicClient>();
+  const senders = new Map<number, PublicClient>();
   for (const { deployment, rpcUrl } of config.chains.values()) {
     // JSON-RPC batching: the calls the jobs make in the same tick go in one HTTP request. Each request through fetch
     // costs this process about a millisecond of CPU on 2 shared cores (bench:worker), which bounded executions per
-    // second before the node did; batched, a call costs about a tenth of that.
+    // second before the node did; batched, a call costs about a tenth of that. Sends go alone (ExecuteDeps.senders).
     const transport = http(rpcUrl, { retryCount: 0, batch: { wait: 0 } });
     clients.set(deployment.chainId, createPublicClient({ transport }) as PublicClient);
+    senders.set(deployment.chainId, createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) }) as PublicClient);
   }
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const name = queueName("execute");
@@ -43,6 +45,7 @@ async function main() {
     appSchema,
     signer: localSigner(config.walletSecret),
     clients,
+    senders,
     errorAbi,
     log,
     trackReceipts: true,

@@ -363,7 +363,7 @@ export type HoldRule = {
 };
 
 type JsonRpcCall = { id?: unknown; method?: string; params?: unknown[] };
-type JsonRpcAnswer = { id?: unknown; result?: unknown; error?: { message?: string } };
+type JsonRpcAnswer = { id?: unknown; result?: unknown; error?: { message?: string; data?: unknown } };
 
 /**
  * An HTTP JSON-RPC proxy in front of `target`. With `failEveryOtherSend`, every second eth_sendRawTransaction it
@@ -371,7 +371,10 @@ type JsonRpcAnswer = { id?: unknown; result?: unknown; error?: { message?: strin
  * (see HoldRule) and resolves at the first one it holds, which is where a test kills the caller. Records every send
  * and every JSON-RPC error the node returned, so a test can assert what the worker saw.
  */
-export async function startRpcProxy(target: string, p: { failEveryOtherSend?: boolean } = {}) {
+export async function startRpcProxy(
+  target: string,
+  p: { failEveryOtherSend?: boolean; estimateRevertsWithoutData?: boolean } = {},
+) {
   const sends: ProxiedSend[] = [];
   /** Every JSON-RPC method called through the proxy, in order (a batch counts each of its calls). */
   const methods: string[] = [];
@@ -420,11 +423,22 @@ export async function startRpcProxy(target: string, p: { failEveryOtherSend?: bo
             headers: { "content-type": "application/json" },
             body,
           });
-          const text = await upstream.text();
+          let text = await upstream.text();
           const answers = [JSON.parse(text)].flat() as JsonRpcAnswer[];
           // A batch's answers may come in any order: each call's by its id.
+          // A batch refused whole comes back as one error without an id: it is every call's answer.
           const answerOf = (call: JsonRpcCall) =>
-            Array.isArray(parsed) ? answers.find((a) => a?.id === call?.id) : answers[0];
+            !Array.isArray(parsed) || (answers.length === 1 && answers[0]?.id == null)
+              ? answers[0]
+              : answers.find((a) => a?.id === call?.id);
+          if (p.estimateRevertsWithoutData) {
+            // As some nodes answer: a reverting gas estimate with its message and no revert data.
+            for (const call of calls) {
+              const error = call?.method === "eth_estimateGas" ? answerOf(call)?.error : undefined;
+              if (error) delete error.data;
+            }
+            text = JSON.stringify(Array.isArray(parsed) ? answers : answers[0]);
+          }
           for (const call of calls) {
             const error = answerOf(call)?.error;
             if (error) nodeErrors.push({ method: String(call?.method), message: String(error.message) });

@@ -19,7 +19,7 @@ import type pg from "pg";
 import { type Abi, keccak256, type PublicClient } from "viem";
 import type { ErrorCode } from "../../core/errors.js";
 import { workerGasLimit } from "../../core/limits.js";
-import { errorText, revertReason } from "../../core/reverts.js";
+import { errorText, revertData, revertReason } from "../../core/reverts.js";
 import { getIntent, type IntentRow, isFinal } from "../../db/intents.js";
 import type { Signer } from "../signer.js";
 
@@ -29,6 +29,11 @@ export type ExecuteDeps = {
   signer: Signer;
   /** A client per chain id. */
   clients: Map<number, PublicClient>;
+  /**
+   * A client per chain id for eth_sendRawTransaction alone, where `clients` batch their calls: a send then waits on
+   * nothing else and fails with nothing else, and nodes or relays that refuse sends in a batch still take it.
+   */
+  senders?: Map<number, PublicClient>;
   /** ABIs whose custom errors revert reasons are decoded with. */
   errorAbi: Abi;
   /**
@@ -68,18 +73,21 @@ export class ReceiptPending extends Error {
 
 export async function executeIntent(deps: ExecuteDeps, intentId: string): Promise<ExecuteResult> {
   // This attempt counted, and the intent read, in one statement; a final intent (a job waking after the receipt
-  // tracker settled it) is read as it is. The main query does not see the CTE's update: it reads the final row only.
+  // tracker settled it) is read as it is. The second branch reads the statement's snapshot: when the tracker settled
+  // the intent while the update waited for its row, that is the row before, still open, and it is read again.
   const s = deps.appSchema;
-  const { rows } = await deps.db.query<IntentRow>(
+  const { rows } = await deps.db.query<IntentRow & { counted: boolean }>(
     `WITH open AS (
        UPDATE ${s}.intents SET attempts = attempts + 1, updated_at = now()
         WHERE id = $1 AND status NOT IN ('confirmed', 'reverted', 'failed') RETURNING *)
-     SELECT * FROM open
+     SELECT *, true AS counted FROM open
      UNION ALL
-     SELECT * FROM ${s}.intents WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM open)`,
+     SELECT *, false AS counted FROM ${s}.intents WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM open)`,
     [intentId],
   );
-  let intent = rows[0];
+  const read = rows[0];
+  let intent: IntentRow | undefined = read;
+  if (read && !read.counted && !isFinal(read.status)) intent = await getIntent(deps.db, s, intentId);
   if (!intent) throw new UnrecoverableError(`unknown intent ${intentId}`);
   if (isFinal(intent.status)) return summary(intent);
   const client = deps.clients.get(intent.chain_id);
@@ -118,7 +126,15 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
     client.getTransactionCount({ address: intent.from_address, blockTag: "pending" }),
   ]);
   if (simulated.status === "rejected") {
-    const revert = revertReason(simulated.reason, deps.errorAbi);
+    let revert = revertReason(simulated.reason, deps.errorAbi);
+    if (revert && !intent.gas_limit && revertData(simulated.reason) === undefined) {
+      // Some nodes answer a reverting gas estimate without the revert data: the call, made only then, says why.
+      const estimated = revert;
+      revert = await client.call(request).then(
+        () => estimated,
+        (error: unknown) => revertReason(error, deps.errorAbi) ?? estimated,
+      );
+    }
     if (revert) {
       await fail(deps, intent, revert.code, `simulation reverted: ${revert.reason}`);
       throw new IntentFailed(revert.code, `simulation reverted: ${revert.reason}`);
@@ -205,7 +221,8 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
     intent.status === "signed" ? undefined : await client.getTransactionReceipt({ hash }).catch(() => undefined);
   if (!existing) {
     try {
-      await client.request({ method: "eth_sendRawTransaction", params: [raw] });
+      const sender = deps.senders?.get(intent.chain_id) ?? client;
+      await sender.request({ method: "eth_sendRawTransaction", params: [raw] });
     } catch (error) {
       const message = errorText(error);
       // The node has it already, or it was mined meanwhile: both are fine, the receipt decides.
