@@ -31,10 +31,12 @@ async function main() {
   for (const { deployment, rpcUrl } of config.chains.values()) {
     // JSON-RPC batching: the calls the jobs make in the same tick go in one HTTP request. Each request through fetch
     // costs this process about a millisecond of CPU on 2 shared cores (bench:worker), which bounded executions per
-    // second before the node did; batched, a call costs about a tenth of that. Sends go alone (ExecuteDeps.senders).
+    // second before the node did; batched, a call costs about a tenth of that. Sends are batched apart, with sends
+    // only (ExecuteDeps.senders): each transport batches its own calls.
     const transport = http(rpcUrl, { retryCount: 0, batch: { wait: 0 } });
     clients.set(deployment.chainId, createPublicClient({ transport }) as PublicClient);
-    senders.set(deployment.chainId, createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) }) as PublicClient);
+    const sends = http(rpcUrl, { retryCount: 0, batch: { wait: 0 } });
+    senders.set(deployment.chainId, createPublicClient({ transport: sends }) as PublicClient);
   }
   const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const name = queueName("execute");
