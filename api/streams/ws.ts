@@ -53,7 +53,10 @@ export type AttachWebSocketsParameters = {
 };
 
 export function attachWebSockets(p: AttachWebSocketsParameters) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // closeTimeout (ws 8.23, not in its types): ws cuts a connection that long after its close frame was queued; it is
+  // the slow consumer's grace (ws's own default, 30 s, would otherwise cut it first).
+  const options = { noServer: true, maxPayload: 64 * 1024, closeTimeout: p.closeGraceMs ?? 30_000 };
+  const wss = new WebSocketServer(options);
   const maxBuffered = p.maxBufferedBytes ?? STREAM_LIMITS.maxBufferedBytes;
   const alive = new WeakMap<WebSocket, boolean>();
 
@@ -83,6 +86,8 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
 
   const heartbeat = setInterval(() => {
     for (const ws of wss.clients) {
+      // A connection closing is cut by its close timeout (the slow consumer's grace), not for a missed pong.
+      if (ws.readyState !== ws.OPEN) continue;
       if (alive.get(ws) === false) {
         ws.terminate();
         continue;
@@ -120,8 +125,8 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
         try {
           for (const event of events) {
             if (ws.bufferedAmount > maxBuffered) {
+              // Cut closeGraceMs later if it has not read that far (the server's closeTimeout).
               ws.close(CLOSE.slowConsumer, "Slow consumer: too many unsent events; reconnect with since");
-              setTimeout(() => ws.terminate(), p.closeGraceMs ?? 30_000).unref();
               return false;
             }
             ws.send(frameOf(event), { binary: false });
