@@ -153,20 +153,22 @@ export async function requestQuote(
  * per half of HOT_MS per key from this process; the answer does not wait for it.
  */
 function polled(client: QuoteClient, key: string, job: QuoteJob): void {
-  const now = Date.now();
-  if ((client.hot.get(key) ?? 0) > now + HOT_MS / 2) return;
+  if (!claimHot(client, key)) return;
   // Kept current by the worker from now on, so in the cache for as long again.
   announce(client, key);
-  keepHot(client, key, now);
   markHot(client.redis, client.queueName, job).catch((error: unknown) =>
     client.log?.(`quote hot mark failed: ${error instanceof Error ? error.message : error}`),
   );
 }
 
-function keepHot(client: QuoteClient, key: string, now: number): void {
+/** Whether `key` is to be marked hot now (not marked by this process in the last half of HOT_MS); if so, noted. */
+function claimHot(client: QuoteClient, key: string): boolean {
+  const now = Date.now();
+  if ((client.hot.get(key) ?? 0) > now + HOT_MS / 2) return false;
   client.hot.delete(key);
   client.hot.set(key, now + HOT_MS);
   if (client.hot.size > ANNOUNCED_MAX) client.hot.delete(client.hot.keys().next().value as string);
+  return true;
 }
 
 async function makeGraduatedQuote(
@@ -189,8 +191,7 @@ async function makeGraduatedQuote(
   }
   const q = await quote(params);
   announce(client, key);
-  const hot = again && (client.hot.get(key) ?? 0) <= Date.now() + HOT_MS / 2;
-  if (hot) keepHot(client, key, Date.now());
+  const hot = again && claimHot(client, key);
   // Shared with the other processes, and kept current by the worker once asked for again; the answer does not wait.
   storeQuote(client.redis, client.queueName, job, { ok: true, validity, quote: quoteToWire(q) }, hot).catch(
     (error: unknown) => client.log?.(`quote cache write failed: ${error instanceof Error ? error.message : error}`),

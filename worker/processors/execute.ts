@@ -118,7 +118,7 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
   } as const;
   // The simulation, the fees and the chain's nonce, asked for at once. The gas estimate is the simulation: it runs
   // the call and fails with the same revert data as eth_call would, so a separate eth_call runs only where the
-  // intent names its gas limit (one EVM execution fewer per transaction on the node, which bounds executions/s).
+  // intent names its gas limit (one EVM execution fewer per transaction on the node).
   const [simulated, feesRead, countRead] = await Promise.allSettled([
     intent.gas_limit
       ? client.call(request).then(() => BigInt(intent.gas_limit as string))
