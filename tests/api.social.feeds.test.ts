@@ -167,6 +167,50 @@ describe("following many accounts", () => {
   });
 });
 
+describe("following a few accounts", () => {
+  it("reads each followee's posts from a lower bound of the page, with the pages of a plain sort", async () => {
+    const reader = await s.user();
+    const authors: SocialUser[] = [];
+    for (let i = 0; i < 26; i++) authors.push(await s.user());
+    const db = s.api.deps.db;
+    const schema = s.api.appSchema;
+    await db.query(`INSERT INTO ${schema}.follows (follower_id, followee_id) SELECT $1, unnest($2::uuid[])`, [
+      reader.id,
+      authors.slice(0, 25).map((a) => a.id),
+    ]);
+    // One prolific followee (every third post), 24 with one or two posts, and one not followed; interleaved, so
+    // the bound (the 21st newest of the followees' newest posts) falls inside the prolific followee's posts.
+    const plan: number[] = [];
+    for (let i = 0; i < 72; i++) plan.push(i % 3 === 0 ? 0 : i % 12 === 1 ? 25 : 1 + ((i * 7) % 24));
+    for (const [i, a] of plan.entries()) await create(authors[a] as SocialUser, { content: `few ${i}` });
+    const parent = await create(authors[2] as SocialUser, { content: "parent" });
+    await create(authors[0] as SocialUser, { content: "a reply", parentPostId: parent });
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT p.id FROM ${schema}.posts p JOIN ${schema}.follows f ON f.followee_id = p.user_id AND f.follower_id = $1
+        WHERE p.parent_post_id IS NULL AND p.club_id IS NULL ORDER BY p.seq DESC`,
+      [reader.id],
+    );
+    const expected = rows.map((r) => r.id);
+    expect(expected).toHaveLength(67);
+    // The first ask, the window, then pages read by offset and by cursor.
+    for (let i = 0; i < 3; i++) {
+      expect(ids(await s.ok("get-timeline-posts", { filter: "following", limit: 20 }, reader))).toEqual(
+        expected.slice(0, 20),
+      );
+    }
+    for (const [limit, offset] of [
+      [3, 0],
+      [3, 5],
+      [7, 20],
+      [100, 0],
+    ] as const) {
+      const page = await s.ok("get-timeline-posts", { filter: "following", limit, offset }, reader);
+      expect(ids(page)).toEqual(expected.slice(offset, offset + limit));
+    }
+    expect(await pageAll("get-timeline-posts", { filter: "following", limit: 4 }, reader)).toEqual(expected);
+  });
+});
+
 describe("follows and get-timeline-posts", () => {
   it("follows, lists followers and following, and unfollows", async () => {
     const fan = await s.user();
@@ -306,6 +350,8 @@ describe("per-process caches", () => {
   let reader: SocialUser;
   let author: SocialUser;
   let queries = 0;
+  /** The names of the named statements since the last count ("" for others). */
+  let names: string[] = [];
 
   beforeAll(async () => {
     [reader, author] = [await s.user(), await s.user()];
@@ -313,17 +359,20 @@ describe("per-process caches", () => {
     const query = db.query.bind(db) as (...args: unknown[]) => unknown;
     (db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
       queries++;
+      const first = args[0] as string | { name?: string };
+      names.push(typeof first === "string" ? "" : (first.name ?? ""));
       return query(...args);
     };
   });
 
   const posts = (body: Body) => body.posts as Body[];
   /** The queries a call makes (the API key or JWT is cached; the rate limiter is in Redis). */
-  async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; queries: number; names: string[] }> {
     await s.api.deps.versions?.settled();
     queries = 0;
+    names = [];
     const result = await fn();
-    return { result, queries };
+    return { result, queries, names };
   }
 
   describe("cached post views", () => {
@@ -355,11 +404,16 @@ describe("per-process caches", () => {
       await s.ok("follow-user", { user_id: a.id }, fan);
       await s.ok("follow-user", { user_id: b.id }, fan);
       const first = [await create(a, { content: "a1" }), await create(b, { content: "b1" })];
-      const page1 = await s.ok("get-timeline-posts", { filter: "following" }, fan);
-      expect(ids(page1)).toEqual([...first].reverse());
-
+      // The first ask reads its page alone; the second makes the viewer's window; a repeat after it is one query.
+      const isWindow = (name: string) => name.startsWith("timeline-window:");
+      const page1 = await counted(() => s.ok("get-timeline-posts", { filter: "following" }, fan));
+      expect(ids(page1.result)).toEqual([...first].reverse());
+      expect(page1.names.filter(isWindow)).toEqual([]);
+      const windowed = await counted(() => s.ok("get-timeline-posts", { filter: "following" }, fan));
+      expect(windowed.result).toEqual(page1.result);
+      expect(windowed.names.filter(isWindow)).toHaveLength(1);
       const repeated = await counted(() => s.ok("get-timeline-posts", { filter: "following" }, fan));
-      expect(repeated.result).toEqual(page1);
+      expect(repeated.result).toEqual(page1.result);
       expect(repeated.queries).toBe(1);
 
       const newer = await create(a, { content: "a2" });

@@ -107,9 +107,11 @@ function feedSql(deps: ApiDeps, q: FeedQuery) {
     sql = `SELECT ${columns} FROM ${s}.posts p WHERE ${conditions} ORDER BY ${orderBy} LIMIT ${bound}`;
   } else {
     const follower = param(q.followedBy);
+    // Newest first, each followee's posts from `t` on: a lower bound of the page's last seq (below), so a range of
+    // each followee's index holds the page and few more rows. Other orderings read `bound` rows per followee.
     const perFollowee = `SELECT p.* FROM ${s}.follows f
        CROSS JOIN LATERAL (SELECT ${columns} FROM ${s}.posts p
-                            WHERE p.user_id = f.followee_id AND ${conditions}
+                            WHERE p.user_id = f.followee_id AND ${conditions}${key ? "" : " AND p.seq >= (SELECT t FROM t)"}
                             ORDER BY ${orderBy} LIMIT ${bound}) p
         WHERE f.follower_id = ${follower}
         ${feedOrder} LIMIT ${bound}`;
@@ -118,7 +120,16 @@ function feedSql(deps: ApiDeps, q: FeedQuery) {
     // Postgres runs only the branch whose one-time filter holds.
     sql = key
       ? perFollowee
-      : `WITH n AS (SELECT count(*) AS n FROM ${s}.follows WHERE follower_id = ${follower})
+      : `WITH n AS (SELECT count(*) AS n FROM ${s}.follows WHERE follower_id = ${follower}),
+         -- Each followee's newest ceil(bound / followees) posts: the bound-th newest of them is a lower bound of
+         -- the bound-th newest post of all (they are some of those posts). Fewer than bound of them: no bound.
+         firsts AS MATERIALIZED (
+           SELECT p.seq FROM ${s}.follows f
+             CROSS JOIN LATERAL (SELECT p.seq FROM ${s}.posts p WHERE p.user_id = f.followee_id AND ${conditions}
+                                  ORDER BY p.seq DESC
+                                  LIMIT (SELECT ceil(${bound}::numeric / greatest(n, 1))::int FROM n)) p
+            WHERE f.follower_id = ${follower}),
+         t AS (SELECT COALESCE((SELECT seq FROM firsts ORDER BY seq DESC OFFSET ${bound - 1} LIMIT 1), 0) AS t)
          SELECT * FROM (${perFollowee}) a WHERE (SELECT n FROM n) < ${MANY_FOLLOWEES}
          UNION ALL
          SELECT * FROM (SELECT ${columns} FROM ${s}.posts p
@@ -235,13 +246,15 @@ type TimelineWindow = {
 const TIMELINE_WINDOW = 101;
 /** Viewers whose following timeline a process keeps. */
 const timelineWindows = windowStore<TimelineWindow>(5_000);
+/** Viewers who asked for their following timeline once, and have no window yet. */
+const askedOnce = windowStore<true>(20_000);
 
 type WindowRow = { posts: [string, number][]; watermark: string };
 
 /**
- * The following timeline's newest posts for `q.followedBy`, kept per process (./windows.ts): rebuilt when anyone
- * followed or unfollowed, brought up to date when a post was inserted, else served as it is. Undefined without
- * change notifications.
+ * The following timeline's newest posts for `q.followedBy`, kept per process (./windows.ts): made on the viewer's
+ * second ask, rebuilt when anyone followed or unfollowed, brought up to date when a post was inserted, else served
+ * as it is. Undefined on a first ask and without change notifications.
  */
 async function followingWindow(deps: ApiDeps, q: FeedQuery): Promise<TimelineWindow | undefined> {
   const inserted = deps.versions?.key("posts_inserted") ?? null;
@@ -252,6 +265,12 @@ async function followingWindow(deps: ApiDeps, q: FeedQuery): Promise<TimelineWin
   const s = deps.config.appSchema;
   const kept = store.get(viewer);
   if (kept && kept.follows === follows && kept.inserted === inserted) return kept;
+  // A viewer's first ask reads its page alone: a window costs more than a page, and pays only when asked again.
+  const asked = askedOnce(deps);
+  if (!kept && asked && !asked.get(viewer)) {
+    asked.set(viewer, true);
+    return undefined;
+  }
   let window: TimelineWindow;
   if (kept && kept.follows === follows) {
     const { rows } = await deps.db.query<WindowRow>({
