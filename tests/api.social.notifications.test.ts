@@ -134,6 +134,92 @@ describe("search: users and posts", () => {
     expect(await postsFor(`${word}post`)).toEqual([partial]);
   });
 
+  it("finds through the lexemes' ranges what the GIN index finds, and post_terms holds every post's lexemes", async () => {
+    // Words of this run only (letters: a digit would make the parser split them).
+    const tag = `zq${s.run.replace(/[^a-f]/g, "")}${"xyz".repeat(2)}`;
+    const words = ["alpha", "beta", "gamma", "delta", "omega"].map((w) => `${tag}${w}`);
+    const author = await s.user();
+    const club = (await s.ok("create-club", { name: "terms", visibility: "invite" }, author)).club as Body;
+    const db = s.api.deps.db;
+    const schema = s.api.appSchema;
+    // 90 posts holding some of the words in varied order and form; every tenth in a club, every seventh a reply.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    const rows: [string, string | null][] = [];
+    for (let i = 0; i < 90; i++) {
+      const picked = words.filter(() => next() % 3 === 0).map((w) => (next() % 4 === 0 ? `${w}s` : w));
+      rows.push([
+        `${picked.join(i % 2 ? " and " : " ")} it's o'reilly back\\slash ${i}`,
+        i % 10 === 0 ? (club.id as string) : null,
+      ]);
+    }
+    const { rows: inserted } = await db.query<{ id: string }>(
+      `INSERT INTO ${schema}.posts (user_id, content, club_id)
+       SELECT $1, c, k FROM unnest($2::text[], $3::uuid[]) AS t(c, k) RETURNING id`,
+      [author.id, rows.map((r) => r[0]), rows.map((r) => r[1])],
+    );
+    for (const [i, parent] of inserted.entries()) {
+      if (i % 7 === 3)
+        await s.ok("create-post", { content: `${words[1]} ${words[2]} reply ${i}`, parentPostId: parent.id }, author);
+    }
+
+    const [a, b, c, d, e] = words as [string, string, string, string, string];
+    const found = async (query: string) =>
+      (((await s.ok("search", { query, type: "posts", limit: 100 })).results as Body).posts as Body[])
+        .map((p) => p.id as string)
+        .sort();
+    const truth = async (query: string) =>
+      (
+        await db.query<{ id: string }>(
+          `SELECT id FROM ${schema}.posts WHERE club_id IS NULL
+              AND (search @@ websearch_to_tsquery('english', $1) OR ($2 AND content ILIKE '%' || $1 || '%'))`,
+          [query, !/\s/.test(query)],
+        )
+      ).rows
+        .map((r) => r.id)
+        .sort();
+    const queries = [
+      a,
+      `${b}s`,
+      `${a} ${b}`,
+      `${b} ${a}`,
+      `${a} ${b} ${c}`,
+      `"${a} ${b}"`,
+      `${a} or ${c}`,
+      `${a} -${b}`,
+      `${a} ${b} ${c} ${d} ${e}`,
+      `the ${d}`,
+      `it's ${e}`,
+      `o'reilly ${c}`,
+      `back\\slash ${a}`,
+      "the",
+    ];
+    for (const query of queries) {
+      const expected = await truth(query);
+      expect(expected.length, query).toBeLessThan(100);
+      expect(await found(query), query).toEqual(expected);
+    }
+    expect((await truth(`${a} ${b}`)).length).toBeGreaterThan(3);
+
+    // Kept through an edit of the text, a move into a club and a deletion (none of which the API does today).
+    const [edited, moved, deleted] = [1, 2, 4].map((i) => inserted[i]?.id); // 3 has a reply
+    await db.query(`UPDATE ${schema}.posts SET content = $2 WHERE id = $1`, [edited, `${tag}renamed words`]);
+    await db.query(`UPDATE ${schema}.posts SET club_id = $2 WHERE id = $1`, [moved, club.id]);
+    await db.query(`DELETE FROM ${schema}.posts WHERE id = $1`, [deleted]);
+    await db.query(`UPDATE ${schema}.posts SET upvotes = upvotes + 1 WHERE id = $1`, [inserted[5]?.id]);
+    const drift = await db.query<{ n: number }>(
+      `WITH want AS (SELECT l.lexeme AS term, p.seq FROM ${schema}.posts p, unnest(p.search) l WHERE p.club_id IS NULL)
+       SELECT count(*)::int AS n FROM ((TABLE ${schema}.post_terms EXCEPT TABLE want)
+                                       UNION ALL (TABLE want EXCEPT TABLE ${schema}.post_terms)) d`,
+    );
+    expect(drift.rows[0]?.n).toBe(0);
+    expect(await found(`${tag}renamed words`)).toEqual([edited]);
+    expect(await found(`${a} ${b} ${c} ${d}`)).toEqual(await truth(`${a} ${b} ${c} ${d}`));
+  });
+
   it.each([
     [{ query: "" }, "Invalid query: Too small: expected string to have >=1 characters"],
     [{ query: "x", type: "clubs" }, "Invalid type value. Must be one of: all, tokens, users, posts"],

@@ -1,11 +1,15 @@
 /**
  * The users and posts parts of `search`.
  *
- * Posts (outside clubs, replies included): candidates are the 1,000 newest full-text matches (English stemming,
- * websearch syntax, GIN index on posts.search) and, for a one-word query, the 200 newest substring matches of the
- * content (trigram GIN index), so partial words still match and no query reads more than 1,200 rows. They are
- * ranked by ts_rank_cd (normalised to 0..1) + 0.5 if the title contains the query + 0.25 if the content does,
- * then newest first. Each process keeps the candidates of recent queries and adds the posts inserted since.
+ * Posts (outside clubs, replies included): candidates are the 200 newest full-text matches (English stemming,
+ * websearch syntax) and, for a one-word query, the 200 newest substring matches of the content (trigram GIN index),
+ * so partial words still match and no query reads more than 400 posts. They are ranked by ts_rank_cd (normalised to
+ * 0..1) + 0.5 if the title contains the query + 0.25 if the content does, then newest first. Each process keeps the
+ * candidates of recent queries and adds the posts inserted since.
+ *
+ * The newest full-text matches come from post_terms (db/migrations/024_post_terms.sql): the posts holding every
+ * lexeme the query requires, newest first from a merge of the lexemes' (term, seq) ranges, each checked against the
+ * whole query. A query with OR or NOT requires no lexeme for sure and is answered by the GIN index on posts.search.
  * Users: usernames containing the query (trigram index), exact match first, then prefix matches, then most
  * followers, then name.
  */
@@ -33,7 +37,9 @@ type SearchEntry = {
   ranked?: string[];
 };
 
-const FULL_TEXT = 1000;
+const FULL_TEXT = 200;
+/** The required lexemes a candidate statement merges at most: the posts are checked against the whole query. */
+const MERGED_LEXEMES = 4;
 const SUBSTRING = 200;
 /** The candidates of recent queries, per process (./windows.ts). */
 const entries = windowStore<SearchEntry>(200);
@@ -41,56 +47,106 @@ const entries = windowStore<SearchEntry>(200);
 const candidate = ([id, seq, score]: CandidateRow): Candidate => ({ id, seq, score });
 
 /**
- * The statement pieces of `query`: its score (ts_rank_cd normalised to 0..1, + 0.5 when the title contains the
- * query), and whether substrings count (one word). $1 is the query, $2 its LIKE pattern.
+ * The lexemes every match of a tsquery holds, from its text as Postgres writes it (`'chart' & 'inflat'`, a phrase
+ * `'diamond' <-> 'hand'`), without repeats; null when it has OR, NOT, a prefix or a backslash, or no lexeme at all.
  */
-function searchSql(deps: ApiDeps, query: string) {
+export function requiredLexemes(tsquery: string): string[] | null {
+  const lexemes: string[] = [];
+  const rest = tsquery.replace(/'((?:[^']|'')*)'(:\*?[A-D]*)?/g, (_, lexeme: string, suffix?: string) => {
+    lexemes.push(suffix?.includes("*") ? "" : lexeme.replace(/''/g, "'"));
+    return " ";
+  });
+  // A backslash is written doubled: such a lexeme is left to the GIN index rather than unescaped here.
+  if (/[|!']/.test(rest) || lexemes.length === 0 || lexemes.some((l) => l === "" || l.includes("\\"))) return null;
+  return [...new Set(lexemes)];
+}
+
+/** SQL: the rows of `c` (id, seq, score) as a JSON array. */
+const AGG = "COALESCE(json_agg(json_build_array(c.id, c.seq, c.score)), '[]')";
+
+/**
+ * The statements of `query`'s candidates. $1 is the query, $2 its LIKE pattern. The score: ts_rank_cd normalised
+ * to 0..1, + 0.5 when the title contains the query, + 0.25 when the content does. Substrings count for one word.
+ *
+ * `build` reads the candidates. With `lexemes` (the query's required lexemes) the full-text part merges their
+ * post_terms ranges ($1 is then the query's tsquery, the lexemes follow $2): a statement per count of lexemes,
+ * prepared once per connection, whose plan (a merge join of backward index ranges) does not depend on the words.
+ * Without, the GIN index answers. `newer` reads the posts after a watermark ($3) that match either way: a short
+ * range of seq.
+ */
+function searchSql(deps: ApiDeps, query: string, terms: { tsquery: string; lexemes: string[] | null } | null) {
   const s = deps.config.appSchema;
-  const score = `ts_rank_cd(p.search, websearch_to_tsquery('english', $1), 32) + 0.5 * (p.title ILIKE $2)::int`;
-  const matches = `p.search @@ websearch_to_tsquery('english', $1)`;
+  const scoreOf = (tsquery: string) =>
+    `ts_rank_cd(p.search, ${tsquery}, 32) + 0.5 * (p.title ILIKE $2)::int + 0.25 * (p.content ILIKE $2)::int`;
+  const inline = "websearch_to_tsquery('english', $1)";
+  const matches = `p.search @@ ${inline}`;
   // Candidates: full-text matches and, for a single word, substring matches through the trigram index, which find
   // a partial word ("graduat"). Several words are matched by full text only: a substring holding them all is found
   // by full text too, and the trigram scan of several words costs the most (bench/social/README.md).
   const withSubstring = !/\s/.test(query.trim());
-  // The tsquery is written inline, not in a CTE, so the planner sees its selectivity: a common word is read newest
-  // first from the seq index until FULL_TEXT match, a rare one through the GIN index. Not a named statement: the
-  // best plan depends on the query.
-  const build = `SELECT
-      (SELECT COALESCE(json_agg(json_build_array(c.id, c.seq, c.score)), '[]') FROM
-        (SELECT p.id, p.seq, ${score} + 0.25 * (p.content ILIKE $2)::int AS score FROM ${s}.posts p
-          WHERE ${matches} AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT ${FULL_TEXT}) c) AS full_text,
-      ${
-        withSubstring
-          ? `(SELECT COALESCE(json_agg(json_build_array(c.id, c.seq, c.score)), '[]') FROM
-               (SELECT p.id, p.seq, ${score} + 0.25 AS score FROM ${s}.posts p
-                 WHERE p.content ILIKE $2 AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT ${SUBSTRING}) c)`
-          : "NULL::json"
-      } AS substring,
+  const merged = terms?.lexemes?.slice(0, MERGED_LEXEMES);
+  let fullText: string;
+  if (merged) {
+    const joins = merged
+      .slice(1)
+      .map((_, i) => `JOIN ${s}.post_terms t${i + 1} ON t${i + 1}.seq = t0.seq AND t${i + 1}.term = $${i + 4}`)
+      .join(" ");
+    fullText = `SELECT p.id, p.seq, ${scoreOf("$1::tsquery")} AS score
+        FROM (SELECT t0.seq FROM ${s}.post_terms t0 ${joins} WHERE t0.term = $3 ORDER BY t0.seq DESC) m
+       CROSS JOIN LATERAL (SELECT p.id, p.seq, p.title, p.content, p.search FROM ${s}.posts p
+                            WHERE p.seq = m.seq AND p.club_id IS NULL AND ts_match_vq(p.search, $1::tsquery)) p
+       ORDER BY m.seq DESC LIMIT ${FULL_TEXT}`;
+  } else {
+    // The tsquery is written inline, so the planner sees its selectivity. Not a named statement: the best plan
+    // depends on the query.
+    fullText = `SELECT p.id, p.seq, ${scoreOf(inline)} AS score FROM ${s}.posts p
+       WHERE ${matches} AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT ${FULL_TEXT}`;
+  }
+  const substring = `SELECT p.id, p.seq, ${scoreOf(merged ? "$1::tsquery" : inline)} AS score FROM ${s}.posts p
+       WHERE p.content ILIKE $2 AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT ${SUBSTRING}`;
+  const text = `SELECT (SELECT ${AGG} FROM (${fullText}) c) AS full_text,
+      ${withSubstring ? `(SELECT ${AGG} FROM (${substring}) c)` : "NULL::json"} AS substring,
       ${watermarkAfter(s, "0::bigint")} AS watermark`;
-  // Posts after the watermark that match either way ($3 the watermark): a short range of the seq index.
-  const newer = `SELECT
-      (SELECT COALESCE(json_agg(json_build_array(p.id, p.seq, ${score} + 0.25 * (p.content ILIKE $2)::int,
-                                                 ${matches}, p.content ILIKE $2)), '[]')
+  const build =
+    terms && merged
+      ? {
+          name: `search-terms:${s}:${merged.length}:${withSubstring}`,
+          text,
+          values: [terms.tsquery, like(query), ...merged],
+        }
+      : { text, values: [query, like(query)] };
+  const newer = (watermark: number) => ({
+    text: `SELECT
+      (SELECT COALESCE(json_agg(json_build_array(p.id, p.seq, ${scoreOf(inline)}, ${matches}, p.content ILIKE $2)), '[]')
          FROM ${s}.posts p WHERE p.seq > $3::bigint AND p.club_id IS NULL
           AND (${matches}${withSubstring ? " OR p.content ILIKE $2" : ""})) AS rows,
-      ${watermarkAfter(s, "$3::bigint")} AS watermark`;
-  return { build, newer, withSubstring };
+      ${watermarkAfter(s, "$3::bigint")} AS watermark`,
+    values: [query, like(query), watermark],
+  });
+  return { build, newer };
+}
+
+/** `query`'s tsquery as Postgres writes it (English, websearch syntax): `'chart' & 'inflat'`. */
+async function tsqueryOf(deps: ApiDeps, query: string): Promise<string> {
+  const { rows } = await deps.db.query<{ q: string }>({
+    name: "search-tsquery",
+    text: "SELECT websearch_to_tsquery('english', $1)::text AS q",
+    values: [query],
+  });
+  return rows[0]?.q ?? "";
 }
 
 /** The candidates of `query`, from this process's entry brought up to date, or built. */
 async function candidatesOf(deps: ApiDeps, query: string): Promise<SearchEntry> {
-  const sql = searchSql(deps, query);
-  const params = [query, like(query)];
   const inserted = deps.versions?.key("posts_inserted") ?? null;
   const byQuery = inserted !== null ? entries(deps) : undefined;
   const cached = byQuery?.get(query);
   if (cached && cached.inserted === inserted) return cached;
   let entry: SearchEntry;
   if (cached) {
-    const { rows } = await deps.db.query<{ rows: CandidateRow[]; watermark: string }>(sql.newer, [
-      ...params,
-      cached.watermark,
-    ]);
+    const { rows } = await deps.db.query<{ rows: CandidateRow[]; watermark: string }>(
+      searchSql(deps, query, null).newer(cached.watermark),
+    );
     const found = rows[0]?.rows ?? [];
     entry = {
       fullText: newest([...found.filter((r) => r[3]).map(candidate), ...cached.fullText], FULL_TEXT),
@@ -100,11 +156,12 @@ async function candidatesOf(deps: ApiDeps, query: string): Promise<SearchEntry> 
       inserted: inserted as string,
     };
   } else {
+    const tsquery = await tsqueryOf(deps, query);
     const { rows } = await deps.db.query<{
       full_text: CandidateRow[];
       substring: CandidateRow[] | null;
       watermark: string;
-    }>(sql.build, params);
+    }>(searchSql(deps, query, { tsquery, lexemes: requiredLexemes(tsquery) }).build);
     const r = rows[0];
     entry = {
       fullText: (r?.full_text ?? []).map(candidate),
