@@ -169,45 +169,56 @@ describe("following many accounts", () => {
 
 describe("following a few accounts", () => {
   it("reads each followee's posts from a lower bound of the page, with the pages of a plain sort", async () => {
-    const reader = await s.user();
     const authors: SocialUser[] = [];
-    for (let i = 0; i < 26; i++) authors.push(await s.user());
+    for (let i = 0; i < 6; i++) authors.push(await s.user());
+    const readers = [await s.user(), await s.user(), await s.user()];
     const db = s.api.deps.db;
     const schema = s.api.appSchema;
-    await db.query(`INSERT INTO ${schema}.follows (follower_id, followee_id) SELECT $1, unnest($2::uuid[])`, [
-      reader.id,
-      authors.slice(0, 25).map((a) => a.id),
-    ]);
-    // One prolific followee (every third post), 24 with one or two posts, and one not followed; interleaved, so
-    // the bound (the 21st newest of the followees' newest posts) falls inside the prolific followee's posts.
+    const followed = authors.slice(0, 5).map((a) => a.id);
+    for (const reader of readers) {
+      await db.query(`INSERT INTO ${schema}.follows (follower_id, followee_id) SELECT $1, unnest($2::uuid[])`, [
+        reader.id,
+        followed,
+      ]);
+    }
+    // Five followees, each with at least 25 posts (one with 56), and one not followed, interleaved: every page below
+    // reads each followee's newest ceil(bound / 5) posts and finds at least `bound` of them, so the lower bound is
+    // above the oldest post; 160 posts are more than a window holds.
     const plan: number[] = [];
-    for (let i = 0; i < 72; i++) plan.push(i % 3 === 0 ? 0 : i % 12 === 1 ? 25 : 1 + ((i * 7) % 24));
-    for (const [i, a] of plan.entries()) await create(authors[a] as SocialUser, { content: `few ${i}` });
-    const parent = await create(authors[2] as SocialUser, { content: "parent" });
-    await create(authors[0] as SocialUser, { content: "a reply", parentPostId: parent });
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT p.id FROM ${schema}.posts p JOIN ${schema}.follows f ON f.followee_id = p.user_id AND f.follower_id = $1
+    for (let i = 0; i < 150; i++) plan.push(i % 3 === 0 && plan.filter((a) => a === 0).length < 50 ? 0 : 1 + (i % 5));
+    // The newest in turn: no followee has more than ceil(21 / 5) of the newest 21, so the first page's bound is
+    // exactly its last post (a bound one post higher would lose it).
+    for (let i = 0; i < 36; i++) plan.push(i % 6);
+    await db.query(
+      `INSERT INTO ${schema}.posts (user_id, content)
+       SELECT t.u, 'few ' || t.n FROM unnest($1::uuid[]) WITH ORDINALITY AS t(u, n) ORDER BY t.n`,
+      [plan.map((a) => (authors[a] as SocialUser).id)],
+    );
+    const { rows } = await db.query<{ id: string; user_id: string }>(
+      `SELECT p.id, p.user_id FROM ${schema}.posts p JOIN ${schema}.follows f ON f.followee_id = p.user_id AND f.follower_id = $1
         WHERE p.parent_post_id IS NULL AND p.club_id IS NULL ORDER BY p.seq DESC`,
-      [reader.id],
+      [readers[0]?.id],
     );
     const expected = rows.map((r) => r.id);
-    expect(expected).toHaveLength(67);
-    // The first ask, the window, then pages read by offset and by cursor.
-    for (let i = 0; i < 3; i++) {
-      expect(ids(await s.ok("get-timeline-posts", { filter: "following", limit: 20 }, reader))).toEqual(
-        expected.slice(0, 20),
-      );
-    }
-    for (const [limit, offset] of [
-      [3, 0],
-      [3, 5],
-      [7, 20],
-      [100, 0],
-    ] as const) {
-      const page = await s.ok("get-timeline-posts", { filter: "following", limit, offset }, reader);
-      expect(ids(page)).toEqual(expected.slice(offset, offset + limit));
-    }
-    expect(await pageAll("get-timeline-posts", { filter: "following", limit: 4 }, reader)).toEqual(expected);
+    for (const id of followed) expect(rows.filter((r) => r.user_id === id).length).toBeGreaterThanOrEqual(25);
+    expect(expected.length).toBeGreaterThan(101);
+    /** A page's ids, checked for `has_more` (the page's one more row is the bound's last). */
+    const page = async (reader: SocialUser, limit: number, offset: number) => {
+      const body = await s.ok("get-timeline-posts", { filter: "following", limit, offset }, reader);
+      expect((body.pagination as Body).has_more).toBe(offset + limit < expected.length);
+      return ids(body);
+    };
+    const [first, second, third] = readers as [SocialUser, SocialUser, SocialUser];
+    // First asks read Postgres: a page of 20, a page at an offset, the largest page.
+    expect(await page(first, 20, 0)).toEqual(expected.slice(0, 20));
+    expect(await page(second, 7, 20)).toEqual(expected.slice(20, 27));
+    expect(await page(third, 100, 0)).toEqual(expected.slice(0, 100));
+    // The second ask makes the window (101 posts, through the same bound); pages past it read Postgres again.
+    expect(await page(first, 20, 0)).toEqual(expected.slice(0, 20));
+    expect(await page(first, 3, 5)).toEqual(expected.slice(5, 8));
+    expect(await page(first, 30, 100)).toEqual(expected.slice(100, 130));
+    // Cursor pages.
+    expect(await pageAll("get-timeline-posts", { filter: "following", limit: 4 }, second)).toEqual(expected);
   });
 });
 

@@ -4,6 +4,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "../db/migrate.js";
+import { dropSchema } from "../scripts/indexer.js";
 import { type Body, type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
 
 let s: Social;
@@ -156,6 +158,12 @@ describe("search: users and posts", () => {
         i % 10 === 0 ? (club.id as string) : null,
       ]);
     }
+    // Posts with all five words, and with the first four but not the fifth: the statement merges four.
+    const [a, b, c, d, e] = words as [string, string, string, string, string];
+    for (const text of [`${e} ${d}s ${c} ${b} ${a}`, `${a} ${b} ${c} ${d} ${e}`, `${a}s ${b} ${c} ${d}`]) {
+      rows.push([text, null], [`${text} ${b}`, null]);
+    }
+    rows.push([`${a} ${b} ${c} ${d} ${e} in a club`, club.id as string]);
     const { rows: inserted } = await db.query<{ id: string }>(
       `INSERT INTO ${schema}.posts (user_id, content, club_id)
        SELECT $1, c, k FROM unnest($2::text[], $3::uuid[]) AS t(c, k) RETURNING id`,
@@ -166,7 +174,6 @@ describe("search: users and posts", () => {
         await s.ok("create-post", { content: `${words[1]} ${words[2]} reply ${i}`, parentPostId: parent.id }, author);
     }
 
-    const [a, b, c, d, e] = words as [string, string, string, string, string];
     const found = async (query: string) =>
       (((await s.ok("search", { query, type: "posts", limit: 100 })).results as Body).posts as Body[])
         .map((p) => p.id as string)
@@ -197,17 +204,36 @@ describe("search: users and posts", () => {
       `back\\slash ${a}`,
       "the",
     ];
-    for (const query of queries) {
-      const expected = await truth(query);
-      expect(expected.length, query).toBeLessThan(100);
-      expect(await found(query), query).toEqual(expected);
+    // Which statements answer: the merged ranges for every query that requires its words.
+    const statements: string[] = [];
+    const query = db.query.bind(db) as (...args: unknown[]) => unknown;
+    (db as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { name?: string };
+      statements.push(typeof first === "string" ? "" : (first.name ?? ""));
+      return query(...args);
+    };
+    const merged: Record<string, number> = {};
+    try {
+      for (const q of queries) {
+        const expected = await truth(q);
+        expect(expected.length, q).toBeLessThan(100);
+        statements.length = 0;
+        expect(await found(q), q).toEqual(expected);
+        merged[q] = statements.filter((n) => n.startsWith("search-terms:")).length;
+      }
+    } finally {
+      (db as unknown as { query: unknown }).query = query;
     }
+    for (const q of queries) expect(merged[q], q).toBe([`${a} or ${c}`, `${a} -${b}`, "the"].includes(q) ? 0 : 1);
     expect((await truth(`${a} ${b}`)).length).toBeGreaterThan(3);
+    expect(await truth(`${a} ${b} ${c} ${d} ${e}`)).toHaveLength(4);
+    expect(await truth(`${a} ${b} ${c} ${d}`)).toHaveLength(6);
 
     // Kept through an edit of the text, a move into a club and a deletion (none of which the API does today).
-    const [edited, moved, deleted] = [1, 2, 4].map((i) => inserted[i]?.id); // 3 has a reply
+    const [edited, moved, deleted, clubbed] = [1, 2, 4, 10].map((i) => inserted[i]?.id); // 3 has a reply
     await db.query(`UPDATE ${schema}.posts SET content = $2 WHERE id = $1`, [edited, `${tag}renamed words`]);
     await db.query(`UPDATE ${schema}.posts SET club_id = $2 WHERE id = $1`, [moved, club.id]);
+    await db.query(`UPDATE ${schema}.posts SET club_id = NULL WHERE id = $1`, [clubbed]);
     await db.query(`DELETE FROM ${schema}.posts WHERE id = $1`, [deleted]);
     await db.query(`UPDATE ${schema}.posts SET upvotes = upvotes + 1 WHERE id = $1`, [inserted[5]?.id]);
     const drift = await db.query<{ n: number }>(
@@ -217,7 +243,34 @@ describe("search: users and posts", () => {
     );
     expect(drift.rows[0]?.n).toBe(0);
     expect(await found(`${tag}renamed words`)).toEqual([edited]);
-    expect(await found(`${a} ${b} ${c} ${d}`)).toEqual(await truth(`${a} ${b} ${c} ${d}`));
+    expect(await found(`${a} ${b} ${c} ${d} ${e}s`)).toEqual(await truth(`${a} ${b} ${c} ${d} ${e}s`));
+  });
+
+  it("post_terms is emptied with posts by TRUNCATE, so a restarted sequence's posts are indexed again", async () => {
+    const schema = `pt_app_${s.run.replace(/[^a-z0-9]/g, "")}`;
+    const { databaseUrl } = s.api;
+    await migrate({ databaseUrl, schema });
+    const db = s.api.deps.db;
+    try {
+      const user = (
+        await db.query<{ id: string }>(
+          `INSERT INTO ${schema}.users (username, wallet_index, wallet_address) VALUES ('pt', 1, '0x01') RETURNING id`,
+        )
+      ).rows[0]?.id;
+      const post = (text: string) =>
+        db.query(`INSERT INTO ${schema}.posts (user_id, content) VALUES ($1, $2)`, [user, text]);
+      await post("moon rising");
+      await db.query(`TRUNCATE ${schema}.posts CASCADE`);
+      await db.query(`ALTER SEQUENCE ${schema}.posts_seq_seq RESTART`);
+      await post("moon again");
+      const { rows } = await db.query<{ term: string; seq: string }>(
+        `SELECT term, seq FROM ${schema}.post_terms ORDER BY term`,
+      );
+      // "again" is a stop word.
+      expect(rows).toEqual([{ term: "moon", seq: "1" }]);
+    } finally {
+      await dropSchema(databaseUrl, schema);
+    }
   });
 
   it.each([

@@ -5,8 +5,8 @@
 -- out newest first from a merge of the words' ranges, which stops at the page's bound.
 --
 -- Kept by triggers on posts, so it holds exactly the lexemes of posts.search for every post outside a club:
--- inserts and deletes by statement (one INSERT ... SELECT for a bulk insert), updates by row, and only when the
--- text or the club changed (votes and replies update posts all the time and never touch it).
+-- inserts, deletes and truncates by statement (one INSERT ... SELECT for a bulk insert), updates by row, and only when
+-- the text or the club changed (votes and replies update posts all the time and never touch it).
 CREATE TABLE post_terms (
   term text NOT NULL,
   seq  bigint NOT NULL,
@@ -41,6 +41,13 @@ BEGIN
 END
 $$;
 
+CREATE FUNCTION post_terms_truncate() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+BEGIN
+  TRUNCATE post_terms;
+  RETURN NULL;
+END
+$$;
+
 CREATE TRIGGER post_terms_insert AFTER INSERT ON posts REFERENCING NEW TABLE AS new_posts
   FOR EACH STATEMENT EXECUTE FUNCTION post_terms_insert();
 CREATE TRIGGER post_terms_delete AFTER DELETE ON posts REFERENCING OLD TABLE AS old_posts
@@ -48,6 +55,9 @@ CREATE TRIGGER post_terms_delete AFTER DELETE ON posts REFERENCING OLD TABLE AS 
 CREATE TRIGGER post_terms_update AFTER UPDATE OF title, content, club_id, seq ON posts FOR EACH ROW
   WHEN (OLD.search IS DISTINCT FROM NEW.search OR OLD.club_id IS DISTINCT FROM NEW.club_id OR OLD.seq <> NEW.seq)
   EXECUTE FUNCTION post_terms_update();
+-- An operator's or a test's TRUNCATE of posts (012 expects one): left behind, the rows would clash with the posts
+-- of a restarted sequence.
+CREATE TRIGGER post_terms_truncate AFTER TRUNCATE ON posts FOR EACH STATEMENT EXECUTE FUNCTION post_terms_truncate();
 
 INSERT INTO post_terms (term, seq) SELECT l.lexeme, p.seq FROM posts p, unnest(p.search) l WHERE p.club_id IS NULL;
 ANALYZE post_terms;

@@ -109,9 +109,10 @@ function feedSql(deps: ApiDeps, q: FeedQuery) {
     const follower = param(q.followedBy);
     // Newest first, each followee's posts from `t` on: a lower bound of the page's last seq (below), so a range of
     // each followee's index holds the page and few more rows. Other orderings read `bound` rows per followee.
+    const bounded = !key && desc;
     const perFollowee = `SELECT p.* FROM ${s}.follows f
        CROSS JOIN LATERAL (SELECT ${columns} FROM ${s}.posts p
-                            WHERE p.user_id = f.followee_id AND ${conditions}${key ? "" : " AND p.seq >= (SELECT t FROM t)"}
+                            WHERE p.user_id = f.followee_id AND ${conditions}${bounded ? " AND p.seq >= (SELECT t FROM t)" : ""}
                             ORDER BY ${orderBy} LIMIT ${bound}) p
         WHERE f.follower_id = ${follower}
         ${feedOrder} LIMIT ${bound}`;
@@ -120,7 +121,9 @@ function feedSql(deps: ApiDeps, q: FeedQuery) {
     // Postgres runs only the branch whose one-time filter holds.
     sql = key
       ? perFollowee
-      : `WITH n AS (SELECT count(*) AS n FROM ${s}.follows WHERE follower_id = ${follower}),
+      : `WITH n AS (SELECT count(*) AS n FROM ${s}.follows WHERE follower_id = ${follower})${
+          bounded
+            ? `,
          -- Each followee's newest ceil(bound / followees) posts: the bound-th newest of them is a lower bound of
          -- the bound-th newest post of all (they are some of those posts). Fewer than bound of them: no bound.
          firsts AS MATERIALIZED (
@@ -129,7 +132,9 @@ function feedSql(deps: ApiDeps, q: FeedQuery) {
                                   ORDER BY p.seq DESC
                                   LIMIT (SELECT ceil(${bound}::numeric / greatest(n, 1))::int FROM n)) p
             WHERE f.follower_id = ${follower}),
-         t AS (SELECT COALESCE((SELECT seq FROM firsts ORDER BY seq DESC OFFSET ${bound - 1} LIMIT 1), 0) AS t)
+         t AS (SELECT COALESCE((SELECT seq FROM firsts ORDER BY seq DESC OFFSET ${bound - 1} LIMIT 1), 0) AS t)`
+            : ""
+        }
          SELECT * FROM (${perFollowee}) a WHERE (SELECT n FROM n) < ${MANY_FOLLOWEES}
          UNION ALL
          SELECT * FROM (SELECT ${columns} FROM ${s}.posts p
