@@ -57,7 +57,7 @@ export const searchRoute = postRoute({
   tag: "Tokens",
   summary: "Search tokens, users and posts",
   description:
-    "Tokens: case-insensitive substring of name, symbol or slug (exact symbol, exact name and name prefix rank first). Users: substring of the username (exact, then prefix, then most followers). Posts outside clubs: English full-text (websearch syntax) plus substring (trigram) matches, ranked by ts_rank_cd + 0.5 when the title contains the query + 0.25 when the content does, then newest; candidates are the 1,000 newest full-text and 200 newest substring matches. `limit` applies per kind. Authentication optional.",
+    "Tokens: case-insensitive substring of name, symbol or slug (exact symbol, exact name and name prefix rank first). Users: substring of the username (exact, then prefix, then most followers). Posts outside clubs: English full-text (websearch syntax) plus substring (trigram) matches, ranked by ts_rank_cd + 0.5 when the title contains the query + 0.25 when the content does, then newest; candidates are the 200 newest full-text and 200 newest substring matches. `limit` applies per kind. Authentication optional.",
   request: SearchRequest,
   response: SearchResponse,
   auth: "optional",
