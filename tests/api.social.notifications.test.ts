@@ -246,6 +246,30 @@ describe("search: users and posts", () => {
     expect(await found(`${a} ${b} ${c} ${d} ${e}s`)).toEqual(await truth(`${a} ${b} ${c} ${d} ${e}s`));
   });
 
+  it("answers from the GIN index when the merge read a lexeme's newest 10,000 entries and found too few", async () => {
+    // A word in two old posts, and another word with 10,000 newer entries (rows of no post, so nothing else is
+    // found): the merge stops at its budget with no match; the GIN index finds the two.
+    const tag = `zr${s.run.replace(/[^a-f]/g, "")}`;
+    const [rare, common] = [`${tag}rare`, `${tag}common`];
+    const author = await s.user();
+    const db = s.api.deps.db;
+    const schema = s.api.appSchema;
+    const old = [
+      ((await s.ok("create-post", { content: `${rare} ${common} one` }, author)).post as Body).id,
+      ((await s.ok("create-post", { content: `${common} two ${rare}` }, author)).post as Body).id,
+    ];
+    await db.query(
+      `INSERT INTO ${schema}.post_terms (term, seq) SELECT $1, 1e15 + g FROM generate_series(1, 10000) g`,
+      [common],
+    );
+    try {
+      const results = await s.ok("search", { query: `${rare} ${common}`, type: "posts" });
+      expect((((results.results as Body).posts as Body[]).map((p) => p.id) as string[]).sort()).toEqual(old.sort());
+    } finally {
+      await db.query(`DELETE FROM ${schema}.post_terms WHERE term = $1 AND seq > 1e15`, [common]);
+    }
+  });
+
   it("post_terms is emptied with posts by TRUNCATE, so a restarted sequence's posts are indexed again", async () => {
     const schema = `pt_app_${s.run.replace(/[^a-z0-9]/g, "")}`;
     const { databaseUrl } = s.api;

@@ -40,6 +40,12 @@ type SearchEntry = {
 const FULL_TEXT = 200;
 /** The required lexemes a candidate statement merges at most: the posts are checked against the whole query. */
 const MERGED_LEXEMES = 4;
+/**
+ * The newest entries of each lexeme a merge reads at most. The merge then holds every match newer than the oldest
+ * entry it read of any lexeme, so FULL_TEXT matches from it are the newest; fewer, when a lexeme had more entries,
+ * send the query to the GIN index (a pair of words that seldom meet: the GIN index intersects their lists fast).
+ */
+const MERGE_BUDGET = 10_000;
 const SUBSTRING = 200;
 /** The candidates of recent queries, per process (./windows.ts). */
 const entries = windowStore<SearchEntry>(200);
@@ -85,28 +91,36 @@ function searchSql(deps: ApiDeps, query: string, terms: { tsquery: string; lexem
   // by full text too, and the trigram scan of several words costs the most (bench/social/README.md).
   const withSubstring = !/\s/.test(query.trim());
   const merged = terms?.lexemes?.slice(0, MERGED_LEXEMES);
-  let fullText: string;
+  // The tsquery is written inline, so the planner sees its selectivity. Not a named statement: the best plan
+  // depends on the query.
+  const byGin = `SELECT p.id, p.seq, ${scoreOf(inline)} AS score FROM ${s}.posts p
+       WHERE ${matches} AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT ${FULL_TEXT}`;
+  let fullText = byGin;
+  let cut = "false";
   if (merged) {
+    const newest = (k: number) =>
+      `(SELECT seq FROM ${s}.post_terms WHERE term = $${k + 3} ORDER BY seq DESC LIMIT ${MERGE_BUDGET}) t${k}`;
     const joins = merged
       .slice(1)
-      .map((_, i) => `JOIN ${s}.post_terms t${i + 1} ON t${i + 1}.seq = t0.seq AND t${i + 1}.term = $${i + 4}`)
+      .map((_, i) => `JOIN ${newest(i + 1)} ON t${i + 1}.seq = t0.seq`)
       .join(" ");
     fullText = `SELECT p.id, p.seq, ${scoreOf("$1::tsquery")} AS score
-        FROM (SELECT t0.seq FROM ${s}.post_terms t0 ${joins} WHERE t0.term = $3 ORDER BY t0.seq DESC) m
+        FROM (SELECT t0.seq FROM ${newest(0)} ${joins} ORDER BY t0.seq DESC) m
        CROSS JOIN LATERAL (SELECT p.id, p.seq, p.title, p.content, p.search FROM ${s}.posts p
                             WHERE p.seq = m.seq AND p.club_id IS NULL AND ts_match_vq(p.search, $1::tsquery)) p
        ORDER BY m.seq DESC LIMIT ${FULL_TEXT}`;
-  } else {
-    // The tsquery is written inline, so the planner sees its selectivity. Not a named statement: the best plan
-    // depends on the query.
-    fullText = `SELECT p.id, p.seq, ${scoreOf(inline)} AS score FROM ${s}.posts p
-       WHERE ${matches} AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT ${FULL_TEXT}`;
+    // Whether the merge may have missed older matches: fewer than FULL_TEXT, and a lexeme with more entries.
+    cut = `json_array_length(x.full_text) < ${FULL_TEXT} AND EXISTS (
+             SELECT 1 FROM unnest(ARRAY[${merged.map((_, k) => `$${k + 3}`).join(", ")}]::text[]) l(term)
+              WHERE EXISTS (SELECT 1 FROM ${s}.post_terms t WHERE t.term = l.term OFFSET ${MERGE_BUDGET - 1} LIMIT 1))`;
   }
   const substring = `SELECT p.id, p.seq, ${scoreOf(merged ? "$1::tsquery" : inline)} AS score FROM ${s}.posts p
        WHERE p.content ILIKE $2 AND p.club_id IS NULL ORDER BY p.seq DESC LIMIT ${SUBSTRING}`;
-  const text = `SELECT (SELECT ${AGG} FROM (${fullText}) c) AS full_text,
+  // OFFSET 0 keeps x a subquery of its own: pulled up, its candidates would be read twice (here and in `cut`).
+  const text = `SELECT x.full_text, ${cut} AS cut,
       ${withSubstring ? `(SELECT ${AGG} FROM (${substring}) c)` : "NULL::json"} AS substring,
-      ${watermarkAfter(s, "0::bigint")} AS watermark`;
+      ${watermarkAfter(s, "0::bigint")} AS watermark
+      FROM (SELECT (SELECT ${AGG} FROM (${fullText}) c) AS full_text OFFSET 0) x`;
   const build =
     terms && merged
       ? {
@@ -123,7 +137,8 @@ function searchSql(deps: ApiDeps, query: string, terms: { tsquery: string; lexem
       ${watermarkAfter(s, "$3::bigint")} AS watermark`,
     values: [query, like(query), watermark],
   });
-  return { build, newer };
+  const gin = { text: `SELECT (SELECT ${AGG} FROM (${byGin}) c) AS full_text`, values: [query, like(query)] };
+  return { build, gin, newer };
 }
 
 /** `query`'s tsquery as Postgres writes it (English, websearch syntax): `'chart' & 'inflat'`. */
@@ -157,14 +172,19 @@ async function candidatesOf(deps: ApiDeps, query: string): Promise<SearchEntry> 
     };
   } else {
     const tsquery = await tsqueryOf(deps, query);
+    const sql = searchSql(deps, query, { tsquery, lexemes: requiredLexemes(tsquery) });
     const { rows } = await deps.db.query<{
       full_text: CandidateRow[];
+      cut: boolean;
       substring: CandidateRow[] | null;
       watermark: string;
-    }>(searchSql(deps, query, { tsquery, lexemes: requiredLexemes(tsquery) }).build);
+    }>(sql.build);
     const r = rows[0];
+    const fullText = r?.cut
+      ? ((await deps.db.query<{ full_text: CandidateRow[] }>(sql.gin)).rows[0]?.full_text ?? [])
+      : (r?.full_text ?? []);
     entry = {
-      fullText: (r?.full_text ?? []).map(candidate),
+      fullText: fullText.map(candidate),
       substring: r?.substring ? r.substring.map(candidate) : null,
       watermark: Number(r?.watermark ?? 0),
       inserted: inserted ?? "",
