@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { call, httpClient, mcpConfig, serveMcp, userWithKey } from "./helpers/mcp.js";
+import { until } from "./helpers/until.js";
 
 const TEXT_RULE =
   "must not contain NUL (U+0000), control characters other than tab, line feed and carriage return, or unpaired UTF-16 surrogates";
@@ -74,13 +75,11 @@ async function timed(name: string, body: unknown, token: string | undefined = jw
  * statement that was not cancelled stays: the lock it waits on is held meanwhile.
  */
 async function settledStatements(): Promise<string[]> {
-  const end = Date.now() + 1000;
-  let running = await activeStatements();
-  while (running.length > 0 && Date.now() < end) {
-    await new Promise((done) => setTimeout(done, 20));
-    running = await activeStatements();
-  }
-  return running;
+  // Past the second, the assertion that follows names what still runs.
+  await until("the app's statements are idle", async () => (await activeStatements()).length === 0, 1000).catch(
+    () => undefined,
+  );
+  return activeStatements();
 }
 
 async function activeStatements(): Promise<string[]> {
