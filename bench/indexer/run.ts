@@ -32,7 +32,9 @@ import { startPonderApp } from "./startPonderApp.js";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CHAIN_SLUG = "base-sepolia";
 const BARE_ROOT = "bench/indexer/bare";
-const SCHEMA = { ours: "bench_ours", bare: "bench_bare" } as const;
+/** With --floor: the bare app's counters plus one row of our trade table per Trade (bench/indexer/floor). */
+const FLOOR_ROOT = "bench/indexer/floor";
+const SCHEMA = { ours: "bench_ours", bare: "bench_bare", floor: "bench_floor" } as const;
 /** Launchpad events with a handler, in ours (indexer/src/Launchpad.ts) and in the bare app alike. */
 const HANDLED_LAUNCHPAD_EVENTS = ["ProtocolFeeRecipientSet", "TokenCreated", "Trade", "Graduated", "FeesClaimed"];
 
@@ -45,6 +47,7 @@ const { values: opts } = parseArgs({
     "latency-blocks": { type: "string", default: "200" },
     seed: { type: "string", default: "1" },
     ws: { type: "boolean", default: false },
+    floor: { type: "boolean", default: false },
     verbose: { type: "boolean", default: false },
   },
 });
@@ -70,6 +73,7 @@ const command = [
   `--latency-blocks ${config.latencyBlocks}`,
   `--seed ${config.seed}`,
   ...(opts.ws ? ["--ws"] : []),
+  ...(opts.floor ? ["--floor"] : []),
 ].join(" ");
 
 const log = (line: string) => console.log(line);
@@ -82,7 +86,11 @@ const databaseUrlOf = (db: string) => {
   url.pathname = `/${db}`;
   return url.toString();
 };
-const databases = { ours: `bench_indexer_${process.pid}_ours`, bare: `bench_indexer_${process.pid}_bare` };
+const databases = {
+  ours: `bench_indexer_${process.pid}_ours`,
+  bare: `bench_indexer_${process.pid}_bare`,
+  ...(opts.floor ? { floor: `bench_indexer_${process.pid}_floor` } : {}),
+};
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -102,8 +110,10 @@ async function main() {
   log(`  ${command}\n`);
 
   const cleanups: (() => Promise<void> | void)[] = [];
-  const bareEnvFile = join(root, BARE_ROOT, "ponder-env.d.ts");
-  const bareEnvExisted = existsSync(bareEnvFile);
+  // Ponder writes a ponder-env.d.ts into each app's root; one it made here goes again at the end.
+  const envFiles = [BARE_ROOT, FLOOR_ROOT]
+    .map((appRoot) => join(root, appRoot, "ponder-env.d.ts"))
+    .filter((file) => !existsSync(file));
   try {
     // 1. The chain.
     log("[chain] starting anvil and deploying");
@@ -142,28 +152,31 @@ async function main() {
     const nodePids = findProcesses(["anvil", "--port", new URL(anvil.rpcUrl).port]);
 
     // 2. The bare app, then ours, one after the other.
+    /** The backfill of an app other than ours (the bare app, the floor app) into its own database and schema. */
+    const backfillOf = (appRoot: string, label: "bare" | "floor", database: string) =>
+      measureBackfill({
+        headBlock: chain.headBlock,
+        timeoutMs,
+        database,
+        adminDatabaseUrl: adminUrl,
+        nodePids,
+        log,
+        start: (onLine) =>
+          startPonderApp({
+            appRoot,
+            rpcUrl: anvil.rpcUrl,
+            chainSlug: CHAIN_SLUG,
+            schema: SCHEMA[label],
+            databaseUrl: databaseUrlOf(database),
+            deploymentsDir,
+            log: (line) => {
+              onLine(line);
+              ponderLog(label)(line);
+            },
+          }),
+      });
     log(`[bare] backfill (ponder start --root ${BARE_ROOT})`);
-    const bare = await measureBackfill({
-      headBlock: chain.headBlock,
-      timeoutMs,
-      database: databases.bare,
-      adminDatabaseUrl: adminUrl,
-      nodePids,
-      log,
-      start: (onLine) =>
-        startPonderApp({
-          appRoot: BARE_ROOT,
-          rpcUrl: anvil.rpcUrl,
-          chainSlug: CHAIN_SLUG,
-          schema: SCHEMA.bare,
-          databaseUrl: databaseUrlOf(databases.bare),
-          deploymentsDir,
-          log: (line) => {
-            onLine(line);
-            ponderLog("bare")(line);
-          },
-        }),
-    });
+    const bare = await backfillOf(BARE_ROOT, "bare", databases.bare);
     cleanups.push(() => bare.app.stop());
     const bareCounts = new pg.Client({ connectionString: databaseUrlOf(databases.bare) });
     await bareCounts.connect();
@@ -176,7 +189,16 @@ async function main() {
     log(`[bare] counted ${bareTotal} events (${counted.rows.map((r) => `${r.name} ${r.count}`).join(", ")})`);
     if (bareTotal !== handled) log(`[bare] WARNING: it counted ${bareTotal} events, eth_getLogs ${handled}`);
     log(`[bare] ${summaryLine(bare, handled)}\n`);
-    if (!bareEnvExisted) rmSync(bareEnvFile, { force: true });
+
+    let floor: Awaited<ReturnType<typeof backfillOf>> | undefined;
+    if (databases.floor) {
+      log(`[floor] backfill (ponder start --root ${FLOOR_ROOT})`);
+      floor = await backfillOf(FLOOR_ROOT, "floor", databases.floor);
+      await floor.app.stop();
+      const trades = await rowCounts(databaseUrlOf(databases.floor), SCHEMA.floor, ["trade"]);
+      log(`[floor] rows: ${fmtCounts(trades)}`);
+      log(`[floor] ${summaryLine(floor, handled)}\n`);
+    }
 
     log("[ours] backfill (startIndexer: ponder start --root indexer)");
     const ours = await measureBackfill({
@@ -305,6 +327,12 @@ async function main() {
     log(
       `target (issue 18): ours ≥ 90% of bare's logs per CPU-second → ${f.cpuRatio >= 0.9 ? "met" : "MISSED"} (${(f.ratio * 100).toFixed(0)}% by wall time, ${(f.cpuRatio * 100).toFixed(0)}% by CPU time)`,
     );
+    if (floor) {
+      const [o, b, fl] = [ours, bare, floor].map((x) => logsPerCpuSecond(x, handled)) as [number, number, number];
+      log(
+        `floor app (${FLOOR_ROOT}: one row of our trade table per Trade, the other events counted): ${fl.toFixed(0)} logs per CPU s (Ponder ${s(cpu(floor, "ponder"))} + Postgres ${s(cpu(floor, "postgres"))} CPU s) = ${((fl / b) * 100).toFixed(0)}% of bare's; ours = ${((o / fl) * 100).toFixed(0)}% of the floor's`,
+      );
+    }
     log("");
     const defined = (xs: (number | undefined)[]) => xs.filter((x): x is number => x !== undefined);
     const queryable = defined(latency.map((l) => l.queryableMs));
@@ -356,7 +384,7 @@ async function main() {
         console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    if (!bareEnvExisted) rmSync(bareEnvFile, { force: true });
+    for (const file of envFiles) rmSync(file, { force: true });
   }
 }
 
@@ -396,14 +424,19 @@ function liveWork(before: Metric[], after: Metric[], blocks: number) {
   return `received → processed ${per(processed)} ms (mean); database calls: ${database.join(", ")}; cache queries by table and method (flush: write, load: prefetch read, find: read on a miss): ${tables.join(", ")}`;
 }
 
+/** CPU seconds of `group` in the backfill, startup excluded. */
+const cpu = (f: BackfillFigures, group: "ponder" | "postgres" | "node") => f[group].cpuSeconds - f.startupCpu[group];
+
+/** Logs handled per CPU second of the app and its Postgres backends in the backfill: the throughput target's measure. */
+const logsPerCpuSecond = (f: BackfillFigures, handled: number) => handled / (cpu(f, "ponder") + cpu(f, "postgres"));
+
 /** The comparison table: wall time, CPU time and memory of both apps, with ours/bare ratios. */
 function figures(ours: BackfillFigures, bare: BackfillFigures, handled: number) {
   const perSecond = (f: BackfillFigures) => handled / f.backfillSeconds;
   // Until "Completed backfill indexing": every event is indexed by then; what follows is index creation and the
   // realtime sync of the last 30 blocks (empty, and not yet final when the backfill started).
   const historical = (f: BackfillFigures) => (f.milestones.backfillCompleted ?? f.totalSeconds) - f.startupSeconds;
-  const cpu = (f: BackfillFigures, group: "ponder" | "postgres" | "node") => f[group].cpuSeconds - f.startupCpu[group];
-  const perCpuSecond = (f: BackfillFigures) => handled / (cpu(f, "ponder") + cpu(f, "postgres"));
+  const perCpuSecond = (f: BackfillFigures) => logsPerCpuSecond(f, handled);
   const mainHwm = (f: BackfillFigures) => f.ponder.processes.find((p) => p.pid === f.app.process.pid)?.peakRss ?? 0;
   const row = (label: string, of: (f: BackfillFigures) => number, digits: number, ratio = true) =>
     [label, of(ours).toFixed(digits), of(bare).toFixed(digits), ratio ? (of(ours) / of(bare)).toFixed(2) : ""] as [
@@ -493,12 +526,12 @@ function profile(label: string, f: BackfillFigures) {
   return lines.join("\n");
 }
 
-async function rowCounts(databaseUrl: string, schema: string) {
+async function rowCounts(databaseUrl: string, schema: string, tables = ["token", "pool", "trade", "holder", "fees"]) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const out: Record<string, number> = {};
-    for (const table of ["token", "pool", "trade", "holder", "fees"]) {
+    for (const table of tables) {
       const r = await client.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}"."${table}"`);
       out[table] = Number(r.rows[0]?.n ?? 0);
     }

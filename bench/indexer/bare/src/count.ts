@@ -1,30 +1,4 @@
-/**
- * One handler per event our indexer handles (indexer/src/*.ts), each only adding one to its event's counter: the
- * least work a handler can do that still writes through Ponder's store.
- *
- * The table is imported from the schema file itself rather than "ponder:schema": the repository's type checking
- * resolves "ponder:*" to our indexer (indexer/ponder-env.d.ts), whose contract and event names this app shares.
- */
-import { ponder } from "ponder:registry";
-import { eventCount } from "../ponder.schema.js";
+/** One handler per event our indexer handles (indexer/src/*.ts), each only adding one to its event's counter. */
+import { countedEvents, countEvents } from "../countEvents.js";
 
-export const countedEvents = [
-  "Launchpad:ProtocolFeeRecipientSet",
-  "Launchpad:TokenCreated",
-  "Launchpad:Trade",
-  "Launchpad:Graduated",
-  "Launchpad:FeesClaimed",
-  "LaunchToken:Transfer",
-  "UniswapV3Pool:Swap",
-  "UniswapV3Pool:Mint",
-  "UniswapV3Pool:Burn",
-] as const;
-
-for (const name of countedEvents) {
-  ponder.on(name, async ({ context }) => {
-    await context.db
-      .insert(eventCount)
-      .values({ name, count: 1 })
-      .onConflictDoUpdate((row) => ({ count: row.count + 1 }));
-  });
-}
+countEvents(countedEvents);
