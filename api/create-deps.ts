@@ -11,7 +11,7 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { type ChainTarget, chainTargets, type Env } from "../core/env.js";
 import { queueName } from "../core/jobs.js";
-import { type Sequencer, startSequencer } from "../db/events.js";
+import { type Sequencer, startSequencerThread } from "../db/events.js";
 import { migrate } from "../db/migrate.js";
 import { startVersions } from "../db/versions.js";
 import { apiConfigOf } from "./config.js";
@@ -110,7 +110,7 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
   let streams: StreamHub | undefined;
   if (p.events !== false) {
     const schemas = { appSchema: config.appSchema, indexerSchema: config.indexerSchema };
-    sequencer = await startSequencer({ databaseUrl: p.databaseUrl, schemas, pollMs: p.events?.pollMs, log });
+    sequencer = startSequencerThread({ databaseUrl: p.databaseUrl, schemas, pollMs: p.events?.pollMs, log });
     // A pool of its own: replays and the fan-out's reads never wait behind requests, nor requests behind them.
     const streamsDb = new pg.Pool({
       max: 4,

@@ -269,3 +269,26 @@ describe("events since a sequence number (get-events, get_events)", () => {
     }
   });
 });
+
+describe("the sequencer", () => {
+  it("appends events while the API's own thread is held: it works on a thread of its own", async () => {
+    const { db, config } = side.api.deps;
+    const app = config.appSchema;
+    await sequencedAll();
+    const heldMs = 2_000;
+    const channel = `user:${crypto.randomUUID()}`;
+    const { rows: at } = await db.query<{ now: Date }>("SELECT clock_timestamp() AS now");
+    await db.query(`INSERT INTO "${app}".event_outbox (kind, channels, data) VALUES ('notification', $1, '{}')`, [
+      [channel],
+    ]);
+    // This thread runs nothing for heldMs: no callback, no I/O. A sequencer on it would wait as long.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, heldMs);
+    const { rows } = await db.query<{ created_at: Date }>(
+      `SELECT created_at FROM "${app}".events WHERE $1 = ANY (channels)`,
+      [channel],
+    );
+    expect(rows).toHaveLength(1);
+    const appendedAfterMs = (rows[0]?.created_at.getTime() ?? 0) - (at[0]?.now.getTime() ?? 0);
+    expect(appendedAfterMs).toBeLessThan(heldMs);
+  });
+});
