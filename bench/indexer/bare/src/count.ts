@@ -1,4 +1,4 @@
 /** One handler per event our indexer handles (indexer/src/*.ts), each only adding one to its event's counter. */
-import { countedEvents, countEvents } from "../countEvents.js";
+import { countEvents, countedEvents } from "../countEvents.js";
 
 countEvents(countedEvents);
