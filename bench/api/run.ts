@@ -347,6 +347,8 @@ async function main() {
         perBlock: cfg.liveTrades,
         intervalMs: cfg.liveBlockMs,
         random: mulberry32(cfg.seed + 7),
+        // Every block of the live loads, and a few for the pauses between them.
+        presignedBlocks: Math.ceil((targets.length * (cfg.warmup + cfg.duration) * 1000) / cfg.liveBlockMs) + 4,
         log,
       });
       cleanups.push(() => ticker.stop());
