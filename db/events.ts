@@ -484,7 +484,11 @@ const THREAD_RESTART_MS = 1_000;
  * the thread starts in about half a second (tsx loads its modules). A thread that ends unexpectedly is started again
  * after THREAD_RESTART_MS.
  */
-export function startSequencerThread(p: StartSequencerParameters): Sequencer {
+export function startSequencerThread(
+  p: StartSequencerParameters,
+  /** Called with each thread started (tests end one to see another take its place). */
+  onThread?: (thread: Worker) => void,
+): Sequencer {
   const { log, ...data } = p;
   let stopped = false;
   const start = () => {
@@ -503,6 +507,7 @@ export function startSequencerThread(p: StartSequencerParameters): Sequencer {
         if (!stopped) current = start();
       }, THREAD_RESTART_MS).unref();
     });
+    onThread?.(thread);
     return { thread, ended };
   };
   let current: { thread: Worker; ended: Promise<void> } = start();

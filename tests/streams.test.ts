@@ -4,9 +4,13 @@
  * last seq and end with every event exactly once, in order, and a state equal to the indexed one; a client that
  * stops reading is closed as a slow consumer; `me` needs a credential and carries the caller's notifications.
  */
+
+import type { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { startSequencerThread } from "../db/events.js";
 import { readStreamRows } from "../db/indexed/events.js";
+import { migrate } from "../db/migrate.js";
 import { startSideStack } from "./helpers/api.js";
 import { fundedWallets, prng, type Wallet } from "./helpers/chain.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
@@ -22,6 +26,8 @@ import {
   sseClient,
   wsClient,
 } from "./helpers/streams.js";
+import { until } from "./helpers/until.js";
+import { uniqueName } from "./helpers/worker.js";
 
 const SEED = Number(process.env.STREAMS_TEST_SEED ?? 0x5eed16);
 let side: Awaited<ReturnType<typeof startSideStack>>;
@@ -291,4 +297,51 @@ describe("the sequencer", () => {
     const appendedAfterMs = (rows[0]?.created_at.getTime() ?? 0) - (at[0]?.now.getTime() ?? 0);
     expect(appendedAfterMs).toBeLessThan(heldMs);
   });
+});
+
+describe("the sequencer's thread", () => {
+  it("is started again when it ends, and the new one goes on sequencing", async () => {
+    const databaseUrl = side.indexer.databaseUrl;
+    const appSchema = uniqueName("seqthread");
+    await migrate({ databaseUrl, schema: appSchema });
+    const threads: Worker[] = [];
+    const lines: string[] = [];
+    const sequencer = startSequencerThread(
+      {
+        databaseUrl,
+        schemas: { appSchema, indexerSchema: side.indexer.schema },
+        pollMs: 100,
+        log: (l) => lines.push(l),
+      },
+      (thread) => threads.push(thread),
+    );
+    const db = side.api.deps.db;
+    const appended = async (channel: string) => {
+      await db.query(
+        `INSERT INTO "${appSchema}".event_outbox (kind, channels, data) VALUES ('notification', $1, '{}')`,
+        [[channel]],
+      );
+      await until(
+        `an event on ${channel}`,
+        async () =>
+          (await db.query(`SELECT 1 FROM "${appSchema}".events WHERE $1 = ANY (channels)`, [channel])).rowCount === 1,
+        15_000,
+      );
+    };
+    try {
+      await appended(`user:${crypto.randomUUID()}`);
+      expect(threads).toHaveLength(1);
+      await threads[0]?.terminate();
+      await until("a second thread", () => threads.length === 2, 5_000);
+      await appended(`user:${crypto.randomUUID()}`);
+      expect(lines.some((l) => l.includes("sequencer thread ended"))).toBe(true);
+    } finally {
+      await sequencer.stop();
+      await db.query(`DROP SCHEMA "${appSchema}" CASCADE`);
+    }
+    // stop() ended the thread it had, and no other was started after it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(threads).toHaveLength(2);
+    expect(threads[1]?.threadId).toBe(-1);
+  }, 60_000);
 });
