@@ -382,11 +382,16 @@ export type Sequencer = { stop(): Promise<void> };
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
-/** Run a sequencer for `schemas` until stop(); it works only while it holds the schema's advisory lock. */
-export async function startSequencer(p: StartSequencerParameters): Promise<Sequencer> {
-  for (const s of [p.schemas.appSchema, p.schemas.indexerSchema]) {
+/** Throws for a schema name the sequencer's statements could not quote safely. */
+function checkSchemas(schemas: Schemas) {
+  for (const s of [schemas.appSchema, schemas.indexerSchema]) {
     if (!SCHEMA_NAME.test(s)) throw new Error(`Invalid schema name ${s}`);
   }
+}
+
+/** Run a sequencer for `schemas` until stop(); it works only while it holds the schema's advisory lock. */
+export async function startSequencer(p: StartSequencerParameters): Promise<Sequencer> {
+  checkSchemas(p.schemas);
   const pollMs = p.pollMs ?? 250;
   let stopped = false;
   let client: Client | null = null;
@@ -469,57 +474,83 @@ export async function startSequencer(p: StartSequencerParameters): Promise<Seque
 }
 
 /** What the sequencer's thread (./sequencer-thread.ts) tells the thread that started it. */
-export type SequencerThreadMessage = { type: "log"; line: string } | { type: "stopped" };
+export type SequencerThreadMessage = { type: "log"; line: string } | { type: "ready" };
 
 /** How long stop() waits for the sequencer's thread to close its connection before ending the thread. */
 const THREAD_STOP_MS = 5_000;
-/** How long after an unexpected end of the sequencer's thread another is started. */
+/**
+ * How long after an unexpected end of the sequencer's thread another is started: at first, and at most, doubling
+ * each time a thread ends before its sequencer started (a module that fails to load does so every time).
+ */
 const THREAD_RESTART_MS = 1_000;
+const THREAD_RESTART_MAX_MS = 30_000;
 
 /**
  * startSequencer in a worker thread of its own: the same work and the same leadership, off this thread's event loop.
  * An API process serves requests on its main thread, and a step of the sequencer (a block's rows read, expanded and
  * appended in one transaction) took 30–40 ms of that thread per block of 50 trades, in slices of 8–20 ms; requests
- * that came in meanwhile waited (bench/api, live mode: p99 24–36 ms with it, 15–17 ms without). It returns at once;
- * the thread starts in about half a second (tsx loads its modules). A thread that ends unexpectedly is started again
- * after THREAD_RESTART_MS.
+ * that came in meanwhile waited (bench/api, live mode: p99 24–36 ms with it, 15–17 ms without). It returns at once
+ * (bad schema names throw here, as startSequencer's do); the thread starts in about half a second (tsx loads its
+ * modules). A thread that ends unexpectedly is started again after THREAD_RESTART_MS, later if it ends again before
+ * its sequencer started.
  */
 export function startSequencerThread(
   p: StartSequencerParameters,
   /** Called with each thread started (tests end one to see another take its place). */
   onThread?: (thread: Worker) => void,
 ): Sequencer {
+  checkSchemas(p.schemas);
   const { log, ...data } = p;
   let stopped = false;
+  let stopping: Promise<void> | undefined;
+  let restartMs = THREAD_RESTART_MS;
   const start = () => {
     const thread = startTsThread(new URL("./sequencer-thread.ts", import.meta.url), data, "event-sequencer");
     // The sequencer keeps no process alive by itself (as its timer in startSequencer does not).
     thread.unref();
+    let ready = false;
     const ended = new Promise<void>((done) => thread.once("exit", () => done()));
     thread.on("message", (message: SequencerThreadMessage) => {
       if (message.type === "log") log?.(message.line);
+      if (message.type === "ready") {
+        ready = true;
+        restartMs = THREAD_RESTART_MS;
+      }
     });
     thread.on("error", (error: Error) => log?.(`events: sequencer thread failed (${error.message})`));
     thread.on("exit", (code) => {
       if (stopped) return;
-      log?.(`events: sequencer thread ended (exit code ${code}); starting another in ${THREAD_RESTART_MS} ms`);
-      setTimeout(() => {
-        if (!stopped) current = start();
-      }, THREAD_RESTART_MS).unref();
+      const delay = restartMs;
+      if (!ready) restartMs = Math.min(restartMs * 2, THREAD_RESTART_MAX_MS);
+      log?.(`events: sequencer thread ended (exit code ${code}); starting another in ${delay} ms`);
+      schedule(delay);
     });
     onThread?.(thread);
     return { thread, ended };
   };
+  const schedule = (delay: number) => {
+    setTimeout(() => {
+      if (stopped) return;
+      try {
+        current = start();
+      } catch (error) {
+        log?.(`events: sequencer thread not started (${error instanceof Error ? error.message : error})`);
+        schedule(Math.min(delay * 2, THREAD_RESTART_MAX_MS));
+      }
+    }, delay).unref();
+  };
   let current: { thread: Worker; ended: Promise<void> } = start();
   return {
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      const { thread, ended } = current;
-      thread.postMessage({ type: "stop" });
-      const timer = setTimeout(() => void thread.terminate(), THREAD_STOP_MS);
-      await ended;
-      clearTimeout(timer);
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        const { thread, ended } = current;
+        thread.postMessage({ type: "stop" });
+        const timer = setTimeout(() => void thread.terminate(), THREAD_STOP_MS);
+        await ended;
+        clearTimeout(timer);
+      })();
+      return stopping;
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The entry of the event log sequencer's worker thread (startSequencerThread in ./events.ts): runs startSequencer
- * with the parameters it was started with, sends its log lines to the thread that started it, and stops on a
- * `stop` message, answering `stopped` once its connection is closed.
+ * with the parameters it was started with, says `ready` once it runs, sends its log lines to the thread that started
+ * it, and on a `stop` message stops it and closes its port, so the thread ends once the connection is closed.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { type SequencerThreadMessage, type StartSequencerParameters, startSequencer } from "./events.js";
@@ -13,10 +13,8 @@ const sequencer = await startSequencer({
   ...(workerData as Omit<StartSequencerParameters, "log">),
   log: (line) => post({ type: "log", line }),
 });
+post({ type: "ready" });
 port.on("message", (message: { type?: string }) => {
   if (message?.type !== "stop") return;
-  void sequencer.stop().finally(() => {
-    post({ type: "stopped" });
-    port.close();
-  });
+  void sequencer.stop().finally(() => port.close());
 });

@@ -305,6 +305,7 @@ describe("the sequencer's thread", () => {
     const appSchema = uniqueName("seqthread");
     await migrate({ databaseUrl, schema: appSchema });
     const threads: Worker[] = [];
+    const exitCodes: number[] = [];
     const lines: string[] = [];
     const sequencer = startSequencerThread(
       {
@@ -313,7 +314,10 @@ describe("the sequencer's thread", () => {
         pollMs: 100,
         log: (l) => lines.push(l),
       },
-      (thread) => threads.push(thread),
+      (thread) => {
+        threads.push(thread);
+        thread.on("exit", (code) => exitCodes.push(code));
+      },
     );
     const db = side.api.deps.db;
     const appended = async (channel: string) => {
@@ -336,12 +340,22 @@ describe("the sequencer's thread", () => {
       await appended(`user:${crypto.randomUUID()}`);
       expect(lines.some((l) => l.includes("sequencer thread ended"))).toBe(true);
     } finally {
+      const stopping = Date.now();
       await sequencer.stop();
+      // The thread closed its connection and ended by itself (exit code 0), well before stop() would end it (5 s).
+      expect(Date.now() - stopping).toBeLessThan(3_000);
       await db.query(`DROP SCHEMA "${appSchema}" CASCADE`);
     }
     // stop() ended the thread it had, and no other was started after it.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(threads).toHaveLength(2);
-    expect(threads[1]?.threadId).toBe(-1);
+    expect(exitCodes).toEqual([1, 0]);
   }, 60_000);
+
+  it("refuses a schema name it could not quote, at once", () => {
+    const schemas = { appSchema: 'app"; DROP TABLE x; --', indexerSchema: side.indexer.schema };
+    expect(() => startSequencerThread({ databaseUrl: side.indexer.databaseUrl, schemas })).toThrow(
+      /Invalid schema name/,
+    );
+  });
 });
