@@ -2,12 +2,14 @@
  * Indexer benchmark: backfill throughput, CPU time and peak memory of our Ponder indexer against a bare Ponder app
  * that only counts the same logs, on one generated chain; then block-to-queryable latency of both while trades
  * arrive live. See bench/README.md. Run: `npx tsx bench/indexer/run.ts [--trades 100000] [--tokens 200]
- * [--wallets 20] [--txs-per-block 250] [--latency-blocks 200] [--seed 1] [--ws] [--verbose]`. With `--ws` the latency
- * phases restart both apps on their schemas following anvil's newHeads over WebSocket (WS_URL) instead of polling
- * every 100 ms; the backfills are the same either way.
+ * [--wallets 20] [--txs-per-block 250] [--latency-blocks 200] [--seed 1] [--ws] [--floor] [--verbose]`. With `--ws`
+ * the latency phases restart both apps on their schemas following anvil's newHeads over WebSocket (WS_URL) instead of
+ * polling every 100 ms; the backfills are the same either way. With `--floor` a third app is backfilled too: the
+ * bare app's counters plus one row of our trade table per trade (bench/indexer/floor), the least that keeping each
+ * trade costs.
  *
  * Nothing is cached between runs: every run starts its own anvil, deploys, generates the chain and indexes it into
- * two Postgres databases of its own (created here and dropped at the end). Separate databases, not just schemas,
+ * a Postgres database per app (created here and dropped at the end). Separate databases, not just schemas,
  * because Ponder keeps raw RPC data in a fixed `ponder_sync` schema per database: sharing one would let the second
  * app find the first one's rows, and would leave this chain's logs behind where other local-chain runs (same chain
  * id, same contract addresses) could read them.
@@ -151,7 +153,7 @@ async function main() {
     const indexedBlockMs = { ours: new Map<number, number>(), bare: new Map<number, number>() };
     const nodePids = findProcesses(["anvil", "--port", new URL(anvil.rpcUrl).port]);
 
-    // 2. The bare app, then ours, one after the other.
+    // 2. The bare app, the floor app (--floor), then ours, one after the other.
     /** The backfill of an app other than ours (the bare app, the floor app) into its own database and schema. */
     const backfillOf = (appRoot: string, label: "bare" | "floor", database: string) =>
       measureBackfill({
