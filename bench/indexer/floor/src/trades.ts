@@ -5,12 +5,11 @@
  * the bare app's throughput this app keeps bounds what any such indexer keeps on this machine.
  */
 import { ponder } from "ponder:registry";
+import { zeroAddress } from "viem";
 import { countEvents, countedEvents } from "../../bare/countEvents.js";
 import { trade } from "../ponder.schema.js";
 
 countEvents(countedEvents.filter((name) => name !== "Launchpad:Trade"));
-
-const zero = "0x0000000000000000000000000000000000000000";
 
 ponder.on("Launchpad:Trade", async ({ event, context }) => {
   const chainId = context.chain.id;
@@ -33,8 +32,8 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     builder: attribution.builder,
     builderFeeBps: attribution.builderFeeBps,
     referral: attribution.referral,
-    creator: zero,
-    protocolRecipient: zero,
+    creator: zeroAddress,
+    protocolRecipient: zeroAddress,
     supplyAfter: state.supply,
     reserveAfter: state.reserve,
     realisedPnl: 0n,
