@@ -373,7 +373,7 @@ function readArtifact(relativePath: string, hint: string): Artifact {
 }
 
 function forgeArtifact(name: string): Artifact {
-  return readArtifact(`contracts/out/${name}.sol/${name}.json`, "Run `npx forge build` first.");
+  return readArtifact(`contracts/out/${name}.sol/${name}.json`, "Run `npm run build:contracts` first.");
 }
 
 function layerZeroArtifact(path: string): Artifact {

@@ -86,7 +86,8 @@ const steps: Step[] = [
     // in step with contracts/src. Only contracts/src is built: the stack does not need the tests.
     async run() {
       log("building contracts (forge build)");
-      await runCommand("forge", join(root, "node_modules", ".bin", "forge"), ["build", "contracts/src"]);
+      // Through scripts/foundry.sh: the npm wrapper in node_modules/.bin exits 0 even when the build fails.
+      await runCommand("forge", "/bin/bash", [join(root, "scripts", "foundry.sh"), "forge", "build", "contracts/src"]);
       return undefined;
     },
   },

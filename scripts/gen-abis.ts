@@ -82,7 +82,9 @@ export function genAbis(): GenAbisReturnType {
   for (const source of abiSources) {
     const path = join(root, source.artifact);
     if (!existsSync(path)) {
-      const hint = source.artifact.startsWith("contracts/out") ? "Run `npx forge build` first." : "Run `npm ci` first.";
+      const hint = source.artifact.startsWith("contracts/out")
+        ? "Run `npm run build:contracts` first."
+        : "Run `npm ci` first.";
       throw new Error(`Artifact for ${source.name} not found at ${source.artifact}. ${hint}`);
     }
     const artifact = JSON.parse(readFileSync(path, "utf8")) as { abi?: unknown };

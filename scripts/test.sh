@@ -18,7 +18,7 @@ step "checking Postgres and Redis"
 bash scripts/services.sh
 
 step "building contracts (forge, solc-js; optimized, and within the 24 KiB code-size limit)"
-npx forge build contracts/src --sizes
+bash scripts/foundry.sh forge build contracts/src --sizes
 
 step "checking abis/ matches the build"
 npx tsx scripts/gen-abis.ts --check
@@ -42,7 +42,7 @@ forge_started=$(date +%s)
 forge_ended=$(mktemp)
 (
   status=0
-  FOUNDRY_PROFILE=$profile npx forge test >"$forge_log" 2>&1 || status=$?
+  FOUNDRY_PROFILE=$profile npm run -s test:forge >"$forge_log" 2>&1 || status=$?
   date +%s >"$forge_ended"
   exit "$status"
 ) &
