@@ -120,3 +120,66 @@ describe("stream connections per client address", () => {
     }
   });
 });
+
+describe("abusive frames, sent with no credential", () => {
+  /** Open a connection, send `frames` once welcomed, and resolve with the code and reason it is closed with. */
+  async function closedBy(...frames: (string | Buffer | { binary: Buffer })[]): Promise<string> {
+    const { ws, outcome } = await connect();
+    expect(outcome).toBe("welcome");
+    const closed = new Promise<string>((resolve) => ws.once("close", (code, reason) => resolve(`${code} ${reason}`)));
+    ws.on("error", () => undefined);
+    for (const frame of frames) {
+      if (typeof frame === "object" && "binary" in frame) ws.send(frame.binary, { binary: true });
+      else ws.send(frame, { binary: false });
+    }
+    return closed;
+  }
+
+  /** The process still serves: a new connection is welcomed and answers a ping. */
+  async function stillServes() {
+    const { ws, outcome } = await connect();
+    expect(outcome).toBe("welcome");
+    const pong = new Promise<{ type: string }>((resolve) => ws.once("message", (raw) => resolve(JSON.parse(`${raw}`))));
+    ws.send(JSON.stringify({ type: "ping" }));
+    expect((await pong).type).toBe("pong");
+    await closeAll();
+  }
+
+  it("closes a 70,000-byte frame with 1009 and keeps serving", async () => {
+    expect(await closedBy("x".repeat(70_000))).toMatch(/^1009/);
+    await stillServes();
+  });
+
+  it("closes a binary frame with 1003", async () => {
+    expect(await closedBy({ binary: Buffer.from(JSON.stringify({ type: "ping" })) })).toBe(
+      "1003 Binary frames are not accepted: send JSON text",
+    );
+    await stillServes();
+  });
+
+  it("closes text that is not a JSON object with 1007, and text that is not UTF-8 too", async () => {
+    expect(await closedBy("{not json")).toBe("1007 Malformed message: send a JSON object");
+    expect(await closedBy("[1,2]")).toBe("1007 Malformed message: send a JSON object");
+    expect(await closedBy(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]))).toMatch(/^1007/);
+    await stillServes();
+  });
+
+  it("closes a client that sends more messages than its bucket holds with 1008", async () => {
+    const ping = JSON.stringify({ type: "ping" });
+    expect(await closedBy(...Array.from({ length: 200 }, () => ping))).toBe(
+      "1008 Too many messages: at most 10 a second",
+    );
+    await stillServes();
+  });
+
+  it("answers a bad message that is a JSON object with an error frame, and keeps the connection", async () => {
+    const { ws } = await connect();
+    const reply = new Promise<{ type: string; error: string }>((resolve) =>
+      ws.once("message", (raw) => resolve(JSON.parse(`${raw}`))),
+    );
+    ws.send(JSON.stringify({ type: "dance" }));
+    expect(await reply).toEqual({ type: "error", error: "type: one of subscribe, unsubscribe, auth, ping" });
+    expect(ws.readyState).toBe(ws.OPEN);
+    await closeAll();
+  });
+});

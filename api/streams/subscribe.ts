@@ -18,11 +18,24 @@ export const STREAM_LIMITS = {
   maxQueuedEvents: 10_000,
   /** Seconds between heartbeats (WebSocket ping, SSE comment). */
   heartbeatSeconds: 25,
+  /** Bytes of the largest message a WebSocket client may send; a larger frame closes it with 1009. */
+  maxMessageBytes: 64 * 1024,
+  /** Messages a WebSocket client may send at once, and then each second (a token bucket); past it, 1008. */
+  messageBurst: 50,
+  messagesPerSecond: 10,
 } as const;
 
 /** Close codes of the WebSocket endpoint (4000–4999 are the application's). */
 export const CLOSE = {
   goingAway: 1001,
+  /** A binary frame: the stream speaks JSON text. */
+  unsupportedData: 1003,
+  /** A text frame that is not UTF-8 (ws closes it itself), or not a JSON object. */
+  malformed: 1007,
+  /** More messages than the bucket allows (STREAM_LIMITS.messageBurst, then messagesPerSecond). */
+  tooManyMessages: 1008,
+  /** A frame larger than STREAM_LIMITS.maxMessageBytes (ws closes it itself). */
+  tooLarge: 1009,
   internal: 1011,
   unauthorized: 4001,
   slowConsumer: 4008,

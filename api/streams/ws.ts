@@ -11,7 +11,9 @@
  * The upgrade may carry `Authorization` (as REST does) and `?channels=a,b&since=N` to subscribe at once.
  * Close codes: 4001 credential refused, 4008 slow consumer (more than maxBufferedBytes unsent), 4029 too many
  * connections (on the process, or from the client's address: StreamHub.admit), 1001 server stopping, 1011 internal
- * error.
+ * error. An abusive client is closed, and nothing it sends reaches the process's error path: 1003 a binary frame,
+ * 1007 a message that is not a JSON object (or not UTF-8), 1008 more messages than STREAM_LIMITS' bucket allows,
+ * 1009 a frame over STREAM_LIMITS.maxMessageBytes.
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
@@ -55,12 +57,14 @@ export type AttachWebSocketsParameters = {
 export function attachWebSockets(p: AttachWebSocketsParameters) {
   // closeTimeout (ws 8.23, not in its types): ws cuts a connection that long after its close frame was queued; it is
   // the slow consumer's grace (ws's own default, 30 s, would otherwise cut it first).
-  const options = { noServer: true, maxPayload: 64 * 1024, closeTimeout: p.closeGraceMs ?? 30_000 };
+  const options = { noServer: true, maxPayload: STREAM_LIMITS.maxMessageBytes, closeTimeout: p.closeGraceMs ?? 30_000 };
   const wss = new WebSocketServer(options);
   const maxBuffered = p.maxBufferedBytes ?? STREAM_LIMITS.maxBufferedBytes;
   const alive = new WeakMap<WebSocket, boolean>();
 
   p.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A client that resets its socket while the upgrade is authenticated: nothing is left to answer.
+    socket.on("error", () => socket.destroy());
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== STREAM_PATH) {
       socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n");
@@ -108,6 +112,9 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
       return;
     }
     ws.on("close", slot.release);
+    // A frame ws refuses (over maxPayload: 1009; text that is not UTF-8: 1007; a protocol error: 1002) arrives here,
+    // and ws closes the connection with that code itself. Unheard, the error would end the process.
+    ws.on("error", () => undefined);
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
     let user = caller;
@@ -159,7 +166,11 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
       try {
         message = JSON.parse(raw);
       } catch {
-        throw new AppError("INVALID_PARAMETERS", "Malformed JSON message");
+        message = null as never;
+      }
+      if (typeof message !== "object" || message === null || Array.isArray(message)) {
+        ws.close(CLOSE.malformed, "Malformed message: send a JSON object");
+        return;
       }
       const names = Array.isArray(message.channels) ? message.channels.map(String) : [];
       switch (message.type) {
@@ -195,7 +206,25 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
         }
       });
     };
-    ws.on("message", (data, isBinary) => run(() => handle(isBinary ? "" : data.toString())));
+    // A token bucket of messages: messageBurst at once, then messagesPerSecond.
+    let tokens: number = STREAM_LIMITS.messageBurst;
+    let filled = Date.now();
+    ws.on("message", (data, isBinary) => {
+      if (ws.readyState !== ws.OPEN) return;
+      if (isBinary) {
+        ws.close(CLOSE.unsupportedData, "Binary frames are not accepted: send JSON text");
+        return;
+      }
+      const now = Date.now();
+      tokens = Math.min(STREAM_LIMITS.messageBurst, tokens + ((now - filled) / 1000) * STREAM_LIMITS.messagesPerSecond);
+      filled = now;
+      if (tokens < 1) {
+        ws.close(CLOSE.tooManyMessages, `Too many messages: at most ${STREAM_LIMITS.messagesPerSecond} a second`);
+        return;
+      }
+      tokens -= 1;
+      run(() => handle(data.toString()));
+    });
     reply({ type: "welcome", seq: p.hub.head(), limits: { maxBufferedBytes: maxBuffered } });
     const initial = url.searchParams.get("channels");
     if (initial) run(() => subscribe(initial.split(","), url.searchParams.get("since") ?? undefined));
