@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import { AppError, fromDatabaseError } from "../core/errors.js";
+import { AppError, fromDependencyError } from "../core/errors.js";
 import type { ApiDeps } from "./deps.js";
 import type { AppEnv } from "./env.js";
 import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
@@ -22,14 +22,15 @@ import { registerWebRoutes } from "./web/routes.js";
 export const API_BASE = "/functions/v1";
 
 /**
- * The one error envelope, `{success: false, error}`; a statement cut by the statement timeout is 503; unknown errors
+ * The one error envelope, `{success: false, error}`; a statement cut by the statement timeout, or Postgres or Redis
+ * down, is 503 with Retry-After; unknown errors
  * become 500 and are logged, never shown.
  */
 export function errorResponse(thrown: unknown): {
   status: ContentfulStatusCode;
   body: { success: false; error: string };
 } {
-  const error = fromDatabaseError(thrown);
+  const error = fromDependencyError(thrown);
   if (error instanceof AppError)
     return { status: error.status as ContentfulStatusCode, body: { success: false, error: error.message } };
   if (error instanceof HTTPException) {
@@ -55,9 +56,9 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
 
   app.onError((error, c) => {
     const { status, body } = errorResponse(error);
-    if (error instanceof AppError && error.status === 429 && error.details.retryAfterSeconds !== undefined) {
-      c.header("Retry-After", String(error.details.retryAfterSeconds));
-    }
+    // 429 (rate limits) and 503 (a dependency down, a statement timed out) say when to come back.
+    const retryAfter = (fromDependencyError(error) as AppError).details?.retryAfterSeconds;
+    if ((status === 429 || status === 503) && retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
     return c.json(body, status);
   });
   app.notFound((c) => c.json({ success: false, error: "Not found" }, 404));

@@ -7,12 +7,14 @@
  */
 
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
-import pg from "pg";
+import type { Redis } from "ioredis";
+import type pg from "pg";
 import { type ChainTarget, chainTargets, type Env } from "../core/env.js";
 import { queueName } from "../core/jobs.js";
 import { type Sequencer, startSequencerThread } from "../db/events.js";
 import { migrate } from "../db/migrate.js";
+import { createPool } from "../db/pool.js";
+import { createRedis } from "../db/redis.js";
 import { startVersions } from "../db/versions.js";
 import { apiConfigOf } from "./config.js";
 import type { ApiConfig, ApiDeps } from "./deps.js";
@@ -24,8 +26,14 @@ import { type StreamHub, startStreamHub } from "./streams/hub.js";
  * The API's Redis connection (rate limits). Auto-pipelining sends the commands of one event-loop tick in one write:
  * under concurrent requests that is one socket write for many rate-limit checks instead of one each.
  */
-function createApiRedis(url: string, keyPrefix?: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, ...(keyPrefix ? { keyPrefix } : {}) });
+function createApiRedis(url: string, log: (line: string) => void, keyPrefix?: string): Redis {
+  return createRedis(url, {
+    log,
+    name: "api redis",
+    maxRetriesPerRequest: 2,
+    enableAutoPipelining: true,
+    ...(keyPrefix ? { keyPrefix } : {}),
+  });
 }
 
 export type CreateApiDepsParameters = {
@@ -72,13 +80,15 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
   const { config } = p;
   const log = p.log ?? ((line: string) => console.error(`[api] ${line}`));
   await migrate({ databaseUrl: p.databaseUrl, schema: config.appSchema });
-  const db = new pg.Pool({
+  const db = createPool({
+    log,
+    name: "api",
     max: 20,
     statement_timeout: config.dbStatementTimeoutMs,
     ...p.pool,
     connectionString: p.databaseUrl,
   });
-  const redis = createApiRedis(p.redisUrl, p.redisKeyPrefix);
+  const redis = createApiRedis(p.redisUrl, log, p.redisKeyPrefix);
   const deployments = new Map([...p.chains].map(([slug, c]) => [slug, c.deployment]));
   const rpcUrls = new Map([...p.chains].map(([slug, c]) => [slug, c.rpcUrl]));
   const chainHead = startChainHead(rpcUrls, p.chainHeadPollMs);
@@ -98,7 +108,7 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
   if (p.executeQueue instanceof Queue) executeQueue = p.executeQueue;
   else if (p.executeQueue !== false) {
     // On a connection of its own: BullMQ needs maxRetriesPerRequest null and no key prefix.
-    const connection = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
+    const connection = createRedis(p.redisUrl, { log, name: "api queue", maxRetriesPerRequest: null });
     const queue = new Queue(queueName("execute", p.executeQueue?.prefix), { connection });
     executeQueue = queue;
     closers.push(() => queue.close().then(() => connection.quit()));
@@ -112,7 +122,8 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
     const schemas = { appSchema: config.appSchema, indexerSchema: config.indexerSchema };
     sequencer = startSequencerThread({ databaseUrl: p.databaseUrl, schemas, pollMs: p.events?.pollMs, log });
     // A pool of its own: replays and the fan-out's reads never wait behind requests, nor requests behind them.
-    const streamsDb = new pg.Pool({
+    const streamsDb = createPool({
+      log,
       max: 4,
       application_name: "api-streams",
       statement_timeout: config.dbStatementTimeoutMs,

@@ -4,14 +4,14 @@
  * it finishes the jobs in hand and exits.
  */
 import { DelayedError, Queue, Worker } from "bullmq";
-import { Redis } from "ioredis";
-import pg from "pg";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { parseEnv } from "../core/env.js";
 import { executeJobSchema, queueName } from "../core/jobs.js";
 import { errorAbi } from "../core/reverts.js";
 import { reconcileIntents, releaseDependents } from "../db/intents.js";
 import { migrate } from "../db/migrate.js";
+import { createPool } from "../db/pool.js";
+import { createRedis } from "../db/redis.js";
 import { workerConfigOf } from "./config.js";
 import { startPeerDeployer } from "./peers.js";
 import { executeIntent, ReceiptPending } from "./processors/execute.js";
@@ -25,7 +25,8 @@ async function main() {
   const config = workerConfigOf(parseEnv());
   const { appSchema } = config;
   await migrate({ databaseUrl: config.databaseUrl, schema: appSchema });
-  const db = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+  const log = (line: string) => console.log(`[worker] ${line}`);
+  const db = createPool({ connectionString: config.databaseUrl, max: 10, name: "worker", log });
   const clients = new Map<number, PublicClient>();
   const senders = new Map<number, PublicClient>();
   for (const { deployment, rpcUrl } of config.chains.values()) {
@@ -38,10 +39,9 @@ async function main() {
     const sends = http(rpcUrl, { retryCount: 0, batch: { wait: 0 } });
     senders.set(deployment.chainId, createPublicClient({ transport: sends }) as PublicClient);
   }
-  const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const connection = createRedis(config.redisUrl, { log, name: "worker redis", maxRetriesPerRequest: null });
   const name = queueName("execute");
   const queue = new Queue(name, { connection });
-  const log = (line: string) => console.log(`[worker] ${line}`);
   const deps = {
     db,
     appSchema,

@@ -3,8 +3,8 @@
  * LISTEN/NOTIFY through db/versions.ts; worker/processors/quote.ts). The worker process (worker/index.ts) runs it
  * beside the execute worker; tests and benchmarks run the same thing.
  */
-import { Redis } from "ioredis";
 import { queueName } from "../core/jobs.js";
+import { createRedis } from "../db/redis.js";
 import { startVersions } from "../db/versions.js";
 import { type QuoteProcessorDeps, refreshHotQuotes } from "./processors/quote.js";
 
@@ -20,7 +20,7 @@ export type StartQuoteWorkerReturnType = { queueName: string; close(): Promise<v
 
 export async function startQuoteWorker(p: StartQuoteWorkerParameters): Promise<StartQuoteWorkerReturnType> {
   const name = queueName("quote", p.prefix);
-  const redis = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
+  const redis = createRedis(p.redisUrl, { log: p.log, name: "quote worker redis", maxRetriesPerRequest: null });
   const deps: QuoteProcessorDeps = { ...p, redis, queueName: name };
 
   // One refresh per chain at a time; a block indexed meanwhile runs one more pass after it.

@@ -7,9 +7,9 @@
  * (`lockMs`) expires; one that Redis lost, or that never got enqueued, is enqueued again by the dispatcher's sweep.
  */
 import { DelayedError, Queue, Worker } from "bullmq";
-import { Redis } from "ioredis";
 import type pg from "pg";
 import { queueName, webhookJobSchema } from "../core/jobs.js";
+import { createRedis } from "../db/redis.js";
 import type { WebhookConfig } from "./config.js";
 import { deliverWebhook, type WebhookProcessorDeps } from "./processors/webhook.js";
 import { startWebhookDispatcher } from "./webhook-dispatcher.js";
@@ -35,7 +35,7 @@ export type StartWebhookWorkerReturnType = { queueName: string; close(): Promise
 
 export async function startWebhookWorker(p: StartWebhookWorkerParameters): Promise<StartWebhookWorkerReturnType> {
   const name = queueName("webhook", p.prefix);
-  const connection = new Redis(p.redisUrl, { maxRetriesPerRequest: null });
+  const connection = createRedis(p.redisUrl, { log: p.log, name: "webhook worker redis", maxRetriesPerRequest: null });
   const queue = new Queue(name, { connection });
   const deps: WebhookProcessorDeps = {
     db: p.db,

@@ -10,7 +10,7 @@
  * failure a retry may cure; unknown errors are logged with their cause and shown only as "Internal server error").
  */
 import type { ZodError } from "zod";
-import { AppError, type ErrorCode, fromDatabaseError } from "../../core/errors.js";
+import { AppError, type ErrorCode, fromDependencyError } from "../../core/errors.js";
 import { validationError } from "../validation.js";
 
 /** The spec's seven tool-server codes: the AppError codes less the REST-only ones. */
@@ -40,7 +40,7 @@ const isZodError = (error: unknown): error is ZodError =>
  * cut by the database's statement timeout is a retryable NETWORK_ERROR (503 in REST).
  */
 export function mcpErrorBody(error: unknown): McpErrorBody {
-  const e = isZodError(error) ? validationError(error) : fromDatabaseError(error);
+  const e = isZodError(error) ? validationError(error) : fromDependencyError(error);
   if (e instanceof AppError) {
     const details: Record<string, unknown> = { ...e.details, httpStatus: e.status, retryable: e.retryable };
     if (codeOf[e.code] !== e.code) details.reason = e.code.toLowerCase();

@@ -17,7 +17,6 @@
  *   the cache could have saved, never a wrong quote.
  */
 import type { Redis } from "ioredis";
-import { Redis as RedisClient } from "ioredis";
 import type { Address } from "viem";
 import {
   askedChannel,
@@ -32,6 +31,7 @@ import {
   storeQuote,
 } from "../../core/jobs.js";
 import { type QuoteParameters, type QuoteReturnType, quote, quoteFromWire, quoteToWire } from "../../core/quote.js";
+import { createRedis } from "../../db/redis.js";
 
 /** Quotes a process keeps in memory (by key and validity). */
 const SEEN_MAX = 10_000;
@@ -77,7 +77,12 @@ export type CreateQuoteClientParameters = {
 
 /** A connection to the shared quote cache. */
 export async function createQuoteClient(p: CreateQuoteClientParameters): Promise<QuoteClient> {
-  const redis = new RedisClient(p.redisUrl, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
+  const redis = createRedis(p.redisUrl, {
+    log: p.log,
+    name: "api quotes",
+    maxRetriesPerRequest: 2,
+    enableAutoPipelining: true,
+  });
   const name = queueName("quote", p.prefix);
   const client: QuoteClient = {
     redis,
@@ -95,7 +100,7 @@ export async function createQuoteClient(p: CreateQuoteClientParameters): Promise
   // Its SUBSCRIBE waits for Redis however long it is away (no retry limit: a rejected one would leave nothing to
   // subscribe again), and ioredis subscribes again after each reconnect; what was announced meanwhile is missed (see
   // the file's comment).
-  const subscriber = new RedisClient(p.redisUrl, { maxRetriesPerRequest: null });
+  const subscriber = createRedis(p.redisUrl, { log: p.log, name: "api quotes listener", maxRetriesPerRequest: null });
   subscriber.on("message", (_channel: string, key: string) => announce(client, key));
   subscriber.on("error", (error: Error) => p.log?.(`quote announcements: ${error.message}`));
   subscriber.subscribe(askedChannel(name)).catch((error: unknown) => {

@@ -82,37 +82,51 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A redis-server of our own (no persistence), so a test can flush or kill it without touching the shared one. */
+/**
+ * A redis-server of our own (no persistence), so a test can flush, kill or restart it without touching the shared
+ * one. restart() starts it again on the same port, empty.
+ */
 export async function startRedis() {
   const port = await freePort();
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    {
-      stdio: "ignore",
-    },
-  );
   const url = `redis://127.0.0.1:${port}`;
-  const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on("error", () => undefined); // refused until the server listens; the loop retries
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await probe.connect();
-      await probe.ping();
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`redis-server on ${port} did not answer`);
-      await sleep(50);
+  const launch = async () => {
+    const child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    const exited = new Promise<void>((done) => child.once("exit", () => done()));
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    probe.on("error", () => undefined); // refused until the server listens; the loop retries
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      try {
+        await probe.connect();
+        await probe.ping();
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`redis-server on ${port} did not answer`);
+        await sleep(50);
+      }
     }
-  }
-  probe.disconnect();
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  return {
-    url,
-    stop: async () => {
+    probe.disconnect();
+    return async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
       await exited;
+    };
+  };
+  let stopServer: (() => Promise<void>) | null = await launch();
+  const stop = async () => {
+    await stopServer?.();
+    stopServer = null;
+  };
+  return {
+    url,
+    stop,
+    /** Stop it (when running) and start it again, empty, on the same port. */
+    restart: async () => {
+      await stop();
+      stopServer = await launch();
     },
   };
 }
