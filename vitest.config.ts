@@ -17,6 +17,7 @@ export default defineConfig({
             "worker/**/*.test.ts",
             "indexer/**/*.test.ts",
             "db/**/*.test.ts",
+            "scripts/**/*.test.ts",
           ],
         },
       },

@@ -9,6 +9,7 @@ import { startAnvil } from "./anvil.js";
 import { approvalsFromEnv, deploy } from "./deploy.js";
 import { DEFAULT_DATABASE_URL, startIndexer } from "./indexer.js";
 import { httpTransport, printDemo, seedDemo } from "./seed-demo.js";
+import { supervise } from "./supervise.js";
 
 /**
  * `npm start`: the local stack. Builds the contracts, starts anvil, deploys, then runs until SIGINT or
@@ -32,8 +33,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 type Service = {
   name: string;
   stop(): Promise<void>;
-  /** Settles when the service ends on its own; the stack then shuts down. */
-  exited: Promise<void>;
+  /**
+   * Settles when the service ends on its own, with how it ended. A restartable step's service is started again
+   * (scripts/supervise.ts); any other's end shuts the stack down.
+   */
+  exited: Promise<string | undefined>;
 };
 
 type DevChain = {
@@ -67,7 +71,12 @@ function chainEnv(ctx: DevContext): Record<string, string> {
   return env;
 }
 
-type Step = { name: string; run(ctx: DevContext): Promise<Service | undefined> };
+type Step = {
+  name: string;
+  /** Started again after a backoff when its service ends on its own (run's `restart` counts from 1). */
+  restartable?: boolean;
+  run(ctx: DevContext, restart: number): Promise<Service | undefined>;
+};
 
 const log = (msg: string) => console.log(`[dev] ${msg}`);
 
@@ -103,14 +112,17 @@ const steps: Step[] = [
         });
         c.rpcUrl = anvil.rpcUrl;
         log(`anvil up at ${anvil.rpcUrl} (chain id ${anvil.chainId}, ${c.slug}${c.fork ? ", a fork" : ""})`);
-        anvils.push({ name: `anvil ${c.slug}`, stop: anvil.stop, exited: anvil.exited });
+        anvils.push({ name: `anvil ${c.slug}`, stop: anvil.stop, exited: anvil.exited.then(() => undefined) });
       }
       return {
         name: "anvil",
         stop: async () => {
           await Promise.all(anvils.map((a) => a.stop()));
         },
-        exited: Promise.race(anvils.map((a) => a.exited)),
+        exited: Promise.race(anvils.map((a) => a.exited.then(() => a.name))).then(
+          (name) =>
+            `${name} ended: the local chain's state went with it, so the stack stops (npm start begins a new chain)`,
+        ),
       };
     },
   },
@@ -133,20 +145,25 @@ const steps: Step[] = [
   },
   {
     name: "indexer",
-    async run(ctx) {
+    restartable: true,
+    async run(ctx, restart) {
       const [home, ...more] = ctx.chains;
       if (!home?.rpcUrl) throw new Error("the indexer needs the anvil step first");
       const schema = process.env.INDEXER_SCHEMA ?? "indexer";
-      // anvil starts from genesis on every run, so the index of the previous run describes another chain.
-      log(`starting the indexer (Ponder, schema "${schema}", fresh for ${ctx.chains.map((c) => c.slug).join(", ")})`);
+      // anvil starts from genesis on every run, so the index of the previous run describes another chain. A restart
+      // within the run resumes from the index it left.
+      const fresh = restart === 0;
+      log(
+        `starting the indexer (Ponder, schema "${schema}", ${fresh ? "fresh" : "resuming"} for ${ctx.chains.map((c) => c.slug).join(", ")})`,
+      );
       const started = Date.now();
       const indexer = await startIndexer({
         rpcUrl: home.rpcUrl,
         chainSlug: home.slug,
         moreChains: more.map((c) => ({ slug: c.slug, rpcUrl: c.rpcUrl ?? "" })),
         schema,
-        fresh: true,
-        forgetCachedChain: true,
+        fresh,
+        forgetCachedChain: fresh,
         databaseUrl: process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
         port: Number(process.env.INDEXER_PORT ?? 42069),
       });
@@ -160,12 +177,13 @@ const steps: Step[] = [
       return {
         name: "indexer",
         stop: indexer.stop,
-        exited: indexer.exited.then(() => undefined),
+        exited: indexer.exited.then((code) => (code === null ? "killed by a signal" : `code ${code}`)),
       };
     },
   },
   {
     name: "api",
+    restartable: true,
     async run(ctx) {
       const port = Number(process.env.PORT ?? 3000);
       log(`starting the API on port ${port}`);
@@ -180,6 +198,7 @@ const steps: Step[] = [
   },
   {
     name: "worker",
+    restartable: true,
     async run(ctx) {
       log("starting the worker (BullMQ on Redis)");
       const worker = spawnService(
@@ -200,6 +219,7 @@ const steps: Step[] = [
   },
   {
     name: "relayer",
+    restartable: true,
     // The local stand-in for LayerZero's DVNs and executor (relayer/), between the local chains.
     async run(ctx) {
       if (ctx.chains.length < 2) return undefined;
@@ -260,7 +280,7 @@ function spawnService(
       }
     });
   }
-  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  const exited = new Promise<string>((done) => child.once("exit", (code, signal) => done(signal ?? `code ${code}`)));
   return {
     name,
     exited,
@@ -293,7 +313,7 @@ function spawnService(
 }
 
 /** Resolves once `url` answers 200; fails if the process exits first or the time runs out. */
-async function waitForHttp(url: string, exited: Promise<void>, timeoutMs: number): Promise<void> {
+async function waitForHttp(url: string, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
   let gone = false;
   void exited.then(() => {
     gone = true;
@@ -349,20 +369,36 @@ async function main() {
     if (stopping) return;
     let service: Service | undefined;
     try {
-      service = await step.run(ctx);
+      service = await step.run(ctx, 0);
     } catch (error) {
       console.error(`[dev] ${step.name} failed: ${errorMessage(error)}`);
       await shutdown(`${step.name} failed`, 1);
       return;
     }
     if (!service) continue;
+    if (step.restartable) {
+      // Started again with backoff when it ends on its own: a crash of one process does not end the stack.
+      const first = service;
+      const supervisor = await supervise({
+        name: service.name,
+        start: async (restart) => {
+          if (restart === 0) return first;
+          const again = await step.run(ctx, restart);
+          if (!again) throw new Error(`${step.name} started nothing`);
+          return again;
+        },
+        log,
+      });
+      services.push({ name: service.name, stop: supervisor.stop, exited: new Promise(() => undefined) });
+      continue;
+    }
     services.push(service);
     const name = service.name;
-    void service.exited.then(() => {
-      if (!stopping) void shutdown(`${name} exited unexpectedly`, 1);
+    void service.exited.then((how) => {
+      if (!stopping) void shutdown(`${name} exited unexpectedly (${how ?? "no exit code"})`, 1);
     });
   }
-  log("ready");
+  log("ready (a process that ends on its own is started again; Ctrl-C stops the stack)");
 }
 
 /**
