@@ -1028,7 +1028,7 @@ describe("errors", () => {
     } finally {
       await dead.close();
     }
-    // A database that does not answer while checking a key is not the key's fault: 500, no challenge.
+    // A database that does not answer while checking a key is not the key's fault: 503 (retry), no challenge.
     const noDb = new pg.Pool({
       connectionString: "postgres://postgres@127.0.0.1:9/none",
       connectionTimeoutMillis: 2000,
@@ -1046,12 +1046,13 @@ describe("errors", () => {
         },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
       });
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
       expect(res.headers.get("www-authenticate")).toBeNull();
       expect(await res.json()).toEqual({
-        error: "Internal server error",
+        error: "The database is unavailable; try again in a few seconds",
         code: "NETWORK_ERROR",
-        details: { httpStatus: 500, retryable: true },
+        details: { httpStatus: 503, retryable: true, reason: "database_unavailable", retryAfterSeconds: 5 },
       });
     } finally {
       console.error = log;

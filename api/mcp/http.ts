@@ -18,7 +18,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { AppError } from "../../core/errors.js";
+import { AppError, fromDependencyError } from "../../core/errors.js";
 import { clientAddress } from "../client-address.js";
 import type { ApiDeps } from "../deps.js";
 import type { AppEnv, AuthedUser } from "../env.js";
@@ -83,7 +83,11 @@ export function registerMcpRoutes(app: OpenAPIHono<AppEnv>, deps: ApiDeps, confi
         if (error instanceof AppError && error.code === "AUTHENTICATION_FAILED") return unauthorized(c, error, true);
         // Not the credential's fault (the database did not answer): no challenge, the service-side status.
         const body = mcpErrorBody(error);
-        return c.json(body, error instanceof AppError ? (error.status as ContentfulStatusCode) : 500);
+        const known = fromDependencyError(error);
+        if (known instanceof AppError && known.details.retryAfterSeconds !== undefined) {
+          c.header("Retry-After", String(known.details.retryAfterSeconds));
+        }
+        return c.json(body, known instanceof AppError ? (known.status as ContentfulStatusCode) : 500);
       }
     } else if (!config.allowAnonymous) {
       return unauthorized(c, new AppError("AUTHENTICATION_FAILED", "Missing authorization header"), false);
