@@ -755,7 +755,8 @@ describe("graduated tokens trade on Uniswap V3", () => {
     const quotes = api.deps.quotes;
     if (!quotes) throw new Error("no quote client");
     const jwt = await api.jwt(`hot-${randomUUID()}`);
-    const amount = 17 + Math.floor(Math.random() * 1_000) / 1_000;
+    // Rounded to 3 places: 17 + 0.123 as a float can print with more decimals than USD has (a 400).
+    const amount = Number((17 + Math.floor(Math.random() * 1_000) / 1_000).toFixed(3));
     const body = { tokenId, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount };
     const job = buyJob(amount);
     const key = quoteCacheKey(quotes.queueName, job);

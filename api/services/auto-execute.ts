@@ -19,6 +19,7 @@
  */
 
 import { randomUUID } from "node:crypto";
+import type { PoolClient } from "pg";
 import type { Address, Hex } from "viem";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
 import { AUTO_EXECUTE_WAIT_MS, workerGasLimit } from "../../core/limits.js";
@@ -46,6 +47,13 @@ export type Step = {
   data: Hex;
   /** Wei. */
   value?: bigint;
+  /**
+   * A step any of the wallet's requests may share (the custodial approval): when the wallet has one like it still
+   * open on the chain, the next step waits on that one instead of a new copy; when it has none open, `needed` is
+   * asked again (an approval mined since the request read the allowance makes the step needless) and the step is
+   * left out when it answers false. Both under the user's lock, so no two requests decide at once.
+   */
+  shared?: { needed(): Promise<boolean> };
 };
 
 const clientOf = publicClientFor;
@@ -123,6 +131,15 @@ export async function submitSteps(
     queue = queueOf(deps);
     let created = false;
     for (const step of p.steps) {
+      // reserveSpend holds the user's lock: no other request of this wallet decides meanwhile.
+      if (step.shared && rows.length === 0) {
+        const open = await openSharedStep(deps, conn, user, p.chainId, step);
+        if (open) {
+          rows.push(open);
+          continue;
+        }
+        if (!(await step.shared.needed())) continue;
+      }
       const { intent, created: fresh } = await createIntent(conn, deps.config.appSchema, {
         idempotencyKey: stepKey(user, p.key, step.name),
         userId: user.id,
@@ -151,6 +168,24 @@ export async function submitSteps(
   }
   await dispatchOpen(queue, rows);
   return rows;
+}
+
+/** The wallet's newest open intent that sends what `step` sends, if any. */
+async function openSharedStep(
+  deps: ApiDeps,
+  conn: PoolClient,
+  user: AuthedUser,
+  chainId: number,
+  step: Step,
+): Promise<IntentRow | undefined> {
+  const { rows } = await conn.query<IntentRow>(
+    `SELECT * FROM ${deps.config.appSchema}.intents
+      WHERE from_address = $1 AND chain_id = $2 AND kind = $3 AND to_address = $4 AND data = $5
+        AND status IN ('pending', 'signed', 'broadcast')
+      ORDER BY created_at DESC LIMIT 1`,
+    [user.walletAddress.toLowerCase(), chainId, step.kind, step.to.toLowerCase(), step.data],
+  );
+  return rows[0];
 }
 
 async function dispatchOpen(queue: NonNullable<ApiDeps["executeQueue"]>, rows: IntentRow[]) {

@@ -15,6 +15,9 @@
  * - Approvals: buys need a USDC allowance to the launchpad. When the trader's allowance is below the most the buy can
  *   take (the USD amount for exact-in, the max-in bound for exact-out), `approvals` holds an approve for exactly that
  *   amount, to be sent first. Sells need none (the launchpad burns or pulls tokens of the seller who calls it).
+ *   A custodial wallet's trades (autoExecute) approve the launchpad once for the unlimited allowance instead
+ *   (custodialApproval): an exact approval replaces the allowance before it, so concurrent buys of one wallet
+ *   revoked each other's allowance and reverted.
  * - gasLimit: eth_estimateGas from the trader, plus 25%, when it succeeds (it cannot while an approval is
  *   missing); otherwise the fixed limits of core/limits.ts FALLBACK_GAS, per venue.
  * - Attribution (builder, token_referral) is checked against the indexed approvals before anything is sent, as the
@@ -27,9 +30,10 @@
  *   (exact-in) or the quoted tokens in (exact-out).
  */
 
-import { type Address, encodeFunctionData, formatUnits, type Hex } from "viem";
+import { type Address, decodeFunctionData, encodeFunctionData, formatUnits, type Hex, maxUint256 } from "viem";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { ChainSlug } from "../../core/chains.js";
+import * as curve from "../../core/curve.js";
 import type { Deployment } from "../../core/deployment.js";
 import { AppError } from "../../core/errors.js";
 import {
@@ -193,6 +197,83 @@ async function market(deps: ApiDeps, tokenId: string, chainSlug: string, caughtU
     throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
   }
   return { tokenId, token, pool: token.pool, deployment, rpcUrl: deps.rpcUrls.get(chainSlug) };
+}
+
+/**
+ * `m` as it will be when the wallet's own trades ahead of this one have run: its open trade intents on the token, and
+ * those confirmed in blocks the indexer has not committed yet, applied in order to the curve's supply (the math of
+ * core/curve.ts, as the launchpad's). Without this, one wallet's concurrent buys were all quoted on the same state
+ * and the later ones reverted on their slippage bound, moved by the wallet's own buys. An intent mined and indexed
+ * but not yet settled is counted twice: its trade's bound is then a little looser, never tighter. Graduated tokens
+ * are quoted as indexed (their pool's state is not ours to replay).
+ */
+async function afterOwnTrades(deps: ApiDeps, m: Market, wallet: Address): Promise<Market> {
+  if (m.pool.graduated) return m;
+  const indexed = (await freshness(deps, m.deployment.chainSlug)).indexed_block ?? 0;
+  const { rows } = await deps.db.query<{ data: Hex }>(
+    `SELECT data FROM ${deps.config.appSchema}.intents
+      WHERE chain_id = $1 AND from_address = $2 AND kind = 'trade' AND to_address = $3
+        AND (status IN ('pending', 'signed', 'broadcast') OR (status = 'confirmed' AND block_number > $4))
+      ORDER BY created_at`,
+    [m.deployment.chainId, wallet.toLowerCase(), m.deployment.contracts.launchpad.toLowerCase(), indexed],
+  );
+  let supply = m.pool.supply;
+  for (const row of rows) {
+    const call = decodeTrade(row.data);
+    if (!call || call.token.toLowerCase() !== m.token.address.toLowerCase()) continue;
+    try {
+      const moved = curveTrade(m.pool.params, supply, call.mode, call.amount);
+      // A trade ahead that fills the curve graduates the token: past it, the curve is not the venue to model.
+      if (moved.graduates) return m;
+      supply = call.mode.startsWith("buy") ? supply + moved.tokenAmount : supply - moved.tokenAmount;
+    } catch {
+      // A trade ahead that cannot run as quoted will revert and move nothing.
+    }
+  }
+  return supply === m.pool.supply ? m : { ...m, pool: { ...m.pool, supply } };
+}
+
+const TRADE_MODES = new Set<string>(["buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut"]);
+
+function decodeTrade(data: Hex): { mode: QuoteMode; token: Address; amount: bigint } | undefined {
+  try {
+    const call = decodeFunctionData({ abi: launchpadAbi, data });
+    if (!TRADE_MODES.has(call.functionName)) return undefined;
+    const [token, amount] = call.args as unknown as [Address, bigint];
+    return { mode: call.functionName as QuoteMode, token, amount };
+  } catch {
+    return undefined;
+  }
+}
+
+function curveTrade(params: IndexedPool["params"], supply: bigint, mode: QuoteMode, amount: bigint) {
+  if (mode === "buyExactIn") return curve.buyExactIn(params, supply, amount);
+  if (mode === "buyExactOut") return curve.buyExactOut(params, supply, amount);
+  if (mode === "sellExactIn") return curve.sellExactIn(params, supply, amount);
+  return curve.sellExactOut(params, supply, amount);
+}
+
+/**
+ * Runs `work` while holding the wallet's trade lock on `chainId` (a Postgres advisory lock on a connection of its own,
+ * so every API process honours it): one request of a wallet at a time prepares and records its trade, and each sees
+ * the intents of the ones before it (afterOwnTrades).
+ */
+async function withWalletTradeLock<T>(deps: ApiDeps, wallet: Address, chainId: number, work: () => Promise<T>) {
+  const conn = await deps.db.connect();
+  const key = `trade:${chainId}:${wallet.toLowerCase()}`;
+  // A connection whose lock or unlock failed must not go back to the pool, where it could still hold the lock.
+  let destroy = true;
+  try {
+    await conn.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
+    try {
+      return await work();
+    } finally {
+      await conn.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]);
+      destroy = false;
+    }
+  } finally {
+    conn.release(destroy);
+  }
 }
 
 /** The error the curve gives an amount beyond what the indexed pool holds (core/quote.ts). */
@@ -390,11 +471,17 @@ async function estimate(rpcUrl: string | undefined, from: Address, to: Address, 
 }
 
 /** trade-token: the launchpad transaction (and any USDC approval to send first) for one trade, with its quote. */
-export async function prepareTrade(deps: ApiDeps, user: AuthedUser, body: TradeInput) {
+export async function prepareTrade(
+  deps: ApiDeps,
+  user: AuthedUser,
+  body: TradeInput,
+  options: { ownTradesAhead?: boolean } = {},
+) {
   const { mode, amount } = tradeMode(body);
   const slippageBps = body.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const trader = (body.userAddress ?? user.walletAddress) as Address;
-  const m0 = await market(deps, body.tokenId, body.chainSlug);
+  const indexedMarket = await market(deps, body.tokenId, body.chainSlug);
+  const m0 = options.ownTradesAhead ? await afterOwnTrades(deps, indexedMarket, trader) : indexedMarket;
   if (m0.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   const effective = await resolveAttribution(deps, {
     chainId: m0.token.chainId,
@@ -485,6 +572,46 @@ export async function prepareTrade(deps: ApiDeps, user: AuthedUser, body: TradeI
 export type PreparedTrade = Awaited<ReturnType<typeof prepareTrade>>;
 
 /**
+ * The one approval a custodial wallet makes: the launchpad, for the unlimited allowance. The launchpad pulls USDC
+ * only from its caller (Launchpad.sol: safeTransferFrom(msg.sender, …); the swap callback's payer is the caller of
+ * the swap in progress), and only the service signs for this wallet, so the allowance moves nothing the wallet's own
+ * trades do not. Trade-off: a flaw in the launchpad that let a third party pull from an approver would reach the
+ * wallet's whole USDC balance, not one trade's amount. In return one wallet's concurrent trades never revoke each
+ * other's allowance (an approval replaces the one before it), an OpenZeppelin ERC-20 never spends an allowance of
+ * 2^256 - 1 (so the approval's gas estimate cannot go stale), and a wallet approves once, not before every buy.
+ */
+async function custodialAllowance(deps: ApiDeps, deployment: Deployment, wallet: Address): Promise<bigint> {
+  const rpcUrl = deps.rpcUrls.get(deployment.chainSlug);
+  if (!rpcUrl) return 0n;
+  return clientOf(rpcUrl)
+    .readContract({
+      address: deployment.contracts.usdc,
+      abi: mockUsdcAbi,
+      functionName: "allowance",
+      args: [wallet, deployment.contracts.launchpad],
+    })
+    .catch((error: unknown) => {
+      throw new AppError("NETWORK_ERROR", "Could not read the USDC allowance: the chain's RPC did not answer", {
+        cause: error,
+      });
+    });
+}
+
+export function custodialApproval(deployment: Deployment) {
+  return {
+    to: deployment.contracts.usdc,
+    data: encodeFunctionData({
+      abi: mockUsdcAbi,
+      functionName: "approve",
+      args: [deployment.contracts.launchpad, maxUint256],
+    }),
+    value: "0",
+    gasLimit: FALLBACK_GAS.approve.toString(),
+    chain: deployment.chainSlug,
+  };
+}
+
+/**
  * trade-token. Without autoExecute: the prepared transaction (and approvals) for the client to send, with
  * `executed: false`. With autoExecute: the same transactions become intents (approval first, then the trade after
  * it) executed by the worker with the wallet on record, and the answer waits for them (api/services/auto-execute.ts).
@@ -513,12 +640,39 @@ export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInp
       },
     };
   }
-  const prepared = preparedTrade ?? (await prepareTrade(deps, user, { ...body, userAddress: user.walletAddress }));
   const deployment = deps.deployments.get(body.chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${body.chainSlug}`);
+  // Prepared and recorded under the lock; waited for after it, so the wallet's next trade need not wait as well.
+  const { prepared, rows } = await withWalletTradeLock(deps, user.walletAddress, deployment.chainId, () =>
+    submitTrade(deps, user, body, key, deployment, preparedTrade),
+  );
+  return { ...prepared, ...(await settleExecution(deps, rows)), replayed: false };
+}
+
+/** Prepares (unless given) and records one autoExecute trade, under the wallet's trade lock (tradeToken). */
+async function submitTrade(
+  deps: ApiDeps,
+  user: AuthedUser,
+  body: TradeInput,
+  key: string,
+  deployment: Deployment,
+  preparedTrade?: PreparedTrade,
+) {
+  const asked =
+    preparedTrade ??
+    (await prepareTrade(deps, user, { ...body, userAddress: user.walletAddress }, { ownTradesAhead: true }));
+  const approval = custodialApproval(deployment);
+  const maxIn = BigInt(asked.trade.mode === "buyExactIn" ? asked.trade.amountBaseUnits : asked.trade.boundBaseUnits);
+  const prepared = asked.approvals.length > 0 ? { ...asked, approvals: [approval] } : asked;
   const steps: Step[] = [
     ...prepared.approvals.map(
-      (a): Step => ({ name: "approval", kind: "approval", to: a.to as Address, data: a.data as Hex }),
+      (a): Step => ({
+        name: "approval",
+        kind: "approval",
+        to: a.to as Address,
+        data: a.data as Hex,
+        shared: { needed: async () => (await custodialAllowance(deps, deployment, user.walletAddress)) < maxIn },
+      }),
     ),
     { name: "trade", kind: "trade", to: prepared.transaction.to, data: prepared.transaction.data },
   ];
@@ -528,5 +682,5 @@ export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInp
     key,
     steps,
   });
-  return { ...prepared, ...(await settleExecution(deps, rows)), replayed: false };
+  return { prepared, rows };
 }

@@ -104,9 +104,56 @@ export async function executeIntent(deps: ExecuteDeps, intentId: string): Promis
     }
   }
 
+  if (intent.status === "pending" && intent.kind === "approval") {
+    const refused = await approvalWithoutTrade(deps, client, intent);
+    if (refused) {
+      await fail(deps, intent, refused.code, refused.reason);
+      throw new IntentFailed(refused.code, refused.reason);
+    }
+  }
   if (intent.status === "pending") intent = await simulateAndSign(deps, client, intent);
   if (isFinal(intent.status)) return summary(intent);
   return summary(await broadcastAndTrack(deps, client, intent));
+}
+
+/**
+ * Why an approval must not be sent: every trade waiting on it would revert after it (simulated together, approval
+ * then trade, with eth_simulateV1), so its gas would buy nothing. Undefined when one of them would run, when none
+ * waits on it yet, or when the node cannot simulate a sequence (the approval is then sent as before).
+ */
+async function approvalWithoutTrade(
+  deps: ExecuteDeps,
+  client: PublicClient,
+  approval: IntentRow,
+): Promise<{ code: ErrorCode; reason: string } | undefined> {
+  const { rows: waiting } = await deps.db.query<IntentRow>(
+    `SELECT * FROM ${deps.appSchema}.intents WHERE after_intent_id = $1 AND status = 'pending' ORDER BY created_at`,
+    [approval.id],
+  );
+  if (waiting.length === 0) return undefined;
+  let refusal: { code: ErrorCode; reason: string } | undefined;
+  for (const trade of waiting) {
+    const simulated = await client
+      .simulateCalls({
+        account: approval.from_address,
+        calls: [
+          { to: approval.to_address, data: approval.data, value: BigInt(approval.value) },
+          { to: trade.to_address, data: trade.data, value: BigInt(trade.value) },
+        ],
+      })
+      .catch((error: unknown) => {
+        deps.log?.(`intent ${approval.id}: could not simulate it with its trade (${errorText(error)}); sending it`);
+        return undefined;
+      });
+    const outcome = simulated?.results[1];
+    if (!outcome || outcome.status === "success") return undefined;
+    const revert = revertReason(outcome.error, deps.errorAbi);
+    refusal = {
+      code: revert?.code ?? "TRANSACTION_FAILED",
+      reason: `not sent: the trade after it would revert (${revert?.reason ?? errorText(outcome.error)})`,
+    };
+  }
+  return refusal;
 }
 
 async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: IntentRow): Promise<IntentRow> {

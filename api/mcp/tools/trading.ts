@@ -29,14 +29,13 @@ import {
 import { ClaimFeesRequest, ClaimFeesResponse } from "../../routes/wallet/schemas.js";
 import {
   executeTransaction,
-  findIntentByKey,
   getIntentStatus,
   requireWalletOnRecord,
 } from "../../services/auto-execute.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { createToken } from "../../services/create-token.js";
 import { sniff } from "../../services/media.js";
-import { type PreparedTrade, prepareTrade, quoteToken, tradeToken } from "../../services/trade.js";
+import { prepareTrade, quoteToken, tradeToken } from "../../services/trade.js";
 import { simulateSteps, spendPreview } from "../safety.js";
 import { defineTool, dryRunField, type McpContext, requireUser, toolChainSlug } from "../tool.js";
 
@@ -86,11 +85,6 @@ export const quoteTradeTokenTool = defineTool({
 
 // ---------------------------------------------------------------- trade_token
 
-/** Whether `key` already made the `step` intent of this user: a replay, which executes (and spends) nothing new. */
-async function isReplay(ctx: McpContext, key: string | undefined, step: string): Promise<boolean> {
-  return key !== undefined && (await findIntentByKey(ctx.deps, requireUser(ctx), key, step)) !== undefined;
-}
-
 export const tradeTokenTool = defineTool({
   name: "trade_token",
   title: "Buy or sell a token",
@@ -137,13 +131,8 @@ export const tradeTokenTool = defineTool({
         ),
       };
     }
-    // An execution sends (and the policy prices) the very transaction prepared here; a replay sends nothing new.
-    let prepared: PreparedTrade | undefined;
-    if (body.autoExecute && !(await isReplay(ctx, body.idempotencyKey, "trade"))) {
-      requireWalletOnRecord(user, body.userAddress);
-      prepared = await prepareTrade(ctx.deps, user, { ...body, userAddress: user.walletAddress });
-    }
-    const result = await tradeToken(ctx.deps, user, body, prepared);
+    // tradeToken prepares an execution under the wallet's trade lock, as REST does; a replay sends nothing new.
+    const result = await tradeToken(ctx.deps, user, body);
     const quote = "quote" in result ? result.quote : undefined;
     return {
       success: true as const,
