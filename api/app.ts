@@ -14,6 +14,10 @@ import type { AppEnv } from "./env.js";
 import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
 import { registerMcpRoutes } from "./mcp/http.js";
 import { securityHeaders } from "./middleware/security-headers.js";
+import { apiEndpointsOf } from "./observability/endpoint-label.js";
+import { registerHealthRoutes } from "./observability/health-routes.js";
+import { createMetrics } from "./observability/metrics.js";
+import { requestMetrics } from "./observability/request-metrics.js";
 import { registerRoutes } from "./routes/index.js";
 import { registerSseRoute } from "./streams/sse.js";
 import { validationError } from "./validation.js";
@@ -62,6 +66,14 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
     return c.json(body, status);
   });
   app.notFound((c) => c.json({ success: false, error: "Not found" }, 404));
+
+  // Before every other middleware, so that it counts and times every response, errors and 404s included. A registry
+  // per app: several apps in one process (the tests) count apart.
+  const metrics = createMetrics(deps);
+  app.use(
+    "*",
+    requestMetrics(metrics, () => apiEndpointsOf(app.routes, API_BASE)),
+  );
 
   // Security headers on every response of the app, errors included (not on a WebSocket upgrade's own reply,
   // api/streams/ws.ts, which never reaches it). A header a handler set itself is kept: /ipfs sets its own CSP for
@@ -129,7 +141,7 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
   });
   registerWebRoutes(app, { openapiUrl: `${API_BASE}/openapi.json` });
   registerSseRoute(app);
-  app.get("/health", (c) => c.json({ ok: true }));
+  registerHealthRoutes(app, deps, metrics);
   return app;
 }
 

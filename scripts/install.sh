@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs what the tests need when it is missing: node_modules from the lock file, and Debian's Chromium (for the
-# browser tests, tests/api.content-security.test.ts and tests/web.pages.test.ts, driven by playwright-core). Used by the run command
-# (scripts/start.sh, with --no-browser) and the test command (scripts/test.sh), so a fresh clone needs nothing else. Each step is
-# skipped when its result is already there.
+# Installs what the tests need when it is missing: node_modules from the lock file, Debian's Chromium (for the
+# browser tests, tests/api.content-security.test.ts and tests/web.pages.test.ts, driven by playwright-core) and Debian's
+# promtool (tests/metrics.test.ts checks /metrics with it). Used by the run command (scripts/start.sh, with
+# --no-browser) and the test command (scripts/test.sh), so a fresh clone needs nothing else. Each step is skipped when
+# its result is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 CHROMIUM=/usr/bin/chromium
+PROMTOOL=/usr/bin/promtool
 
 install_node_modules() {
   if [ -x node_modules/.bin/tsx ] && [ -x node_modules/.bin/forge ] && [ -x node_modules/.bin/vitest ] &&
@@ -26,27 +28,47 @@ install_node_modules() {
   fi
 }
 
-# playwright-core downloads no browser of its own; the machines reach Debian's packages, whose chromium it drives.
-install_chromium() {
-  if [ -x "$CHROMIUM" ]; then
+# Installs Debian package $2 when $1 is missing (as root, or through sudo).
+apt_install() {
+  local binary=$1 package=$2
+  if [ -x "$binary" ]; then
     return 0
   fi
   local sudo=""
   if [ "$(id -u)" -ne 0 ]; then
     if ! command -v sudo >/dev/null 2>&1; then
-      echo "[install] $CHROMIUM is missing and this user cannot install it: run 'apt-get install chromium' as root" >&2
+      echo "[install] $binary is missing and this user cannot install it: run 'apt-get install $package' as root" >&2
       return 1
     fi
     sudo="sudo"
   fi
-  echo "[install] $CHROMIUM missing: installing Debian's chromium (apt-get update, then apt-get install)"
+  echo "[install] $binary missing: installing Debian's $package (apt-get update, then apt-get install)"
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
-  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "$package"
+}
+
+# playwright-core downloads no browser of its own; the machines reach Debian's packages, whose chromium it drives.
+install_chromium() {
+  [ -x "$CHROMIUM" ] && return 0
+  apt_install "$CHROMIUM" chromium
   echo "[install] $("$CHROMIUM" --version)"
 }
 
+# promtool ships only in Debian's prometheus package, with the server. The tests need promtool alone: where the
+# package's install started the server (a systemd machine; containers' policy-rc.d refuses), it is stopped and
+# disabled again.
+install_promtool() {
+  [ -x "$PROMTOOL" ] && return 0
+  apt_install "$PROMTOOL" prometheus
+  if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet prometheus 2>/dev/null; then
+    if [ "$(id -u)" -eq 0 ]; then systemctl disable --now prometheus; else sudo systemctl disable --now prometheus; fi
+  fi
+  echo "[install] $("$PROMTOOL" --version 2>&1 | head -n 1)"
+}
+
 install_node_modules
-# The run command serves no browser, so it skips Chromium: `install.sh --no-browser`.
+# The run command serves no browser and runs no tests, so it skips Chromium and promtool: `install.sh --no-browser`.
 if [ "${1:-}" != "--no-browser" ]; then
   install_chromium
+  install_promtool
 fi

@@ -23,6 +23,7 @@ import { spendOf } from "../../core/spend.js";
 import { readSpendPrices } from "../../db/indexed/market.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
+import { recordSpendRefusal, type SpendRefusalReason } from "../observability/metrics.js";
 
 const usd = (units: bigint) => formatUnits(units, 6);
 const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -140,6 +141,27 @@ export async function reserveSpend(
   // One lock per user serializes both of its caps: a key's spending is part of its user's.
   await conn.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`spend:user:${user.id}`]);
   const rules = await rulesOf(deps, user, conn);
+  return countRefusal(() => reserve(deps, conn, user, p, rules));
+}
+
+/** Runs `work`; a refusal of the policy it throws is counted (spend_refusals_total) on its way out. */
+async function countRefusal<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const reason = error instanceof AppError ? error.details.reason : undefined;
+    if (typeof reason === "string") recordSpendRefusal(reason as SpendRefusalReason);
+    throw error;
+  }
+}
+
+async function reserve(
+  deps: ApiDeps,
+  conn: pg.PoolClient,
+  user: AuthedUser,
+  p: ReserveSpendParameters,
+  rules: Rules,
+): Promise<string | null> {
   const amount = await priceSteps(deps, user, p.chainSlug, p.steps, rules);
   if (amount === 0n) return null;
   const subject = subjectOf(user);
@@ -188,6 +210,7 @@ export async function spendPreview(deps: ApiDeps, user: AuthedUser, chainSlug: s
 export async function checkDestination(deps: ApiDeps, user: AuthedUser, to: string): Promise<void> {
   const { allowlist } = await rulesOf(deps, user);
   if (allowlist === null || allowlist.includes(to.toLowerCase())) return;
+  recordSpendRefusal("destination_not_allowed");
   throw new AppError("INVALID_PARAMETERS", `Destination not allowed: ${to} is not on this credential's allowlist`, {
     details: { reason: "destination_not_allowed", to, allowedDestinations: allowlist },
   });
