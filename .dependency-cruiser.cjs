@@ -110,13 +110,14 @@ module.exports = {
       name: "core-only-viem-and-zod",
       comment:
         "core/ holds pure rules and shared contracts that every process loads: of npm packages it may use only viem " +
-        "and zod. Node builtins (node:fs, node:path, node:url) are allowed: the deployment file reader " +
-        "(core/deployment.ts) needs them. Unit tests beside the code (*.test.ts) may use vitest.",
+        "and zod, and pino for the one logger every process shares (core/log.ts). Node builtins (node:fs, " +
+        "node:path, node:url, node:async_hooks) are allowed: the deployment file reader (core/deployment.ts) needs " +
+        "them. Unit tests beside the code (*.test.ts) may use vitest.",
       severity: "error",
       from: { path: "^core/", pathNot: "\\.test\\.ts$" },
       to: {
         dependencyTypes: ["npm", "npm-dev", "npm-optional", "npm-peer", "npm-bundled", "npm-no-pkg", "npm-unknown"],
-        pathNot: "^node_modules/(viem|zod)/",
+        pathNot: "^node_modules/(viem|zod|pino)/",
       },
     },
     {

@@ -6,11 +6,14 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { AppError, fromDependencyError } from "../core/errors.js";
+import { logContext } from "../core/log.js";
 import type { ApiDeps } from "./deps.js";
 import type { AppEnv } from "./env.js";
+import { apiLog } from "./log.js";
 import { type McpConfig, mcpConfigFromEnv } from "./mcp/config.js";
 import { registerMcpRoutes } from "./mcp/http.js";
 import { securityHeaders } from "./middleware/security-headers.js";
@@ -42,7 +45,7 @@ export function errorResponse(thrown: unknown): {
       error.status === 400 && /JSON/i.test(error.message) ? "Malformed JSON in request body" : error.message;
     return { status: error.status, body: { success: false, error: message || "Bad request" } };
   }
-  console.error("[api] unhandled error", error);
+  apiLog.error({ err: error }, "unhandled error");
   return { status: 500, body: { success: false, error: "Internal server error" } };
 }
 
@@ -70,6 +73,11 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
   // Before every other middleware, so that it counts and times every response, errors and 404s included. A registry
   // per app: several apps in one process (the tests) count apart.
   const metrics = createMetrics(deps);
+  // The request id (the client's X-Request-Id when it is a sane one, else a fresh uuid), sent back as X-Request-Id and
+  // put in the log context: every log line of the request carries it, and so do the intents it records
+  // (db/intents.ts), whose worker logs carry it in turn.
+  app.use("*", requestId());
+  app.use("*", (c, next) => logContext.run({ requestId: c.get("requestId") }, next));
   app.use(
     "*",
     requestMetrics(metrics, () => apiEndpointsOf(app.routes, API_BASE)),

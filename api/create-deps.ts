@@ -11,6 +11,7 @@ import type { Redis } from "ioredis";
 import type pg from "pg";
 import { type ChainTarget, chainTargets, type Env } from "../core/env.js";
 import { queueName } from "../core/jobs.js";
+import { lineLog } from "../core/log.js";
 import { type Sequencer, startSequencerThread } from "../db/events.js";
 import { migrate } from "../db/migrate.js";
 import { createPool } from "../db/pool.js";
@@ -18,6 +19,7 @@ import { createRedis } from "../db/redis.js";
 import { startVersions } from "../db/versions.js";
 import { apiConfigOf } from "./config.js";
 import type { ApiConfig, ApiDeps } from "./deps.js";
+import { apiLog } from "./log.js";
 import { startChainHead } from "./services/chain-head.js";
 import { createQuoteClient } from "./services/quotes.js";
 import { type StreamHub, startStreamHub } from "./streams/hub.js";
@@ -78,7 +80,7 @@ export type CreateApiDepsReturnType = { deps: ApiDeps; close: () => Promise<void
 
 export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateApiDepsReturnType> {
   const { config } = p;
-  const log = p.log ?? ((line: string) => console.error(`[api] ${line}`));
+  const log = p.log ?? lineLog(apiLog);
   await migrate({ databaseUrl: p.databaseUrl, schema: config.appSchema });
   const db = createPool({
     log,

@@ -5,6 +5,7 @@ import { serve } from "@hono/node-server";
 import { parseEnv } from "../core/env.js";
 import { createApp } from "./app.js";
 import { apiDepsParametersOf, createApiDeps } from "./create-deps.js";
+import { apiLog } from "./log.js";
 import { attachWebSockets } from "./streams/ws.js";
 
 async function main() {
@@ -12,7 +13,7 @@ async function main() {
   const { deps, close } = await createApiDeps(apiDepsParametersOf(env));
   const app = createApp(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
-    console.log(`[api] listening on http://${info.address}:${info.port} (docs at /docs)`),
+    apiLog.info(`listening on http://${info.address}:${info.port} (docs at /docs)`),
   );
   const sockets = deps.streams ? attachWebSockets({ server, deps, hub: deps.streams }) : undefined;
   const shutdown = () => {
@@ -26,6 +27,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[api] ${error instanceof Error ? error.message : String(error)}`);
+  apiLog.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -5,6 +5,7 @@
 import type { Queue } from "bullmq";
 import type pg from "pg";
 import { type ExecuteJob, executeJobSchema } from "../core/jobs.js";
+import { logContext } from "../core/log.js";
 
 export const finalStatuses = ["confirmed", "reverted", "failed"] as const;
 export type IntentStatus = "pending" | "signed" | "broadcast" | (typeof finalStatuses)[number];
@@ -36,6 +37,8 @@ export type IntentRow = {
   error_code: string | null;
   error_reason: string | null;
   attempts: number;
+  /** The id of the API request that recorded it (core/log.ts). */
+  request_id: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -67,8 +70,8 @@ export async function createIntent(
   const inserted = await db.query<IntentRow>(
     `INSERT INTO ${schema}.intents
        (idempotency_key, user_id, kind, chain_slug, chain_id, wallet_index, from_address, to_address, data, value,
-        gas_limit, after_intent_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+        gas_limit, after_intent_id, request_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING *`,
     [
@@ -84,6 +87,7 @@ export async function createIntent(
       (p.value ?? 0n).toString(),
       p.gasLimit?.toString() ?? null,
       p.afterIntentId ?? null,
+      logContext.getStore()?.requestId ?? null,
     ],
   );
   if (inserted.rows[0]) return { intent: inserted.rows[0], created: true };

@@ -5,9 +5,10 @@
  */
 import { type ChainSlug, getChain } from "../core/chains.js";
 import { chainTargets, parseEnv } from "../core/env.js";
+import { createLogger, lineLog } from "../core/log.js";
 import { createRelayer } from "./relayer.js";
 
-const log = (msg: string) => console.log(`[relayer] ${msg}`);
+const log = lineLog(createLogger("relayer"));
 
 function main() {
   const env = parseEnv();
@@ -28,6 +29,6 @@ function main() {
 try {
   main();
 } catch (error) {
-  console.error(`[relayer] ${error instanceof Error ? error.message : String(error)}`);
+  log(`failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }

@@ -274,7 +274,7 @@ function spawnService(
     stream.on("data", (chunk: string) => {
       for (const line of chunk.split("\n")) {
         if (!line.trim()) continue;
-        console.log(line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`);
+        console.log(humanLine(name, line));
         seen.push(line);
         for (const check of waiting) check();
       }
@@ -310,6 +310,27 @@ function spawnService(
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * A child's output line for a person at the terminal: the API, worker and relayer write JSON lines (core/log.ts),
+ * shown here as `[name] message (request …, intent …)`, with an error's message; other lines as they are.
+ */
+function humanLine(name: string, line: string): string {
+  let entry: { msg?: unknown; level?: unknown; requestId?: unknown; intentId?: unknown; err?: { message?: unknown } };
+  try {
+    entry = JSON.parse(line);
+  } catch {
+    return line.startsWith(`[${name}]`) ? line : `[${name}] ${line}`;
+  }
+  if (typeof entry !== "object" || entry === null || typeof entry.msg !== "string") return `[${name}] ${line}`;
+  const context = [
+    entry.requestId ? `request ${entry.requestId}` : "",
+    entry.intentId ? `intent ${entry.intentId}` : "",
+  ].filter(Boolean);
+  const level = typeof entry.level === "number" && entry.level >= 50 ? "ERROR " : "";
+  const error = entry.err?.message ? `: ${entry.err.message}` : "";
+  return `[${name}] ${level}${entry.msg}${error}${context.length > 0 ? ` (${context.join(", ")})` : ""}`;
 }
 
 /** Resolves once `url` answers 200; fails if the process exits first or the time runs out. */

@@ -1,10 +1,14 @@
 /**
  * Dependency outages, played on real processes: `api/server.ts` and `worker/index.ts` against a Postgres and a Redis
  * of this file's own, which the test restarts and stops. Neither process may die; while a dependency is down the API
- * answers 503 with Retry-After and the error envelope; once it is back both serve again without a restart.
+ * answers 503 with Retry-After and the error envelope; once it is back both serve again without a restart. Both write
+ * JSON log lines, and the id of a request follows its intent from the API into the worker's lines.
  */
 import { SignJWT } from "jose";
+import postgres from "pg";
+import { encodeFunctionData, parseEther } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mockUsdcAbi } from "../abis/index.js";
 import { DEV_JWT_SECRET } from "../api/config.js";
 import { type OwnPostgres, startPostgres } from "./helpers/postgres.js";
 import { until } from "./helpers/until.js";
@@ -25,15 +29,21 @@ let api: SpawnedProcess;
 let worker: SpawnedProcess;
 let apiUrl: string;
 let jwt: string;
+let appSchema: string;
 
-async function post(name: string, body: unknown) {
+async function post(name: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${apiUrl}/functions/v1/${name}`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${jwt}` },
+    headers: { "content-type": "application/json", authorization: `Bearer ${jwt}`, ...headers },
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(20_000),
   });
-  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: (await res.json()) as never };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get("retry-after"),
+    requestId: res.headers.get("x-request-id"),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
 /** A call that reads and writes the app schema (the caller is provisioned on its first call). */
@@ -43,7 +53,7 @@ beforeAll(async () => {
   [pg, redis, side] = await Promise.all([startPostgres(), startRedis(), startSideChain()]);
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;
-  const appSchema = uniqueName("faults");
+  appSchema = uniqueName("faults");
   const env = {
     NODE_ENV: "test",
     DATABASE_URL: pg.url,
@@ -131,5 +141,36 @@ describe("Redis down, and back", () => {
     }
     await until("the API serves again", async () => (await intentStatus()).status === 404, 30_000);
     expectAlive();
+  });
+});
+
+describe("structured logs", () => {
+  it("follow a request's id from the API into the worker's lines for its intent", async () => {
+    const client = new postgres.Client({ connectionString: pg.url });
+    await client.connect();
+    const { rows } = await client.query<{ wallet_address: `0x${string}` }>(
+      `SELECT wallet_address FROM ${appSchema}.users WHERE external_sub = 'faults-user'`,
+    );
+    await client.end();
+    const wallet = rows[0]?.wallet_address as `0x${string}`;
+    await side.chain.testClient.setBalance({ address: wallet, value: parseEther("1") });
+    const requestId = `trace-${Date.now()}`;
+    // The USDC faucet, to the wallet itself: a call the spending policy prices without the index (none runs here).
+    const usdc = side.chain.deployment.contracts.usdc;
+    const data = encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [wallet, 1_000_000n] });
+    const sent = await post(
+      "execute-transaction",
+      { to: usdc, amount: "0", data, chainSlug: "base-sepolia" },
+      { "x-request-id": requestId },
+    );
+    expect(sent.requestId).toBe(requestId);
+    expect(sent.body, api.lines.slice(-5).join("\n")).toMatchObject({ executed: true, status: "confirmed" });
+    const intentId = sent.body.intentId as string;
+    // Every line is one JSON object; the worker's lines for this intent carry the request's id.
+    const entries = worker.lines.filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const traced = entries.filter((e) => e.intentId === intentId);
+    expect(traced.length).toBeGreaterThan(0);
+    for (const e of traced) expect(e).toMatchObject({ name: "worker", requestId, intentId });
+    expect(traced.map((e) => e.msg)).toContainEqual(expect.stringMatching(/signed nonce/));
   });
 });

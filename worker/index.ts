@@ -7,6 +7,7 @@ import { DelayedError, Queue, Worker } from "bullmq";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { parseEnv } from "../core/env.js";
 import { executeJobSchema, queueName } from "../core/jobs.js";
+import { createLogger, lineLog } from "../core/log.js";
 import { errorAbi } from "../core/reverts.js";
 import { reconcileIntents, releaseDependents } from "../db/intents.js";
 import { migrate } from "../db/migrate.js";
@@ -21,11 +22,13 @@ import { startQuoteWorker } from "./quote-worker.js";
 import { localSigner } from "./signer.js";
 import { startWebhookWorker } from "./webhook-worker.js";
 
+const workerLog = createLogger("worker");
+
 async function main() {
   const config = workerConfigOf(parseEnv());
   const { appSchema } = config;
   await migrate({ databaseUrl: config.databaseUrl, schema: appSchema });
-  const log = (line: string) => console.log(`[worker] ${line}`);
+  const log = lineLog(workerLog);
   const db = createPool({ connectionString: config.databaseUrl, max: 10, name: "worker", log });
   const clients = new Map<number, PublicClient>();
   const senders = new Map<number, PublicClient>();
@@ -148,6 +151,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);
+  workerLog.fatal({ err: error }, error instanceof Error ? error.message : String(error));
   process.exit(1);
 });

@@ -11,6 +11,7 @@
  */
 import type { ZodError } from "zod";
 import { AppError, type ErrorCode, fromDependencyError } from "../../core/errors.js";
+import { apiLog } from "../log.js";
 import { validationError } from "../validation.js";
 
 /** The spec's seven tool-server codes: the AppError codes less the REST-only ones. */
@@ -46,6 +47,6 @@ export function mcpErrorBody(error: unknown): McpErrorBody {
     if (codeOf[e.code] !== e.code) details.reason = e.code.toLowerCase();
     return { error: e.message, code: codeOf[e.code], details };
   }
-  console.error("[mcp] unhandled error", e);
+  apiLog.error({ err: e }, "mcp: unhandled error");
   return { error: "Internal server error", code: "NETWORK_ERROR", details: { httpStatus: 500, retryable: true } };
 }

@@ -14,6 +14,7 @@ import * as raw from "multiformats/codecs/raw";
 import { sha256 } from "multiformats/hashes/sha2";
 import { envSchema } from "../../core/env.js";
 import type { ApiDeps } from "../deps.js";
+import { apiLog } from "../log.js";
 
 export type Blob = { cid: string; contentType: string; bytes: Uint8Array };
 
@@ -83,8 +84,8 @@ async function pin(cid: string, name: string): Promise<void> {
       body: JSON.stringify({ cid, name: name || cid }),
       signal: AbortSignal.timeout(10_000),
     });
-    if (!res.ok) console.error(`[ipfs] pinning ${cid} failed: HTTP ${res.status}`);
+    if (!res.ok) apiLog.warn(`ipfs: pinning ${cid} failed: HTTP ${res.status}`);
   } catch (error) {
-    console.error(`[ipfs] pinning ${cid} failed`, error);
+    apiLog.warn({ err: error }, `ipfs: pinning ${cid} failed`);
   }
 }

@@ -23,6 +23,7 @@ import type { StreamEvent } from "../../core/events.js";
 import { resolveClientAddress } from "../client-address.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
+import { apiLog } from "../log.js";
 import type { StreamHub, Subscriber } from "./hub.js";
 import { CLOSE, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
 
@@ -201,7 +202,7 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
       queue = queue.then(work).catch((error: unknown) => {
         if (error instanceof AppError) reply({ type: "error", error: error.message });
         else {
-          console.error("[api] stream error", error);
+          apiLog.error({ err: error }, "stream error");
           ws.close(CLOSE.internal, "Internal error");
         }
       });

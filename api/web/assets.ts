@@ -14,6 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
+import { apiLog } from "../log.js";
 
 export type Asset = { name: string; type: string; body: Buffer; gzipped: Buffer | null; etag: string };
 /** Assets by logical name (`token.js`, `site.css`, …) and by served file name (`token.3f2a9c1b0d.js`). */
@@ -88,7 +89,7 @@ export function webAssets(): Promise<AssetManifest> {
   if (!built) {
     built = buildAssets();
     built.catch((error) => {
-      console.error("[web] building the page assets failed", error);
+      apiLog.error({ err: error }, "web: building the page assets failed");
       built = undefined;
     });
   }

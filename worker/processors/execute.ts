@@ -19,6 +19,7 @@ import type pg from "pg";
 import { type Abi, keccak256, type PublicClient } from "viem";
 import type { ErrorCode } from "../../core/errors.js";
 import { workerGasLimit } from "../../core/limits.js";
+import { logContext } from "../../core/log.js";
 import { errorText, revertData, revertReason } from "../../core/reverts.js";
 import { getIntent, type IntentRow, isFinal } from "../../db/intents.js";
 import type { Signer } from "../signer.js";
@@ -90,6 +91,8 @@ export async function executeIntent(deps: ExecuteDeps, intentId: string): Promis
   let intent: IntentRow | undefined = read;
   if (read && !read.counted && !isFinal(read.status)) intent = await getIntent(deps.db, s, intentId);
   if (!intent) throw new UnrecoverableError(`unknown intent ${intentId}`);
+  // From here every log line of this job names the intent and the request that recorded it.
+  logContext.enterWith({ ...(intent.request_id ? { requestId: intent.request_id } : {}), intentId: intent.id });
   if (isFinal(intent.status)) return summary(intent);
   const client = deps.clients.get(intent.chain_id);
   if (!client) return summary(await fail(deps, intent, "INVALID_PARAMETERS", `no RPC for chain ${intent.chain_id}`));

@@ -27,11 +27,7 @@ import {
   TradeTokenResponse,
 } from "../../routes/trading/schemas.js";
 import { ClaimFeesRequest, ClaimFeesResponse } from "../../routes/wallet/schemas.js";
-import {
-  executeTransaction,
-  getIntentStatus,
-  requireWalletOnRecord,
-} from "../../services/auto-execute.js";
+import { executeTransaction, getIntentStatus, requireWalletOnRecord } from "../../services/auto-execute.js";
 import { claimFees } from "../../services/claim-fees.js";
 import { createToken } from "../../services/create-token.js";
 import { sniff } from "../../services/media.js";
