@@ -25,3 +25,11 @@ export const FALLBACK_GAS = {
  * was made on; a later block can cost more (a Uniswap V3 swap in a new second writes an oracle observation).
  */
 export const workerGasLimit = (estimate: bigint) => (estimate * 12n) / 10n;
+
+/**
+ * Blocks the indexed state of a bonding curve may be behind the chain's head before a quote or a prepared trade reads
+ * the pool from the chain instead (api/services/trade.ts currentMarket). Within it the indexer is catching up as usual
+ * (it commits a block some tens of milliseconds after it is mined); past it, the index is stalled or far behind, and a
+ * bound made on its state would fail on chain.
+ */
+export const MAX_STATE_LAG_BLOCKS = 3;

@@ -17,6 +17,7 @@ import {
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
 } from "../abis/index.js";
+import { createApp } from "../api/app.js";
 import { requestQuote } from "../api/services/quotes.js";
 import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
@@ -1215,5 +1216,85 @@ describe("curve quotes", () => {
     } finally {
       await lonely.close();
     }
+  });
+});
+
+describe("quotes and prepared trades when the index is behind the chain", () => {
+  it("read the curve from the chain past 3 blocks of lag, and answer a retryable 503 stating the lag when it does not answer", async () => {
+    const { body: created, address: t } = await createViaApi(trader);
+    await indexer.sync();
+    const ponder = (signal: NodeJS.Signals) => process.kill(indexer.indexer.pid, signal);
+    ponder("SIGSTOP");
+    onTestFinished(() => {
+      ponder("SIGCONT");
+    });
+    // Five buys the index does not see: its curve is five blocks older than the chain's.
+    await send(c, trader, {
+      address: c.deployment.contracts.usdc,
+      abi: mockUsdcAbi,
+      functionName: "approve",
+      args: [c.deployment.contracts.launchpad, maxUint256],
+    } as never);
+    for (let i = 0; i < 5; i++) {
+      await send(c, trader, {
+        address: c.deployment.contracts.launchpad,
+        abi: launchpadAbi,
+        functionName: "buyExactIn",
+        args: [t, 200n * USDC, 0n, maxUint256, noAttribution],
+      } as never);
+    }
+    const head = await c.publicClient.getBlockNumber({ cacheTime: 0 });
+    await until("the API sees the head", async () => (api.deps.chainHead.get("base-sepolia") ?? 0n) >= head, 5_000);
+
+    const body = {
+      tokenId: created.metadata.tokenId,
+      chainSlug: "base-sepolia",
+      direction: "buy",
+      inputToken: "usdc",
+      amount: 100,
+    };
+    const res = await api.post("quote-token", body, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const q = res.body.quote as { block: number; stateLagBlocks: number; execution: { outputAmountBaseUnits: string } };
+    expect(q.block).toBeGreaterThanOrEqual(Number(head));
+    expect(q.stateLagBlocks).toBe(0);
+    const onChain = await c.publicClient.readContract({
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "quoteBuyExactIn",
+      args: [t, 100n * USDC],
+      blockNumber: BigInt(q.block),
+    });
+    expect(q.execution.outputAmountBaseUnits).toBe(onChain.tokenAmount.toString());
+
+    // A prepared buy's bound is made on the chain's curve too: it goes through.
+    const prepared = await api.post(
+      "trade-token",
+      {
+        chainSlug: "base-sepolia",
+        userAddress: trader.account.address,
+        tokenId: created.metadata.tokenId,
+        buyAmountUSD: 100,
+        slippageBps: 10,
+      },
+      token,
+    );
+    expect(prepared.status, JSON.stringify(prepared.body)).toBe(200);
+    const before = await tokensOf(t, trader.account.address);
+    await sendTx(trader, (prepared.body as unknown as TradeBody).transaction);
+    expect(await tokensOf(t, trader.account.address)).toBeGreaterThan(before);
+
+    // With the chain unreachable as well: 503, with the lag and when to come back.
+    const dead = createApp({ ...api.deps, rpcUrls: new Map([["base-sepolia", "http://127.0.0.1:9"]]) });
+    const down = await dead.request("/functions/v1/quote-token", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("2");
+    expect(((await down.json()) as { error: string }).error).toMatch(
+      /^Cannot quote now: the indexed state is \d+ blocks behind the chain \(block \d+ of \d+\), and the chain's RPC did not answer; try again in a few seconds$/,
+    );
   });
 });

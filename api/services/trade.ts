@@ -45,7 +45,7 @@ import {
   ZERO_ADDRESS,
 } from "../../core/fees.js";
 import { quoteValidity } from "../../core/jobs.js";
-import { FALLBACK_GAS } from "../../core/limits.js";
+import { FALLBACK_GAS, MAX_STATE_LAG_BLOCKS } from "../../core/limits.js";
 import {
   DEADLINE_SECONDS,
   DEFAULT_SLIPPAGE_BPS,
@@ -183,6 +183,8 @@ type Market = {
   pool: IndexedPool;
   deployment: Deployment;
   rpcUrl: string | undefined;
+  /** The block the pool's state is read at, when it was read from the chain (currentMarket); else the indexed one. */
+  stateBlock?: bigint;
 };
 
 /** The token's indexed deployment and pool on `chainSlug`; 404 "Token not found", 400 "Token not available on chain". */
@@ -209,13 +211,14 @@ async function market(deps: ApiDeps, tokenId: string, chainSlug: string, caughtU
  */
 async function afterOwnTrades(deps: ApiDeps, m: Market, wallet: Address): Promise<Market> {
   if (m.pool.graduated) return m;
-  const indexed = (await freshness(deps, m.deployment.chainSlug)).indexed_block ?? 0;
+  // Trades confirmed in blocks the state does not hold yet (the indexed block, or the chain's when read from it).
+  const indexed = m.stateBlock ?? BigInt((await freshness(deps, m.deployment.chainSlug)).indexed_block ?? 0);
   const { rows } = await deps.db.query<{ data: Hex }>(
     `SELECT data FROM ${deps.config.appSchema}.intents
       WHERE chain_id = $1 AND from_address = $2 AND kind = 'trade' AND to_address = $3
         AND (status IN ('pending', 'signed', 'broadcast') OR (status = 'confirmed' AND block_number > $4))
       ORDER BY created_at`,
-    [m.deployment.chainId, wallet.toLowerCase(), m.deployment.contracts.launchpad.toLowerCase(), indexed],
+    [m.deployment.chainId, wallet.toLowerCase(), m.deployment.contracts.launchpad.toLowerCase(), indexed.toString()],
   );
   let supply = m.pool.supply;
   for (const row of rows) {
@@ -276,6 +279,71 @@ async function withWalletTradeLock<T>(deps: ApiDeps, wallet: Address, chainId: n
   }
 }
 
+/**
+ * `m` with a curve's state no further behind the chain than MAX_STATE_LAG_BLOCKS: as indexed when the index is that
+ * close to the head the API last saw, else read from the launchpad (getPool, at the chain's latest block). An RPC
+ * that does not answer then is a 503 stating the lag, which a retry may cure. Graduated tokens are quoted on chain
+ * already (the Uniswap quoter at the latest block).
+ */
+async function currentMarket(deps: ApiDeps, m: Market): Promise<Market> {
+  if (m.pool.graduated) return m;
+  const { indexed_block: indexed, chain_head: head } = await freshness(deps, m.deployment.chainSlug);
+  if (indexed === null || head === null || head - indexed <= MAX_STATE_LAG_BLOCKS) return m;
+  const lag = head - indexed;
+  const behind = `the indexed state is ${lag} blocks behind the chain (block ${indexed} of ${head})`;
+  const unavailable = (cause?: unknown) =>
+    new AppError(
+      "NETWORK_ERROR",
+      `Cannot quote now: ${behind}, and the chain's RPC did not answer; try again in a few seconds`,
+      {
+        status: 503,
+        cause,
+        details: {
+          reason: "state_behind",
+          lagBlocks: lag,
+          indexedBlock: indexed,
+          chainHead: head,
+          retryAfterSeconds: 2,
+        },
+      },
+    );
+  if (!m.rpcUrl) throw unavailable();
+  const client = clientOf(m.rpcUrl);
+  const read = await client
+    .getBlockNumber({ cacheTime: 0 })
+    .then(async (block) => ({
+      block,
+      view: await client.readContract({
+        address: m.deployment.contracts.launchpad,
+        abi: launchpadAbi,
+        functionName: "getPool",
+        args: [m.token.address],
+        blockNumber: block,
+      }),
+    }))
+    .catch((error: unknown) => {
+      throw unavailable(error);
+    });
+  if (read.view.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
+  if (read.view.graduated) {
+    throw new AppError(
+      "NETWORK_ERROR",
+      `Cannot quote now: the token has graduated and ${behind}; try again in a few seconds`,
+      {
+        status: 503,
+        details: {
+          reason: "state_behind",
+          lagBlocks: lag,
+          indexedBlock: indexed,
+          chainHead: head,
+          retryAfterSeconds: 2,
+        },
+      },
+    );
+  }
+  return { ...m, pool: { ...m.pool, supply: read.view.supply }, stateBlock: read.block };
+}
+
 /** The error the curve gives an amount beyond what the indexed pool holds (core/quote.ts). */
 const isShortCurve = (error: unknown) =>
   error instanceof AppError && error.message.startsWith("Insufficient liquidity on the bonding curve");
@@ -307,7 +375,7 @@ async function quoteCaughtUp(
  */
 async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint, attribution = noAttribution) {
   const indexed = (await freshness(deps, m.deployment.chainSlug)).indexed_block;
-  const indexedBlock = indexed === null ? null : BigInt(indexed);
+  const indexedBlock = m.stateBlock ?? (indexed === null ? null : BigInt(indexed));
   return requestQuote(deps.quotes, {
     job: { chainSlug: m.deployment.chainSlug, token: m.token.address, mode, amount: amount.toString(), attribution },
     validity: quoteValidity(m.pool, indexedBlock),
@@ -321,7 +389,7 @@ async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint
 const fmt = (v: bigint, unit: "usdc" | "token") => formatUnits(v, unit === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS);
 
 /** The JSON form of a quote: amounts as decimal strings in whole units plus base-unit strings. */
-export function quoteView(q: QuoteReturnType) {
+export function quoteView(q: QuoteReturnType, head: bigint | null = null) {
   return {
     mode: q.mode,
     direction: q.mode.startsWith("buy") ? ("buy" as const) : ("sell" as const),
@@ -367,6 +435,7 @@ export function quoteView(q: QuoteReturnType) {
     })),
     timestamp: q.timestamp.toISOString(),
     block: q.block === null ? null : Number(q.block),
+    stateLagBlocks: q.block === null || head === null ? null : Math.max(0, Number(head - q.block)),
   };
 }
 export type QuoteView = ReturnType<typeof quoteView>;
@@ -376,10 +445,10 @@ export async function quoteToken(deps: ApiDeps, body: QuoteInput) {
   const mode = quoteMode(body.direction, body.inputToken);
   const decimals = body.inputToken === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS;
   const amount = amountToBaseUnits(body.amount, decimals, "amount");
-  const m = await market(deps, body.tokenId, body.chainSlug);
+  const m = await currentMarket(deps, await market(deps, body.tokenId, body.chainSlug));
   // No trader here: the token's referral is taken as paid (it is, on every trade but its own).
   const { q } = await quoteCaughtUp(deps, m, mode, amount, (at) => ({ ...noAttribution, referral: at.pool.referral }));
-  return quoteView(q);
+  return quoteView(q, deps.chainHead.get(body.chainSlug));
 }
 
 /** The attribution request → the launchpad's Attribution (builder fee 0–50 bps; zero address = none). */
@@ -480,8 +549,8 @@ export async function prepareTrade(
   const { mode, amount } = tradeMode(body);
   const slippageBps = body.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const trader = (body.userAddress ?? user.walletAddress) as Address;
-  const indexedMarket = await market(deps, body.tokenId, body.chainSlug);
-  const m0 = options.ownTradesAhead ? await afterOwnTrades(deps, indexedMarket, trader) : indexedMarket;
+  const current = await currentMarket(deps, await market(deps, body.tokenId, body.chainSlug));
+  const m0 = options.ownTradesAhead ? await afterOwnTrades(deps, current, trader) : current;
   if (m0.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   const effective = await resolveAttribution(deps, {
     chainId: m0.token.chainId,
@@ -556,7 +625,7 @@ export async function prepareTrade(
   return {
     transaction: { to: launchpad, data, value: "0", gasLimit: (gas ?? fallback).toString(), chain },
     approvals,
-    quote: quoteView(q),
+    quote: quoteView(q, deps.chainHead.get(body.chainSlug)),
     trade: {
       mode,
       userAddress: trader,

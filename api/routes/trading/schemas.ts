@@ -130,7 +130,14 @@ export const Quote = z
       .number()
       .int()
       .nullable()
-      .describe("Block the quote is valid at: the indexed block (curve) or the block of the eth_call (V3)"),
+      .describe(
+        "Block the quote is valid at: the indexed block (curve; the chain's latest when the index is more than 3 blocks behind) or the block of the eth_call (V3)",
+      ),
+    stateLagBlocks: z
+      .number()
+      .int()
+      .nullable()
+      .describe("How many blocks `block` was behind the chain's head when the quote was made (null when unknown)"),
   })
   .openapi("Quote");
 
