@@ -1,8 +1,10 @@
 /**
- * The one way our processes open a Postgres pool. A pool emits `error` when one of its idle connections dies (a
- * restart of Postgres ends each with 57P01): unheard, that error ends the process. Here it is logged once per
- * outage, the dead connection leaves the pool, and the next checkout connects again. Checkouts give up after
- * connectTimeoutMs, so that a request fails fast (503, core/errors.ts) while Postgres is down instead of waiting.
+ * The one way our processes open a Postgres pool. A restart of Postgres ends every connection with 57P01, and each
+ * one emits `error`: unheard, that error ends the process. The pool hears its idle connections; a connection that is
+ * checked out has no pool listener (pg-pool takes it off at checkout and puts it back at release), so each client
+ * gets one of its own when it connects. Then the holder's next query throws (a 503, core/errors.ts), the dead
+ * connection leaves the pool at release, and the next checkout connects again. Logged once per outage. Checkouts
+ * give up after POOL_CONNECT_TIMEOUT_MS, so that a request fails fast while Postgres is down instead of waiting.
  */
 import pg from "pg";
 
@@ -22,13 +24,15 @@ export function createPool(p: CreatePoolParameters): pg.Pool {
   const pool = new pg.Pool({ connectionTimeoutMillis: POOL_CONNECT_TIMEOUT_MS, ...config });
   const label = name ?? config.application_name ?? "postgres";
   let quietUntil = 0;
-  pool.on("error", (error: Error & { code?: string }) => {
-    // One line per outage, not one per dead connection (a restart ends every idle one at once).
+  const lost = (error: Error & { code?: string }) => {
+    // One line per outage, not one per dead connection (a restart ends every one at once).
     if (Date.now() < quietUntil) return;
     quietUntil = Date.now() + 10_000;
     (log ?? ((line: string) => console.error(line)))(
-      `${label}: an idle connection ended (${error.code ?? error.message}); the pool connects again on its next use`,
+      `${label}: a connection ended (${error.code ?? error.message}); the pool connects again on its next use`,
     );
-  });
+  };
+  pool.on("error", lost);
+  pool.on("connect", (client) => client.on("error", lost));
   return pool;
 }

@@ -347,10 +347,12 @@ describe("execution errors and the spending cap", () => {
         ...(idempotencyKey ? { idempotencyKey } : {}),
       });
 
-    // No USDC yet: the buy reverts in simulation, and its 40 USD no longer count.
+    // No USDC yet: the buy would revert, so its approval is not sent (no gas paid), and its 40 USD no longer count.
     const broke = await buy(40);
     expect(broke.body.code).toBe("INSUFFICIENT_BALANCE");
-    expect(broke.body.error).toMatch(/^INSUFFICIENT_BALANCE: simulation reverted: TransferFromFailed\(\)/);
+    expect(broke.body.error).toMatch(
+      /^INSUFFICIENT_BALANCE: not sent: the trade after it would revert \(TransferFromFailed\(\)\)/,
+    );
 
     await faucet(client, user.wallet, 500n * USDC);
     const key = uniqueName("once");

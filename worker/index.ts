@@ -3,11 +3,11 @@
  * then executes intents and keeps hot graduated quotes current (worker/quote-worker.ts) until SIGINT/SIGTERM, when
  * it finishes the jobs in hand and exits.
  */
-import { DelayedError, Queue, Worker } from "bullmq";
+import { DelayedError, type Job, Queue, Worker } from "bullmq";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { parseEnv } from "../core/env.js";
 import { executeJobSchema, queueName } from "../core/jobs.js";
-import { createLogger, lineLog } from "../core/log.js";
+import { createLogger, lineLog, logContext } from "../core/log.js";
 import { errorAbi } from "../core/reverts.js";
 import { reconcileIntents, releaseDependents } from "../db/intents.js";
 import { migrate } from "../db/migrate.js";
@@ -65,23 +65,9 @@ async function main() {
 
   const worker = new Worker(
     name,
-    async (job, token) => {
-      const { intentId } = executeJobSchema.parse(job.data);
-      let pending = false;
-      try {
-        return await executeIntent(deps, intentId);
-      } catch (error) {
-        // Sent and not mined yet: the slot is free for the next intent; the job looks again later (not an attempt).
-        if (!(error instanceof ReceiptPending) || !token) throw error;
-        pending = true;
-        await job.moveToDelayed(Date.now() + error.retryInMs, token);
-        throw new DelayedError();
-      } finally {
-        // Whatever this attempt ended with: when the intent is final, what waits on it runs now, not after a backoff.
-        // (Not final while its receipt is pending: the tracker releases it when it settles it.)
-        if (!pending) await release(intentId);
-      }
-    },
+    // Each job in a log context of its own: executeIntent names its intent and request there, and nothing after the
+    // job (the next job, a webhook round) inherits them.
+    (job, token) => logContext.run({}, () => runJob(job, token)),
     {
       connection,
       concurrency: config.concurrency,
@@ -89,6 +75,23 @@ async function main() {
       stalledInterval: 5_000,
     },
   );
+  async function runJob(job: Job, token: string | undefined) {
+    const { intentId } = executeJobSchema.parse(job.data);
+    let pending = false;
+    try {
+      return await executeIntent(deps, intentId);
+    } catch (error) {
+      // Sent and not mined yet: the slot is free for the next intent; the job looks again later (not an attempt).
+      if (!(error instanceof ReceiptPending) || !token) throw error;
+      pending = true;
+      await job.moveToDelayed(Date.now() + error.retryInMs, token);
+      throw new DelayedError();
+    } finally {
+      // Whatever this attempt ended with: when the intent is final, what waits on it runs now, not after a backoff.
+      // (Not final while its receipt is pending: the tracker releases it when it settles it.)
+      if (!pending) await release(intentId);
+    }
+  }
   worker.on("failed", (job, error) => log(`job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));
   const quotes = await startQuoteWorker({
     db,
