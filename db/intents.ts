@@ -39,6 +39,9 @@ export type IntentRow = {
   attempts: number;
   /** The id of the API request that recorded it (core/log.ts). */
   request_id: string | null;
+  /** The most gas, and wei per gas, it may be signed for (null: recorded before the cap counted gas). */
+  max_gas: string | null;
+  max_fee_per_gas: string | null;
   created_at: Date;
   updated_at: Date;
 };
@@ -56,6 +59,9 @@ export type CreateIntentParameters = {
   /** Wei. */
   value?: bigint;
   gasLimit?: bigint;
+  /** The most gas, and the most per gas, the worker may sign it for (the spending cap reserved them). */
+  maxGas?: bigint;
+  maxFeePerGas?: bigint;
   afterIntentId?: string;
 };
 
@@ -70,8 +76,8 @@ export async function createIntent(
   const inserted = await db.query<IntentRow>(
     `INSERT INTO ${schema}.intents
        (idempotency_key, user_id, kind, chain_slug, chain_id, wallet_index, from_address, to_address, data, value,
-        gas_limit, after_intent_id, request_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+        gas_limit, after_intent_id, request_id, max_gas, max_fee_per_gas)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING *`,
     [
@@ -88,6 +94,8 @@ export async function createIntent(
       p.gasLimit?.toString() ?? null,
       p.afterIntentId ?? null,
       logContext.getStore()?.requestId ?? null,
+      p.maxGas?.toString() ?? null,
+      p.maxFeePerGas?.toString() ?? null,
     ],
   );
   if (inserted.rows[0]) return { intent: inserted.rows[0], created: true };

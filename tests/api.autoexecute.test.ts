@@ -275,12 +275,15 @@ describe("autoExecute", () => {
       amountBaseUnits: (3n * 10n ** 18n).toString(),
     });
     const value = (3n * 10n ** 18n * price + 10n ** 30n - 1n) / 10n ** 30n;
-    const { rows } = await api.deps.db.query<{ amount: string }>(
-      `SELECT m.amount_usdc::text AS amount FROM ${api.appSchema}.spend m
-         JOIN ${api.appSchema}.intents i ON i.id = m.intent_id WHERE i.id = $1`,
+    const { rows } = await api.deps.db.query<{ amount: string; kind: string }>(
+      `SELECT m.amount_usdc::text AS amount, m.kind FROM ${api.appSchema}.spend m
+         JOIN ${api.appSchema}.intents i ON i.id = m.intent_id WHERE i.id = $1 ORDER BY m.kind DESC`,
       [sent.body.intentId],
     );
-    expect(rows.map((r) => BigInt(r.amount))).toEqual([value]);
+    // What it moved, and its gas (the real cost once mined).
+    expect(rows.map((r) => r.kind)).toEqual(["value", "gas"]);
+    expect(BigInt(rows[0]?.amount ?? "0")).toBe(value);
+    expect(BigInt(rows[1]?.amount ?? "0")).toBeGreaterThan(0n);
     expect(value).toBeGreaterThan(0n);
   });
 

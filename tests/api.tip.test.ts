@@ -458,7 +458,7 @@ describe("tip with autoExecute", () => {
     const { rows } = await stack.api.deps.db.query<{ amount: string }>(
       `SELECT m.amount_usdc::text AS amount FROM ${stack.api.appSchema}.spend m
          JOIN ${stack.api.appSchema}.tips t ON t.intent_id = m.intent_id
-        WHERE t.token_id = $1 AND t.intent_id IS NOT NULL`,
+        WHERE t.token_id = $1 AND t.intent_id IS NOT NULL AND m.kind = 'value'`,
       [token.id],
     );
     // 1,000 tokens at the spending price (the highest of the pool's now and its last day's) in USDC base units, up.

@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Address, encodeFunctionData, formatUnits, type Hex, parseEther } from "viem";
+import { type Address, encodeFunctionData, formatUnits, type Hex, parseEther, parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import type { createTestApi, startTestIndexer } from "./helpers/api.js";
@@ -9,6 +9,8 @@ import { type Stack, startStack } from "./helpers/stack.js";
 import { uniqueName } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
+/** USDC base units of a USD decimal string (the spending cap's figures). */
+const units = (usd: string) => parseUnits(usd, 6);
 const PNG_1x1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 const secret = uniqueName("mcp-lifecycle-secret");
 /** Longer than the 10 s default: this machine runs other work, and a buy here is two transactions. */
@@ -131,12 +133,18 @@ describe("a token's life through MCP tools", () => {
     }>(aliceClient, "trade_token", { ...order, dryRun: true });
     const bound = BigInt(preview.trade.boundBaseUnits);
     expect(preview.spend.amountUsd).toBe(formatUnits(bound, 6));
+    // A cap one base unit under the bound refuses it. What the refusal reserves besides the buy's worst-case gas (its
+    // transactions' gas bounds at their max fee per gas) is the transaction's own bound.
     const { client } = await userClient({ tier: "authenticated", dailyCapUsdc: bound - 1n });
     const refused = await call(client, "trade_token", order);
     expect(refused.body).toMatchObject({
       code: "INSUFFICIENT_BALANCE",
-      details: { reason: "daily_spend_cap", requestedUsd: formatUnits(bound, 6), spentTodayUsd: "0" },
+      details: { reason: "daily_spend_cap", spentTodayUsd: "0", dailyCapUsd: formatUnits(bound - 1n, 6) },
     });
+    const details = refused.body.details as { requestedUsd: string; gasUsd: string };
+    const gas = units(details.gasUsd);
+    expect(gas).toBeGreaterThan(0n);
+    expect(units(details.requestedUsd)).toBe(bound + gas);
   });
 
   it("test_lifecycle_2_quote", async () => {
@@ -330,7 +338,9 @@ describe("execution errors and the spending cap", () => {
   });
 
   it("test_dailyCap_countsExecutedBuys_andReleasesFailedOnes", async () => {
-    const { user, client } = await userClient({ tier: "authenticated", dailyCapUsdc: 150n * USDC });
+    const cap = 150n * USDC;
+    const { user, client } = await userClient({ tier: "authenticated", dailyCapUsdc: cap });
+    const subject = `key:${user.keyId}`;
     const listed = await ok<{ tokens: { id: string }[] }>(client, "get_tokens", {
       filter: "new",
       hashtag_name: "lifecycle",
@@ -346,6 +356,22 @@ describe("execution errors and the spending cap", () => {
         autoExecute: true,
         ...(idempotencyKey ? { idempotencyKey } : {}),
       });
+    /** This key's spend rows today, with their intents' status. */
+    const spendRows = async () =>
+      (
+        await api.deps.db.query<{ kind: string; amount_usdc: string; intent_id: string; status: string }>(
+          `SELECT s.kind, s.amount_usdc::text, s.intent_id, i.status
+             FROM ${api.appSchema}.spend s JOIN ${api.appSchema}.intents i ON i.id = s.intent_id
+            WHERE s.subject = $1 ORDER BY s.created_at`,
+          [subject],
+        )
+      ).rows;
+    /** The gas this key's intents cost or have reserved, but none of an intent that failed (it was never mined). */
+    const gasCounted = async () =>
+      (await spendRows())
+        .filter((r) => r.kind === "gas" && r.status !== "failed")
+        .reduce((sum, r) => sum + BigInt(r.amount_usdc), 0n);
+    type CapDetails = { requestedUsd: string; gasUsd: string; spentTodayUsd: string; dailyCapUsd: string };
 
     // No USDC yet: the buy would revert, so its approval is not sent (no gas paid), and its 40 USD no longer count.
     const broke = await buy(40);
@@ -359,32 +385,12 @@ describe("execution errors and the spending cap", () => {
     const first = await buy(100, key);
     expect(first.body).toMatchObject({ executed: true, status: "confirmed" });
     // Replaying the key executes nothing new, so it spends nothing new (it would not fit under the cap otherwise).
+    const rowsBeforeReplay = await spendRows();
     const replay = await buy(100, key);
     expect(replay.body).toMatchObject({ executed: true, replayed: true, transactionHash: first.body.transactionHash });
-    const over = await buy(60);
-    expect(over.body).toMatchObject({
-      code: "INSUFFICIENT_BALANCE",
-      details: { reason: "daily_spend_cap", spentTodayUsd: "100", requestedUsd: "60", dailyCapUsd: "150" },
-    });
-    // A USDC transfer through execute_transaction counts too: 50 fits exactly, 0.000001 more does not.
-    const [recipient] = await fundedWallets(c, 1);
-    const transfer = (units: bigint) =>
-      call(client, "execute_transaction", {
-        to: c.deployment.contracts.usdc,
-        amount: "0",
-        data: encodeFunctionData({
-          abi: mockUsdcAbi,
-          functionName: "transfer",
-          args: [recipient.account.address, units],
-        }),
-        chainSlug: "base-sepolia",
-      });
-    expect((await transfer(50n * USDC)).body).toMatchObject({ executed: true });
-    expect((await transfer(1n)).body).toMatchObject({
-      code: "INSUFFICIENT_BALANCE",
-      details: { spentTodayUsd: "150" },
-    });
-    // Sells spend nothing.
+    expect(await spendRows()).toEqual(rowsBeforeReplay);
+    // Sells move nothing out: they spend their gas only (no value row, below).
+    const gasBeforeSell = await gasCounted();
     const sell = await call(client, "trade_token", {
       tokenId,
       chainSlug: "base-sepolia",
@@ -393,25 +399,104 @@ describe("execution errors and the spending cap", () => {
       autoExecute: true,
     });
     expect(sell.body).toMatchObject({ executed: true, protocol: "uniswap_v3" });
+    expect(await gasCounted()).toBeGreaterThan(gasBeforeSell);
+    // Spent today: the 100 USD buy and the gas of what was mined (the faucet, the buy and the sell), not the 40.
+    const spent = 100n * USDC + (await gasCounted());
+    expect(spent).toBeGreaterThan(100n * USDC);
+    const over = await buy(60);
+    expect(over.body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: { reason: "daily_spend_cap", spentTodayUsd: formatUnits(spent, 6), dailyCapUsd: "150" },
+    });
+    const overDetails = over.body.details as CapDetails;
+    expect(units(overDetails.gasUsd)).toBeGreaterThan(0n);
+    expect(units(overDetails.requestedUsd)).toBe(60n * USDC + units(overDetails.gasUsd));
+
+    // A USDC transfer through execute_transaction counts too, with its gas: what is left under the cap does not fit
+    // with the transfer's worst-case gas on top; less that gas (and a margin for a slightly different estimate) does.
+    const [recipient] = await fundedWallets(c, 1);
+    const transferCall = (amount: bigint, dryRun = false) =>
+      call(client, "execute_transaction", {
+        to: c.deployment.contracts.usdc,
+        amount: "0",
+        data: encodeFunctionData({
+          abi: mockUsdcAbi,
+          functionName: "transfer",
+          args: [recipient.account.address, amount],
+        }),
+        chainSlug: "base-sepolia",
+        ...(dryRun ? { dryRun } : {}),
+      });
+    const transfer = (amount: bigint) => transferCall(amount);
+    const left = cap - spent;
+    const whole = await transfer(left);
+    expect(whole.body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: { reason: "daily_spend_cap", spentTodayUsd: formatUnits(spent, 6) },
+    });
+    const wholeDetails = whole.body.details as CapDetails;
+    const transferGas = units(wholeDetails.gasUsd);
+    expect(transferGas).toBeGreaterThan(0n);
+    expect(units(wholeDetails.requestedUsd)).toBe(left + transferGas);
+    const sent = left - transferGas - USDC / 100n;
+    expect((await transfer(sent)).body).toMatchObject({ executed: true, status: "confirmed" });
+    // Its gas cost less than reserved, but what is left is less than the next transfer's gas: 0.000001 USD more, which
+    // would fit by value, does not.
+    const spentAfter = 100n * USDC + sent + (await gasCounted());
+    expect(spentAfter).toBeGreaterThan(spent + sent);
+    expect(spentAfter + 1n).toBeLessThanOrEqual(cap);
+    const one = await transfer(1n);
+    expect(one.body).toMatchObject({
+      code: "INSUFFICIENT_BALANCE",
+      details: { reason: "daily_spend_cap", spentTodayUsd: formatUnits(spentAfter, 6), dailyCapUsd: "150" },
+    });
+    const oneDetails = one.body.details as CapDetails;
+    expect(units(oneDetails.gasUsd)).toBeGreaterThan(0n);
+    expect(units(oneDetails.requestedUsd)).toBe(1n + units(oneDetails.gasUsd));
+    expect(spentAfter + units(oneDetails.requestedUsd)).toBeGreaterThan(cap);
+
     // The failed buy's reservation stays with its intent, which says it spent nothing.
     const { rows } = await api.deps.db.query(
       `SELECT s.amount_usdc::text, s.subject_kind, s.interface, s.tool, s.user_id, i.status
          FROM ${api.appSchema}.spend s JOIN ${api.appSchema}.intents i ON i.id = s.intent_id
-        WHERE s.subject = $1 ORDER BY s.created_at`,
-      [`key:${user.keyId}`],
+        WHERE s.subject = $1 AND s.kind = 'value' ORDER BY s.created_at`,
+      [subject],
     );
     const row = { subject_kind: "key", interface: "mcp", user_id: user.userId };
     expect(rows).toEqual([
       { ...row, amount_usdc: "40000000", tool: "trade", status: "failed" },
       { ...row, amount_usdc: "100000000", tool: "trade", status: "confirmed" },
-      { ...row, amount_usdc: "50000000", tool: "transaction", status: "confirmed" },
+      { ...row, amount_usdc: sent.toString(), tool: "transaction", status: "confirmed" },
     ]);
-    // An execution that ends reverted after the call returned (recorded as the worker would) stops counting.
+    // Gas: one row for each of the user's intents, whatever it was for. A mined one's is what it cost (> 0); a failed
+    // one's (the broke buy's) is its reservation, which does not count.
+    const { rows: intents } = await api.deps.db.query<{ id: string; status: string }>(
+      `SELECT id, status FROM ${api.appSchema}.intents WHERE user_id = $1`,
+      [user.userId],
+    );
+    const gasRows = (await spendRows()).filter((r) => r.kind === "gas");
+    expect(gasRows.map((r) => r.intent_id).sort()).toEqual(intents.map((i) => i.id).sort());
+    for (const r of gasRows) expect(BigInt(r.amount_usdc)).toBeGreaterThan(0n);
+    expect(new Set(gasRows.map((r) => r.status))).toEqual(new Set(["failed", "confirmed"]));
+    const { rows: tools } = await api.deps.db.query(
+      `SELECT DISTINCT tool, subject_kind, interface, user_id FROM ${api.appSchema}.spend
+        WHERE subject = $1 AND kind = 'gas'`,
+      [subject],
+    );
+    expect(tools).toEqual([{ ...row, tool: "gas" }]);
+    const preview = async () =>
+      units(((await transferCall(1n, true)).body.spend as { spentTodayUsd: string }).spentTodayUsd);
+    const spentNow = 100n * USDC + sent + (await gasCounted());
+    expect(await preview()).toBe(spentNow);
+    // An execution that ends reverted after the call returned (recorded as the worker would) stops counting its value;
+    // the gas it paid still counts.
     await api.deps.db.query(
       `UPDATE ${api.appSchema}.intents SET status = 'reverted'
-        WHERE id = (SELECT intent_id FROM ${api.appSchema}.spend WHERE subject = $1 AND amount_usdc = 50000000)`,
-      [`key:${user.keyId}`],
+        WHERE id = (SELECT intent_id FROM ${api.appSchema}.spend
+                     WHERE subject = $1 AND kind = 'value' AND tool = 'transaction')`,
+      [subject],
     );
+    expect(await preview()).toBe(spentNow - sent);
     expect((await transfer(1n)).body).toMatchObject({ executed: true });
   });
 });

@@ -14,7 +14,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import pg from "pg";
-import { type Address, encodeFunctionData, formatUnits, type Hex, parseEther } from "viem";
+import { type Address, encodeFunctionData, formatUnits, type Hex, parseEther, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../abis/index.js";
@@ -943,7 +943,8 @@ describe("errors", () => {
       details: { httpStatus: 400, retryable: false },
     });
 
-    // A key with a 5 USD cap: a 10 USD buy with autoExecute is refused before anything is submitted.
+    // A key with a 5 USD cap: a 10 USD buy with autoExecute is refused before anything is submitted. It asks for the
+    // 10 USD it moves and its transactions' worst-case gas.
     const capped = await userWithKey(api.deps, { dailyCapUsdc: 5n * USDC });
     const client = await connect(capped.key);
     const over = await call(client, "trade_token", {
@@ -955,9 +956,14 @@ describe("errors", () => {
     });
     expect(over.body).toMatchObject({
       code: "INSUFFICIENT_BALANCE",
-      error: "Daily spending cap exceeded: 10 USD would bring today's spending to 10 USD, over the cap of 5 USD",
-      details: { reason: "daily_spend_cap", requestedUsd: "10", spentTodayUsd: "0", dailyCapUsd: "5" },
+      details: { reason: "daily_spend_cap", spentTodayUsd: "0", dailyCapUsd: "5" },
     });
+    const { requestedUsd, gasUsd } = over.body.details as { requestedUsd: string; gasUsd: string };
+    expect(parseUnits(gasUsd, 6)).toBeGreaterThan(0n);
+    expect(parseUnits(requestedUsd, 6)).toBe(10n * USDC + parseUnits(gasUsd, 6));
+    expect(over.body.error).toBe(
+      `Daily spending cap exceeded: ${requestedUsd} USD would bring today's spending to ${requestedUsd} USD, over the cap of 5 USD`,
+    );
     const { rows } = await api.deps.db.query(`SELECT count(*)::int AS n FROM ${api.appSchema}.intents`);
     expect(rows[0]?.n).toBe(0);
     expect(DEFAULT_DAILY_SPEND_CAP_USDC).toBe(1_000n * USDC);

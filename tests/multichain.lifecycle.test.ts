@@ -419,7 +419,7 @@ describe("a token on two chains", () => {
     await c.publicClient.waitForTransactionReceipt({ hash: await creator.writeContract(request) });
     const spent = async () => {
       const r = await stack.api.deps.db.query<{ amount: string }>(
-        `SELECT amount_usdc::text AS amount FROM ${stack.api.appSchema}.spend WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
+        `SELECT amount_usdc::text AS amount FROM ${stack.api.appSchema}.spend WHERE user_id = $1 AND kind = 'value' ORDER BY created_at DESC LIMIT 1`,
         [rows[0]?.id],
       );
       return BigInt(r.rows[0]?.amount ?? "-1");

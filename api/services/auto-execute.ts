@@ -34,7 +34,7 @@ import {
 } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
-import { attachSpend, checkDestination, reserveSpend } from "./spending.js";
+import { attachSpend, checkDestination, reserveGas, reserveSpend } from "./spending.js";
 
 /** Interval between reads of the intent row while waiting, in ms. */
 export const INTENT_POLL_MS = 100;
@@ -54,7 +54,60 @@ export type Step = {
    * left out when it answers false. Both under the user's lock, so no two requests decide at once.
    */
   shared?: { needed(): Promise<boolean> };
+  /**
+   * The most gas it may use: the intent's max_gas, which the worker never signs past and the spending cap counts.
+   * Without it: eth_estimateGas + 20% for a first step, else GAS_BOUND_WITHOUT_ESTIMATE.
+   */
+  gas?: bigint;
 };
+
+/**
+ * The gas bound of a step that names none and cannot be estimated now (it reverts now, or waits on a step before it):
+ * the worker simulates it before signing, so one that reverts is never sent, and one that needs more fails unsent.
+ */
+export const GAS_BOUND_WITHOUT_ESTIMATE = 500_000n;
+
+/** How long the fees read from a chain are reused for the gas bound, ms. */
+const FEES_TTL_MS = 2_000;
+/** By RPC URL: the chain's fees, read at most once per FEES_TTL_MS. */
+const feesOfChain = new Map<string, { at: number; fees: Promise<bigint> }>();
+
+/**
+ * The most the steps' intents may pay per gas on `chainSlug`: the chain's maxFeePerGas now (viem: 1.2 x the base fee
+ * plus the priority fee), which the worker signs within. An RPC that does not answer is a 503: nothing can be priced.
+ */
+async function maxFeePerGasOf(deps: ApiDeps, chainSlug: string): Promise<bigint> {
+  const rpcUrl = deps.rpcUrls.get(chainSlug) ?? "";
+  const cached = feesOfChain.get(rpcUrl);
+  if (cached && Date.now() - cached.at < FEES_TTL_MS) return cached.fees;
+  const fees = (async () => {
+    if (!rpcUrl) throw new Error(`no RPC for ${chainSlug}`);
+    return (await clientOf(rpcUrl).estimateFeesPerGas()).maxFeePerGas;
+  })();
+  feesOfChain.set(rpcUrl, { at: Date.now(), fees });
+  return fees.catch((error: unknown) => {
+    feesOfChain.delete(rpcUrl);
+    throw new AppError("NETWORK_ERROR", "Could not read the chain's gas price: its RPC did not answer; try again", {
+      status: 503,
+      cause: error,
+      details: { retryAfterSeconds: 2 },
+    });
+  });
+}
+
+/** Each step's gas bound (Step.gas), estimating a first step that names none. */
+async function gasBoundsOf(deps: ApiDeps, user: AuthedUser, chainSlug: string, steps: Step[]): Promise<bigint[]> {
+  const rpcUrl = deps.rpcUrls.get(chainSlug);
+  return Promise.all(
+    steps.map(async (step, i) => {
+      if (step.gas !== undefined) return step.gas;
+      if (i > 0 || !rpcUrl) return GAS_BOUND_WITHOUT_ESTIMATE;
+      return clientOf(rpcUrl)
+        .estimateGas({ account: user.walletAddress, to: step.to, data: step.data, value: step.value ?? 0n })
+        .then(workerGasLimit, () => GAS_BOUND_WITHOUT_ESTIMATE);
+    }),
+  );
+}
 
 const clientOf = publicClientFor;
 
@@ -117,20 +170,26 @@ export async function submitSteps(
   user: AuthedUser,
   p: { chainSlug: string; chainId: number; key: string; steps: Step[] },
 ): Promise<IntentRow[]> {
+  // Read before the transaction opens: no connection waits on the chain.
+  const [gas, maxFeePerGas] = await Promise.all([
+    gasBoundsOf(deps, user, p.chainSlug, p.steps),
+    maxFeePerGasOf(deps, p.chainSlug),
+  ]);
   const conn = await deps.db.connect();
   const rows: IntentRow[] = [];
   let queue: ReturnType<typeof queueOf>;
   try {
     await conn.query("BEGIN");
-    const spendId = await reserveSpend(deps, conn, user, {
+    const reserved = await reserveSpend(deps, conn, user, {
       chainSlug: p.chainSlug,
-      steps: p.steps,
+      steps: p.steps.map((step, i) => ({ ...step, gas: gas[i] })),
       tool: p.steps[p.steps.length - 1]?.kind ?? "transaction",
+      maxFeePerGas,
     });
     // The policy answers first (refused, over a cap), then whether this server executes at all.
     queue = queueOf(deps);
     let created = false;
-    for (const step of p.steps) {
+    for (const [i, step] of p.steps.entries()) {
       // reserveSpend holds the user's lock: no other request of this wallet decides meanwhile.
       if (step.shared && rows.length === 0) {
         const open = await openSharedStep(deps, conn, user, p.chainId, step);
@@ -151,13 +210,16 @@ export async function submitSteps(
         to: step.to,
         data: step.data,
         value: step.value ?? 0n,
+        maxGas: gas[i] ?? GAS_BOUND_WITHOUT_ESTIMATE,
+        maxFeePerGas,
         ...(rows.length > 0 ? { afterIntentId: rows[rows.length - 1]?.id } : {}),
       });
       rows.push(intent);
+      if (fresh) await reserveGas(deps, conn, user, intent.id, reserved.gasUsdc[i] ?? 0n);
       created ||= fresh;
     }
     const last = rows[rows.length - 1];
-    if (created && last) await attachSpend(deps, conn, spendId, last.id);
+    if (created && last) await attachSpend(deps, conn, reserved.valueId, last.id);
     // Nothing new: a concurrent request with the same key made these intents first, and its reservation pays.
     await conn.query(created ? "COMMIT" : "ROLLBACK");
   } catch (error) {

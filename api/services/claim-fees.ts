@@ -67,7 +67,7 @@ export async function claimFees(deps: ApiDeps, user: AuthedUser, body: ClaimFees
     chainSlug: deployment.chainSlug,
     chainId: deployment.chainId,
     key,
-    steps: [{ name: "claim", kind: "claim_fees", to: launchpad, data }],
+    steps: [{ name: "claim", kind: "claim_fees", to: launchpad, data, gas }],
   });
   return { ...amounts, ...(await settleExecution(deps, rows)), replayed: false, transaction };
 

@@ -121,7 +121,13 @@ export async function createToken(deps: ApiDeps, user: AuthedUser, body: CreateT
     chainId: prepared.chainId,
     key,
     steps: [
-      { name: "create", kind: "create_token", to: prepared.transaction.to, data: prepared.transaction.data as Hex },
+      {
+        name: "create",
+        kind: "create_token",
+        to: prepared.transaction.to,
+        data: prepared.transaction.data as Hex,
+        gas: BigInt(prepared.transaction.gasLimit),
+      },
     ],
   });
   const { executed, transactionHash, intentId, status, intents } = await settleExecution(deps, rows);

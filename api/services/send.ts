@@ -194,7 +194,7 @@ export async function runTransfer(deps: ApiDeps, user: AuthedUser, t: Transfer, 
     chainSlug: t.deployment.chainSlug,
     chainId: t.deployment.chainId,
     key: p.key,
-    steps: [{ name: p.step, kind: "transaction", to: t.asset.address, data: t.data }],
+    steps: [{ name: p.step, kind: "transaction", to: t.asset.address, data: t.data, gas }],
   });
   const last = rows[rows.length - 1];
   if (last) await p.onIntent?.(last);

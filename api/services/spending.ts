@@ -19,7 +19,7 @@
 import type pg from "pg";
 import { type Address, formatUnits, type Hex } from "viem";
 import { AppError } from "../../core/errors.js";
-import { spendOf } from "../../core/spend.js";
+import { nativeSpendOf, spendOf } from "../../core/spend.js";
 import { readSpendPrices } from "../../db/indexed/market.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
@@ -61,14 +61,21 @@ async function spentToday(deps: ApiDeps, db: pg.Pool | pg.PoolClient, column: "s
   const { rows } = await db.query<{ spent: string }>(
     `SELECT coalesce(sum(m.amount_usdc), 0)::text AS spent FROM ${s}.spend m
       WHERE m.${column} = $1 AND m.day = $2 AND m.released_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM ${s}.intents i WHERE i.id = m.intent_id AND i.status IN ('failed', 'reverted'))`,
+        AND NOT EXISTS (SELECT 1 FROM ${s}.intents i WHERE i.id = m.intent_id
+                          AND (i.status = 'failed' OR (i.status = 'reverted' AND m.kind = 'value')))`,
     [value, utcDay()],
   );
   return BigInt(rows[0]?.spent ?? "0");
 }
 
 /** One transaction a call is about to send from the wallet on record. */
-export type SpendStep = { to: Address; data: Hex; value?: bigint };
+export type SpendStep = {
+  to: Address;
+  data: Hex;
+  value?: bigint;
+  /** The most gas it may use (the intent's max_gas); none for a preview, which counts what it moves only. */
+  gas?: bigint;
+};
 
 /**
  * USDC base units `steps` can move out of the user's wallet on `chainSlug`, at the worst case (core/spend.ts), or
@@ -103,7 +110,7 @@ async function priceSteps(deps: ApiDeps, user: AuthedUser, chainSlug: string, st
   return total;
 }
 
-const overCap = (who: "credential" | "user", amount: bigint, spent: bigint, cap: bigint) =>
+const overCap = (who: "credential" | "user", amount: bigint, gas: bigint, spent: bigint, cap: bigint) =>
   new AppError(
     "INSUFFICIENT_BALANCE",
     who === "credential"
@@ -113,6 +120,7 @@ const overCap = (who: "credential" | "user", amount: bigint, spent: bigint, cap:
       details: {
         reason: who === "credential" ? "daily_spend_cap" : "user_daily_spend_cap",
         requestedUsd: usd(amount),
+        gasUsd: usd(gas),
         spentTodayUsd: usd(spent),
         dailyCapUsd: usd(cap),
         resetsAt: nextUtcMidnight(),
@@ -125,7 +133,12 @@ export type ReserveSpendParameters = {
   steps: SpendStep[];
   /** What the spend is for (the intent kind of the last step: trade, create, transaction, claim_fees). */
   tool: string;
+  /** The most each step may pay per gas (the intents' max_fee_per_gas), wei. */
+  maxFeePerGas: bigint;
 };
+
+/** What reserveSpend reserved: the value row (null when the steps move nothing) and each step's gas at its worst. */
+export type Reservation = { valueId: string | null; gasUsdc: bigint[] };
 
 /**
  * Price `steps` and reserve their spend against the caller's caps on `conn`, inside the caller's database
@@ -137,7 +150,7 @@ export async function reserveSpend(
   conn: pg.PoolClient,
   user: AuthedUser,
   p: ReserveSpendParameters,
-): Promise<string | null> {
+): Promise<Reservation> {
   // One lock per user serializes both of its caps: a key's spending is part of its user's.
   await conn.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`spend:user:${user.id}`]);
   const rules = await rulesOf(deps, user, conn);
@@ -161,24 +174,60 @@ async function reserve(
   user: AuthedUser,
   p: ReserveSpendParameters,
   rules: Rules,
-): Promise<string | null> {
-  const amount = await priceSteps(deps, user, p.chainSlug, p.steps, rules);
-  if (amount === 0n) return null;
+): Promise<Reservation> {
+  const value = await priceSteps(deps, user, p.chainSlug, p.steps, rules);
+  // Gas at its worst: the most gas each step may use at the most it may pay per gas (the worker signs within both).
+  const price = deps.config.spending.nativeUsdPrice;
+  const gasUsdc = p.steps.map((step) => nativeSpendOf((step.gas ?? 0n) * p.maxFeePerGas, price));
+  const gas = gasUsdc.reduce((a, b) => a + b, 0n);
+  const amount = value + gas;
+  if (amount === 0n) return { valueId: null, gasUsdc };
   const subject = subjectOf(user);
   if (rules.credentialCapUsdc !== null) {
     const spent = await spentToday(deps, conn, "subject", subject);
-    if (spent + amount > rules.credentialCapUsdc) throw overCap("credential", amount, spent, rules.credentialCapUsdc);
+    if (spent + amount > rules.credentialCapUsdc) {
+      throw overCap("credential", amount, gas, spent, rules.credentialCapUsdc);
+    }
   }
   if (rules.userCapUsdc !== null) {
     const spent = await spentToday(deps, conn, "user_id", user.id);
-    if (spent + amount > rules.userCapUsdc) throw overCap("user", amount, spent, rules.userCapUsdc);
+    if (spent + amount > rules.userCapUsdc) throw overCap("user", amount, gas, spent, rules.userCapUsdc);
   }
+  if (value === 0n) return { valueId: null, gasUsdc };
   const { rows } = await conn.query<{ id: string }>(
     `INSERT INTO ${deps.config.appSchema}.spend (subject, user_id, interface, day, tool, amount_usdc)
      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [subject, user.id, user.via ?? "rest", utcDay(), p.tool, amount.toString()],
+    [subject, user.id, user.via ?? "rest", utcDay(), p.tool, value.toString()],
   );
-  return rows[0]?.id ?? null;
+  return { valueId: rows[0]?.id ?? null, gasUsdc };
+}
+
+/**
+ * Record the gas reserved for one intent (reserveSpend's gasUsdc of its step), in the same database transaction; the
+ * worker replaces it with the real cost once the receipt is in (worker/processors/execute.ts settle).
+ */
+export async function reserveGas(
+  deps: ApiDeps,
+  conn: pg.PoolClient,
+  user: AuthedUser,
+  intentId: string,
+  amountUsdc: bigint,
+): Promise<void> {
+  if (amountUsdc === 0n) return;
+  await conn.query(
+    `INSERT INTO ${deps.config.appSchema}.spend
+       (subject, user_id, interface, day, tool, amount_usdc, kind, intent_id, native_usd_price)
+     VALUES ($1, $2, $3, $4, 'gas', $5, 'gas', $6, $7)`,
+    [
+      subjectOf(user),
+      user.id,
+      user.via ?? "rest",
+      utcDay(),
+      amountUsdc.toString(),
+      intentId,
+      deps.config.spending.nativeUsdPrice.toString(),
+    ],
+  );
 }
 
 /** Record which intent a reserved spend pays for (in the same database transaction as reserveSpend). */

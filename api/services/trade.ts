@@ -740,10 +740,17 @@ async function submitTrade(
         kind: "approval",
         to: a.to as Address,
         data: a.data as Hex,
+        gas: BigInt(a.gasLimit),
         shared: { needed: async () => (await custodialAllowance(deps, deployment, user.walletAddress)) < maxIn },
       }),
     ),
-    { name: "trade", kind: "trade", to: prepared.transaction.to, data: prepared.transaction.data },
+    {
+      name: "trade",
+      kind: "trade",
+      to: prepared.transaction.to,
+      data: prepared.transaction.data,
+      gas: BigInt(prepared.transaction.gasLimit),
+    },
   ];
   const rows = await submitSteps(deps, user, {
     chainSlug: deployment.chainSlug,

@@ -195,7 +195,13 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
     if (result.status === "rejected") throw result.reason; // the RPC itself failed: retry
   }
   const gas = (simulated as PromiseFulfilledResult<bigint>).value;
-  const fees = (feesRead as PromiseFulfilledResult<Fees>).value;
+  const fees = withinBound((feesRead as PromiseFulfilledResult<Fees>).value, intent.max_fee_per_gas);
+  // The spending cap counted this intent's gas at max_gas x max_fee_per_gas: it is never signed for more.
+  if (intent.max_gas !== null && gas > BigInt(intent.max_gas)) {
+    const reason = `not sent: it needs ${gas} gas, more than the ${intent.max_gas} reserved for it under the spending cap`;
+    await fail(deps, intent, "TRANSACTION_FAILED", reason);
+    throw new IntentFailed("TRANSACTION_FAILED", reason);
+  }
   const chainCount = BigInt((countRead as PromiseFulfilledResult<number>).value);
 
   // Nonce allocation and the signed transaction in one database transaction of two statements: a crash before the
@@ -331,7 +337,13 @@ export async function settle(
   deps: ExecuteDeps,
   client: PublicClient,
   intent: IntentRow,
-  receipt: { status: "success" | "reverted"; blockNumber: bigint; blockHash: `0x${string}`; gasUsed: bigint },
+  receipt: {
+    status: "success" | "reverted";
+    blockNumber: bigint;
+    blockHash: `0x${string}`;
+    gasUsed: bigint;
+    effectiveGasPrice?: bigint;
+  },
   moved = false,
 ): Promise<IntentRow> {
   let reason: string | null = null;
@@ -356,11 +368,19 @@ export async function settle(
     }
   }
   const status = receipt.status === "success" ? "confirmed" : "reverted";
+  // The intent's gas in the spending ledger becomes what it cost (gas used x effective price, at the reservation's
+  // price of the native coin, rounded up), in the same statement.
   const { rows } = await deps.db.query<IntentRow>(
-    `UPDATE ${deps.appSchema}.intents
-        SET status = $2, block_number = $3, gas_used = $4, error_code = $5, error_reason = $6, block_hash = $7,
-            updated_at = now()
-      WHERE id = $1 AND ($8::boolean OR status IN ('signed', 'broadcast')) RETURNING *`,
+    `WITH settled AS (
+       UPDATE ${deps.appSchema}.intents
+          SET status = $2, block_number = $3, gas_used = $4, error_code = $5, error_reason = $6, block_hash = $7,
+              updated_at = now()
+        WHERE id = $1 AND ($8::boolean OR status IN ('signed', 'broadcast')) RETURNING *),
+     cost AS (
+       UPDATE ${deps.appSchema}.spend m
+          SET amount_usdc = div($4::numeric * $9::numeric * m.native_usd_price + 999999999999999999, 1000000000000000000)
+        WHERE m.intent_id = $1 AND m.kind = 'gas' AND $9::numeric IS NOT NULL AND EXISTS (SELECT 1 FROM settled))
+     SELECT * FROM settled`,
     [
       intent.id,
       status,
@@ -370,6 +390,7 @@ export async function settle(
       reason,
       receipt.blockHash,
       moved,
+      receipt.effectiveGasPrice?.toString() ?? null,
     ],
   );
   const settled = rows[0];
@@ -389,6 +410,17 @@ async function fail(deps: ExecuteDeps, intent: IntentRow, code: ErrorCode, reaso
 }
 
 type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+
+/**
+ * `fees` within the intent's max fee per gas (reserved under the spending cap): a transaction signed for less waits
+ * for a base fee under it, and never costs more than was counted.
+ */
+function withinBound(fees: Fees, bound: string | null): Fees {
+  if (bound === null) return fees;
+  const max = BigInt(bound);
+  if (fees.maxFeePerGas <= max) return fees;
+  return { maxFeePerGas: max, maxPriorityFeePerGas: fees.maxPriorityFeePerGas < max ? fees.maxPriorityFeePerGas : max };
+}
 
 /** How long the fees read from a chain are reused, ms: they move once a block, and maxFeePerGas has headroom. */
 const FEES_TTL_MS = 1_000;
