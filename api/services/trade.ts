@@ -261,13 +261,50 @@ function curveTrade(params: IndexedPool["params"], supply: bigint, mode: QuoteMo
  * so every API process honours it): one request of a wallet at a time prepares and records its trade, and each sees
  * the intents of the ones before it (afterOwnTrades).
  */
+/** How long a trade waits for the wallet's trades before it to be recorded, ms. */
+const WALLET_LOCK_WAIT_MS = 30_000;
+
+/** This process's queue of trades per wallet and chain: the tail each next trade waits for. */
+const walletTurns = new Map<string, Promise<void>>();
+
 async function withWalletTradeLock<T>(deps: ApiDeps, wallet: Address, chainId: number, work: () => Promise<T>) {
-  const conn = await deps.db.connect();
   const key = `trade:${chainId}:${wallet.toLowerCase()}`;
+  // In this process the wallet's trades wait their turn here, holding no connection: ten of them each waiting on the
+  // advisory lock with a pooled connection emptied the pool that the one holding it needed.
+  const before = walletTurns.get(key) ?? Promise.resolve();
+  let done = () => {};
+  const mine = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const tail = before.then(() => mine);
+  walletTurns.set(key, tail);
+  await before;
+  try {
+    return await withAdvisoryLock(deps, key, work);
+  } finally {
+    done();
+    if (walletTurns.get(key) === tail) walletTurns.delete(key);
+  }
+}
+
+/** `work` under the session advisory lock `key` (across API processes), on a connection of its own. */
+async function withAdvisoryLock<T>(deps: ApiDeps, key: string, work: () => Promise<T>) {
+  const conn = await deps.db.connect();
   // A connection whose lock or unlock failed must not go back to the pool, where it could still hold the lock.
   let destroy = true;
   try {
-    await conn.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]);
+    // The wait is bounded by WALLET_LOCK_WAIT_MS, not the pool's statement timeout (2 s): under load ten trades of one
+    // wallet queue longer than that behind each other. RESET gives the connection its own timeout back.
+    await conn.query(`SET statement_timeout = ${WALLET_LOCK_WAIT_MS}`);
+    await conn.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== "57014") throw error;
+      throw new AppError("NETWORK_ERROR", "Too many trades of this wallet at once: try again in a moment", {
+        status: 503,
+        cause: error,
+        details: { reason: "wallet_busy", retryAfterSeconds: 1 },
+      });
+    });
+    await conn.query("RESET statement_timeout");
     try {
       return await work();
     } finally {
