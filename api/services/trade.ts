@@ -328,22 +328,13 @@ async function currentMarket(deps: ApiDeps, m: Market): Promise<Market> {
   if (indexed === null || head === null || head - indexed <= MAX_STATE_LAG_BLOCKS) return m;
   const lag = head - indexed;
   const behind = `the indexed state is ${lag} blocks behind the chain (block ${indexed} of ${head})`;
-  const unavailable = (cause?: unknown) =>
-    new AppError(
-      "NETWORK_ERROR",
-      `Cannot quote now: ${behind}, and the chain's RPC did not answer; try again in a few seconds`,
-      {
-        status: 503,
-        cause,
-        details: {
-          reason: "state_behind",
-          lagBlocks: lag,
-          indexedBlock: indexed,
-          chainHead: head,
-          retryAfterSeconds: 2,
-        },
-      },
-    );
+  const stateBehind = (why: string, cause?: unknown) =>
+    new AppError("NETWORK_ERROR", `Cannot quote now: ${why}; try again in a few seconds`, {
+      status: 503,
+      cause,
+      details: { reason: "state_behind", lagBlocks: lag, indexedBlock: indexed, chainHead: head, retryAfterSeconds: 2 },
+    });
+  const unavailable = (cause?: unknown) => stateBehind(`${behind}, and the chain's RPC did not answer`, cause);
   if (!m.rpcUrl) throw unavailable();
   const client = clientOf(m.rpcUrl);
   const read = await client
@@ -362,22 +353,7 @@ async function currentMarket(deps: ApiDeps, m: Market): Promise<Market> {
       throw unavailable(error);
     });
   if (read.view.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
-  if (read.view.graduated) {
-    throw new AppError(
-      "NETWORK_ERROR",
-      `Cannot quote now: the token has graduated and ${behind}; try again in a few seconds`,
-      {
-        status: 503,
-        details: {
-          reason: "state_behind",
-          lagBlocks: lag,
-          indexedBlock: indexed,
-          chainHead: head,
-          retryAfterSeconds: 2,
-        },
-      },
-    );
-  }
+  if (read.view.graduated) throw stateBehind(`the token has graduated and ${behind}`);
   return { ...m, pool: { ...m.pool, supply: read.view.supply }, stateBlock: read.block };
 }
 
