@@ -63,9 +63,12 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
 
   app.onError((error, c) => {
     const { status, body } = errorResponse(error);
-    // 429 (rate limits) and 503 (a dependency down, a statement timed out) say when to come back.
+    // 409 (the market moved under a trade), 429 (rate limits) and 503 (a dependency down, a statement timed out) say
+    // when to come back.
     const retryAfter = (fromDependencyError(error) as AppError).details?.retryAfterSeconds;
-    if ((status === 429 || status === 503) && retryAfter !== undefined) c.header("Retry-After", String(retryAfter));
+    if ((status === 409 || status === 429 || status === 503) && retryAfter !== undefined) {
+      c.header("Retry-After", String(retryAfter));
+    }
     return c.json(body, status);
   });
   app.notFound((c) => c.json({ success: false, error: "Not found" }, 404));

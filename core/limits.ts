@@ -11,6 +11,15 @@ export const MAX_VIDEO_BYTES = 20 * 1024 * 1024;
 /** How long an executing request (autoExecute, execute-transaction) waits for its final state by default, in ms. */
 export const AUTO_EXECUTE_WAIT_MS = 10_000;
 
+/**
+ * How many times one autoExecute trade request quotes again after its transaction was not sent because the market
+ * moved under its quote (api/services/trade.ts tradeToken), and how long it waits before the n-th time (n x this, ms).
+ * A key holds at most MAX_TRADE_ATTEMPTS attempts in all (a client sending the key again after a 409 adds attempts).
+ */
+export const MAX_REQUOTES = 2;
+export const REQUOTE_DELAY_MS = 500;
+export const MAX_TRADE_ATTEMPTS = 6;
+
 /** Gas limits of prepared trade transactions when eth_estimateGas cannot run (e.g. the approval is not mined yet). */
 export const FALLBACK_GAS = {
   approve: 80_000n,

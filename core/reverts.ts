@@ -74,3 +74,13 @@ export function revertReason(error: unknown, abi: Abi): { code: ErrorCode; reaso
     /InsufficientBalance|InsufficientReserve|TransferFromFailed|exceeds balance|insufficient funds/i.test(reason);
   return { code: insufficient ? "INSUFFICIENT_BALANCE" : "TRANSACTION_FAILED", reason };
 }
+
+/**
+ * Whether a recorded failure reason (an intent's error_reason) says the market moved under the trade rather than that
+ * the trade is wrong: its price bound (SlippageExceeded) or its deadline (DeadlineExpired) failed. The same trade quoted
+ * again may run, so the client hears a retryable answer (409), never a 400. The reasons are this service's own text
+ * (simulation reverted: …, reverted on chain: …, not sent: the trade after it would revert (…)), each naming the
+ * decoded custom error.
+ */
+export const marketMoved = (reason: string | null): boolean =>
+  reason !== null && /\b(SlippageExceeded|DeadlineExpired)\(/.test(reason);

@@ -1,10 +1,19 @@
-import { type Address, encodeFunctionData, type Hex, maxUint256, parseEther, parseEventLogs } from "viem";
+import {
+  type Address,
+  decodeFunctionData,
+  encodeFunctionData,
+  type Hex,
+  maxUint256,
+  parseEther,
+  parseEventLogs,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
 import { createTestApi, type startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain, fundedWallets, fundUsdc, send, spendPriceOf, type Wallet } from "./helpers/chain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
+import { until } from "./helpers/until.js";
 import { sleep, uniqueName } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
@@ -311,7 +320,38 @@ describe("autoExecute", () => {
     expect(sell.body).toEqual({ success: false, error: "Insufficient token balance" });
   });
 
-  it("test_autoExecute_answersTransactionFailed_whenAPendingFrontRunMakesTheBoundStale", async () => {
+  /** A front-runner's buy of 5,000 USD, left in the mempool (automine off) with a higher tip than ours. */
+  async function pendingFrontRun() {
+    await frontRunner.writeContract({
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "buyExactIn",
+      args: [token, 5_000n * USDC, 0n, maxUint256, noAttribution],
+      maxPriorityFeePerGas: parseEther("0.0000001"),
+      maxFeePerGas: parseEther("0.000001"),
+      gas: 500_000n,
+    } as never);
+  }
+
+  /** Alice's trade intents under `key`, oldest first: each attempt's status, hash and slippage bound. */
+  async function attemptsOf(key: string) {
+    const { rows } = await api.deps.db.query<{
+      idempotency_key: string;
+      status: string;
+      tx_hash: Hex | null;
+      data: Hex;
+    }>(
+      `SELECT idempotency_key, status, tx_hash, data FROM ${api.appSchema}.intents
+        WHERE idempotency_key LIKE $1 AND kind = 'trade' ORDER BY created_at`,
+      [`%:${key}:trade%`],
+    );
+    return rows.map((r) => {
+      const call = decodeFunctionData({ abi: launchpadAbi, data: r.data });
+      return { step: r.idempotency_key.split(":").pop(), status: r.status, hash: r.tx_hash, bound: call.args?.[2] };
+    });
+  }
+
+  it("test_autoExecute_answersRetryable409_whenAPendingFrontRunKeepsTheBoundStale_thenTheSameKeyRuns", async () => {
     // Alice's allowance is set once, through execute-transaction, so the trade is one transaction.
     const approve = encodeFunctionData({
       abi: mockUsdcAbi,
@@ -324,37 +364,98 @@ describe("autoExecute", () => {
       alice.jwt,
     );
     expect(approved.body).toMatchObject({ executed: true, status: "confirmed", dryRun: false });
-    await fundUsdc(c, frontRunner, 10_000n * USDC);
+    await fundUsdc(c, frontRunner, 20_000n * USDC);
     await indexer.sync();
+    const key = uniqueName("moved");
 
     await c.testClient.setAutomine(false);
     try {
-      // The front-run waits in the mempool with a higher tip; the quote (indexed state) does not know it.
-      await frontRunner.writeContract({
-        address: c.deployment.contracts.launchpad,
-        abi: launchpadAbi,
-        functionName: "buyExactIn",
-        args: [token, 5_000n * USDC, 0n, maxUint256, noAttribution],
-        maxPriorityFeePerGas: parseEther("0.0000001"),
-        maxFeePerGas: parseEther("0.000001"),
-        gas: 500_000n,
-      } as never);
+      // The front-run waits in the mempool; the quote (the chain's latest state) does not know it.
+      await pendingFrontRun();
       const nonceBefore = await c.publicClient.getTransactionCount({ address: alice.wallet, blockTag: "latest" });
-      const res = await trade(alice.jwt, { tokenId, buyAmountUSD: 50, slippageBps: 0 });
-      // The worker simulates on the pending state (anvil's, with the front-run in it) and broadcasts nothing.
-      expect(res.status).toBe(400);
+      const res = await trade(alice.jwt, { tokenId, buyAmountUSD: 50, slippageBps: 0, idempotencyKey: key });
+      // The worker simulates on the pending state (anvil's, with the front-run in it) and broadcasts nothing. The
+      // market moved under the trade: a retry may cure that, so it is a 409 with Retry-After, not a 400.
+      expect(res.status).toBe(409);
+      expect(res.headers.get("retry-after")).toBe("1");
       expect(res.body.error).toMatch(
         /^TRANSACTION_FAILED: simulation reverted: SlippageExceeded\(\d+, \d+\) \(intent [0-9a-f-]{36}\)$/,
       );
+      // Quoted again twice, on the chain's latest state: the pending front-run is not chased (the bound stays).
+      const attempts = await attemptsOf(key);
+      expect(attempts.map((a) => [a.step, a.status, a.hash])).toEqual([
+        ["trade", "failed", null],
+        ["trade#2", "failed", null],
+        ["trade#3", "failed", null],
+      ]);
+      expect(new Set(attempts.map((a) => a.bound)).size).toBe(1);
       const intentId = /intent ([0-9a-f-]{36})/.exec(res.body.error ?? "")?.[1];
       const status = await api.post("get-intent-status", { intentId }, alice.jwt);
-      expect(status.body.intent).toMatchObject({ kind: "trade", status: "failed", transactionHash: null });
-      await c.testClient.mine({ blocks: 1 });
-      expect(await c.publicClient.getTransactionCount({ address: alice.wallet, blockTag: "latest" })).toBe(nonceBefore);
+      expect(status.body.intent).toMatchObject({
+        kind: "trade",
+        status: "failed",
+        transactionHash: null,
+        retryable: true,
+      });
+      expect(await c.publicClient.getTransactionCount({ address: alice.wallet, blockTag: "pending" })).toBe(
+        nonceBefore,
+      );
+
+      // The key reused for another trade is answered the key's own failure, and records nothing.
+      const other = await trade(alice.jwt, { tokenId, buyAmountUSD: 60, slippageBps: 0, idempotencyKey: key });
+      expect(other.status).toBe(409);
+      expect(other.body.error).toBe(res.body.error);
+      expect(await attemptsOf(key)).toHaveLength(3);
     } finally {
       await c.testClient.mine({ blocks: 1 });
       await c.testClient.setAutomine(true);
     }
+    // The front-run is mined: the same request, sent again with its key, is quoted on the moved price and runs.
+    const usdcBefore = await usdcOf(alice.wallet);
+    const again = await trade(alice.jwt, { tokenId, buyAmountUSD: 50, slippageBps: 0, idempotencyKey: key });
+    expect(again.body).toMatchObject({ executed: true, status: "confirmed", replayed: false, requotes: 0 });
+    expect((await attemptsOf(key)).map((a) => [a.step, a.status])).toEqual([
+      ["trade", "failed"],
+      ["trade#2", "failed"],
+      ["trade#3", "failed"],
+      ["trade#4", "confirmed"],
+    ]);
+    expect(usdcBefore - (await usdcOf(alice.wallet))).toBe(50n * USDC);
+    // And once more: the confirmed attempt is the key's answer, nothing new runs.
+    const replay = await trade(alice.jwt, { tokenId, buyAmountUSD: 50, slippageBps: 0, idempotencyKey: key });
+    expect(replay.body).toMatchObject({ executed: true, replayed: true, intentId: again.body.intentId });
+    expect(usdcBefore - (await usdcOf(alice.wallet))).toBe(50n * USDC);
+  });
+
+  it("test_autoExecute_quotesAgainAndRuns_whenTheMarketMovesBeforeItsTradeIsSent", async () => {
+    await indexer.sync();
+    const key = uniqueName("requote");
+    const usdcBefore = await usdcOf(alice.wallet);
+    await c.testClient.setAutomine(false);
+    let answer: Awaited<ReturnType<typeof trade>> | undefined;
+    try {
+      await pendingFrontRun();
+      const res = trade(alice.jwt, { tokenId, buyAmountUSD: 20, slippageBps: 0, idempotencyKey: key });
+      // The first attempt fails in simulation on the pending front-run; before the re-quote (REQUOTE_DELAY_MS), the
+      // front-run is mined, so the next quote is made on the price it left.
+      await until("the first attempt failed", async () => (await attemptsOf(key))[0]?.status === "failed", 10_000);
+      await c.testClient.mine({ blocks: 1 });
+      await c.testClient.setAutomine(true);
+      answer = await res;
+    } finally {
+      await c.testClient.mine({ blocks: 1 });
+      await c.testClient.setAutomine(true);
+    }
+    expect(answer?.body.error).toBeUndefined();
+    expect(answer?.body).toMatchObject({ executed: true, status: "confirmed", replayed: false, requotes: 1 });
+    const attempts = await attemptsOf(key);
+    expect(attempts.map((a) => [a.step, a.status])).toEqual([
+      ["trade", "failed"],
+      ["trade#2", "confirmed"],
+    ]);
+    // The new bound is the new price's: fewer tokens for the same 20 USD.
+    expect((attempts[1]?.bound as bigint) < (attempts[0]?.bound as bigint)).toBe(true);
+    expect(usdcBefore - (await usdcOf(alice.wallet))).toBe(20n * USDC);
   });
 });
 

@@ -13,8 +13,10 @@
  *   first request's intent (waiting for it again), without re-reading the body.
  * - Waiting: up to AUTO_EXECUTE_WAIT_MS (10 s). Confirmed in time: `executed: true` with the transaction hash.
  *   Not final in time: `executed: false`, the intent id and its status (pending, signed or broadcast); the client
- *   polls get-intent-status. Reverted or failed: 400 with "<CODE>: <decoded reason> (intent <id>)", CODE being
- *   INSUFFICIENT_BALANCE (the wallet lacks USDC, tokens or ether) or TRANSACTION_FAILED (any other revert).
+ *   polls get-intent-status. Reverted or failed: "<CODE>: <decoded reason> (intent <id>)", CODE being
+ *   INSUFFICIENT_BALANCE (the wallet lacks USDC, tokens or ether) or TRANSACTION_FAILED (any other revert); 400,
+ *   except where the market moved under a trade (its slippage bound or deadline, core/reverts.ts marketMoved): that
+ *   is a failure a retry may cure, 409 with Retry-After and `retryable` in the intent's view.
  * - The sender is always the wallet on record: a `userAddress` that differs is rejected, never signed for.
  */
 
@@ -23,7 +25,7 @@ import type { PoolClient } from "pg";
 import type { Address, Hex } from "viem";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
 import { AUTO_EXECUTE_WAIT_MS, workerGasLimit } from "../../core/limits.js";
-import { errorAbi, revertReason } from "../../core/reverts.js";
+import { errorAbi, marketMoved, revertReason } from "../../core/reverts.js";
 import { publicClientFor } from "../../core/rpc.js";
 import {
   type CreateIntentParameters,
@@ -129,6 +131,30 @@ function queueOf(deps: ApiDeps) {
 }
 
 const stepKey = (user: AuthedUser, key: string, step: string) => `${user.id}:${key}:${step}`;
+
+/** The name of a step's `attempt`-th attempt under one key (0: the step's own name; a trade quoted again: trade#2). */
+export const attemptStep = (step: string, attempt: number) => (attempt === 0 ? step : `${step}#${attempt + 1}`);
+
+/** The newest attempt at `step` a user's request made under `key` (of the first `max`), and its number. */
+export async function findLatestAttempt(
+  deps: ApiDeps,
+  user: AuthedUser,
+  key: string,
+  step: string,
+  max: number,
+): Promise<{ row: IntentRow; attempt: number } | undefined> {
+  const keys = Array.from({ length: max }, (_, i) => stepKey(user, key, attemptStep(step, i)));
+  const { rows } = await deps.db.query<IntentRow>(
+    `SELECT * FROM ${deps.config.appSchema}.intents WHERE idempotency_key = ANY($1)`,
+    [keys],
+  );
+  let latest: { row: IntentRow; attempt: number } | undefined;
+  for (const row of rows) {
+    const attempt = keys.indexOf(row.idempotency_key);
+    if (!latest || attempt > latest.attempt) latest = { row, attempt };
+  }
+  return latest;
+}
 
 /** The intent a user's request made under `key` for `step`, if the key was used before. */
 export async function findIntentByKey(
@@ -299,6 +325,8 @@ export function intentView(r: IntentRow) {
     gasUsed: r.gas_used,
     errorCode: r.error_code,
     errorReason: r.error_reason,
+    /** Failed or reverted because the market moved under it: the same trade sent again may run. */
+    retryable: (r.status === "failed" || r.status === "reverted") && marketMoved(r.error_reason),
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };
@@ -313,12 +341,17 @@ export type ExecutionResult = {
   intents: IntentView[];
 };
 
+/** Seconds a client is told to wait (Retry-After) before sending again a trade the market moved under. */
+const MARKET_MOVED_RETRY_AFTER_SECONDS = 1;
+
 /**
- * Wait for the chain of intents and answer: executed (confirmed in time), still running (executed false, with the
- * status), or throw the failure of the first intent that failed, as "<CODE>: <reason>".
+ * Wait for the chain of intents (up to `waitMs`, default the server's autoExecute wait) and answer: executed
+ * (confirmed in time), still running (executed false, with the status), or throw the failure of the first intent
+ * that failed, as "<CODE>: <reason>": 409 with `details.retryable` where the market moved under it, else its code's
+ * status. `details.transactionHash` null: nothing of it was sent.
  */
-export async function settleExecution(deps: ApiDeps, rows: IntentRow[]): Promise<ExecutionResult> {
-  const done = await awaitFinal(deps, rows, deps.autoExecuteWaitMs ?? AUTO_EXECUTE_WAIT_MS);
+export async function settleExecution(deps: ApiDeps, rows: IntentRow[], waitMs?: number): Promise<ExecutionResult> {
+  const done = await awaitFinal(deps, rows, Math.max(0, waitMs ?? deps.autoExecuteWaitMs ?? AUTO_EXECUTE_WAIT_MS));
   const last = done[done.length - 1];
   if (!last) throw new Error("no intent to settle");
   // A failed prerequisite is the cause; the trade after it only says "prerequisite … failed".
@@ -326,8 +359,16 @@ export async function settleExecution(deps: ApiDeps, rows: IntentRow[]): Promise
   if (failed && (isFinal(last.status) || failed !== last)) {
     const code = toCode(failed.error_code);
     const reason = failed.error_reason ?? `transaction ${failed.status}`;
+    const details = {
+      intentId: last.id,
+      failedIntentId: failed.id,
+      status: failed.status,
+      transactionHash: failed.tx_hash,
+    };
+    const retryable = marketMoved(failed.error_reason);
     throw new AppError(code, `${code}: ${reason} (intent ${failed.id})`, {
-      details: { intentId: last.id, failedIntentId: failed.id, status: failed.status, transactionHash: failed.tx_hash },
+      ...(retryable ? { status: 409, retryable } : {}),
+      details: retryable ? { ...details, retryable, retryAfterSeconds: MARKET_MOVED_RETRY_AFTER_SECONDS } : details,
     });
   }
   return {

@@ -26,10 +26,13 @@
  *   token's first referral is permanent: once it has one, a token_referral is accepted and ignored. Quotes split the
  *   fee under the effective attribution (the token's referral, unpaid on its own trades).
  * - A token whose graduation is pending (GraduationPending) cannot be traded until it has graduated: 400.
+ * - autoExecute quotes again when the market moved under a trade before it was sent (tradeToken): at most
+ *   MAX_REQUOTES times a request, on the pool as the chain holds it, each with the request's own slippageBps.
  * - Sells are checked against the trader's indexed holder balance ("Insufficient token balance"): the amount sold
  *   (exact-in) or the quoted tokens in (exact-out).
  */
 
+import { setTimeout as sleep } from "node:timers/promises";
 import { type Address, decodeFunctionData, encodeFunctionData, formatUnits, type Hex, maxUint256 } from "viem";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { ChainSlug } from "../../core/chains.js";
@@ -45,7 +48,14 @@ import {
   ZERO_ADDRESS,
 } from "../../core/fees.js";
 import { quoteValidity } from "../../core/jobs.js";
-import { FALLBACK_GAS, MAX_STATE_LAG_BLOCKS } from "../../core/limits.js";
+import {
+  AUTO_EXECUTE_WAIT_MS,
+  FALLBACK_GAS,
+  MAX_REQUOTES,
+  MAX_STATE_LAG_BLOCKS,
+  MAX_TRADE_ATTEMPTS,
+  REQUOTE_DELAY_MS,
+} from "../../core/limits.js";
 import {
   DEADLINE_SECONDS,
   DEFAULT_SLIPPAGE_BPS,
@@ -57,11 +67,13 @@ import {
 } from "../../core/quote.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { readAttributionApprovals, readHolderBalance } from "../../db/indexed/market.js";
+import type { IntentRow } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
+  attemptStep,
   type ExecutionResult,
-  findIntentByKey,
+  findLatestAttempt,
   newIdempotencyKey,
   replayExecution,
   requireWalletOnRecord,
@@ -318,16 +330,21 @@ async function withAdvisoryLock<T>(deps: ApiDeps, key: string, work: () => Promi
 
 /**
  * `m` with a curve's state no further behind the chain than MAX_STATE_LAG_BLOCKS: as indexed when the index is that
- * close to the head the API last saw, else read from the launchpad (getPool, at the chain's latest block). An RPC
- * that does not answer then is a 503 stating the lag, which a retry may cure. Graduated tokens are quoted on chain
+ * close to the head the API last saw, else read from the launchpad (getPool, at the chain's latest block); with
+ * `fromChain`, read from the launchpad whatever the lag (a trade quoted again because the market moved). An RPC that
+ * does not answer then is a 503 stating the lag, which a retry may cure. Graduated tokens are quoted on chain
  * already (the Uniswap quoter at the latest block).
  */
-async function currentMarket(deps: ApiDeps, m: Market): Promise<Market> {
+async function currentMarket(deps: ApiDeps, m: Market, fromChain = false): Promise<Market> {
   if (m.pool.graduated) return m;
   const { indexed_block: indexed, chain_head: head } = await freshness(deps, m.deployment.chainSlug);
-  if (indexed === null || head === null || head - indexed <= MAX_STATE_LAG_BLOCKS) return m;
-  const lag = head - indexed;
-  const behind = `the indexed state is ${lag} blocks behind the chain (block ${indexed} of ${head})`;
+  const lagging = indexed !== null && head !== null && head - indexed > MAX_STATE_LAG_BLOCKS;
+  if (!lagging && !fromChain) return m;
+  const lag = indexed !== null && head !== null ? head - indexed : null;
+  const behind =
+    lag === null
+      ? "the indexed state is not known to be current"
+      : `the indexed state is ${lag} blocks behind the chain (block ${indexed} of ${head})`;
   const stateBehind = (why: string, cause?: unknown) =>
     new AppError("NETWORK_ERROR", `Cannot quote now: ${why}; try again in a few seconds`, {
       status: 503,
@@ -557,12 +574,12 @@ export async function prepareTrade(
   deps: ApiDeps,
   user: AuthedUser,
   body: TradeInput,
-  options: { ownTradesAhead?: boolean } = {},
+  options: { ownTradesAhead?: boolean; fromChain?: boolean } = {},
 ) {
   const { mode, amount } = tradeMode(body);
   const slippageBps = body.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const trader = (body.userAddress ?? user.walletAddress) as Address;
-  const current = await currentMarket(deps, await market(deps, body.tokenId, body.chainSlug));
+  const current = await currentMarket(deps, await market(deps, body.tokenId, body.chainSlug), options.fromChain);
   const m0 = options.ownTradesAhead ? await afterOwnTrades(deps, current, trader) : current;
   if (m0.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   const effective = await resolveAttribution(deps, {
@@ -697,59 +714,113 @@ export function custodialApproval(deployment: Deployment) {
  * trade-token. Without autoExecute: the prepared transaction (and approvals) for the client to send, with
  * `executed: false`. With autoExecute: the same transactions become intents (approval first, then the trade after
  * it) executed by the worker with the wallet on record, and the answer waits for them (api/services/auto-execute.ts).
- * A reused idempotencyKey answers the first request's execution, with `replayed: true` and without a new quote.
- * `preparedTrade` (for the wallet on record) is executed as it is instead of preparing again (MCP's trade_token
- * prepares first); the spending policy prices the very transactions submitted (api/services/spending.ts).
+ *
+ * The market moving under a trade before it is sent (the worker's simulation reverts on its slippage bound or
+ * deadline; or its approval is not sent because the trade after it would revert so) is not the end of the request:
+ * after REQUOTE_DELAY_MS x n it is quoted again on the pool as the chain holds it (the index may be what was stale)
+ * and recorded as the key's next attempt (trade#2, trade#3), at most MAX_REQUOTES times. Each attempt is priced
+ * by the spending policy again, with the request's own slippageBps around its own quote; `requotes` in the answer
+ * counts them. Not quoted again: a trade that reverted on chain (its gas is spent, and a trade seen in the mempool
+ * could be made to revert on purpose until its bound gave way), and a trade still failing after its re-quotes: those
+ * are a 409 with Retry-After, and the same request may be sent again. A reused idempotencyKey answers the key's
+ * newest attempt, with `replayed: true` and without a new quote; when that attempt failed unsent because the market
+ * moved, the key's trade (the same one: same token, amount and attribution) is quoted again as above, up to
+ * MAX_TRADE_ATTEMPTS attempts per key.
  */
-export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInput, preparedTrade?: PreparedTrade) {
+export async function tradeToken(deps: ApiDeps, user: AuthedUser, body: TradeInput) {
   if (!body.autoExecute) {
     return { executed: false, transactionHash: null, ...(await prepareTrade(deps, user, body)) };
   }
   requireWalletOnRecord(user, body.userAddress);
   const key = newIdempotencyKey(body.idempotencyKey);
-  const existing = await findIntentByKey(deps, user, key, "trade");
-  if (existing) {
-    const execution: ExecutionResult = await replayExecution(deps, existing);
-    return {
-      ...execution,
-      replayed: true,
-      transaction: {
-        to: existing.to_address,
-        data: existing.data,
-        value: existing.value,
-        gasLimit: existing.gas_limit ?? "0",
-        chain: existing.chain_slug as ChainSlug,
-      },
-    };
+  const latest = await findLatestAttempt(deps, user, key, "trade", MAX_TRADE_ATTEMPTS);
+  let attempt = 0;
+  let previous: Previous | undefined;
+  if (latest) {
+    try {
+      return replayedTrade(latest.row, await replayExecution(deps, latest.row));
+    } catch (error) {
+      if (!sentNothing(error) || latest.attempt + 1 >= MAX_TRADE_ATTEMPTS) throw error;
+      attempt = latest.attempt + 1;
+      previous = { row: latest.row, failure: error };
+    }
   }
   const deployment = deps.deployments.get(body.chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${body.chainSlug}`);
-  // Prepared and recorded under the lock; waited for after it, so the wallet's next trade need not wait as well.
-  const { prepared, rows } = await withWalletTradeLock(deps, user.walletAddress, deployment.chainId, () =>
-    submitTrade(deps, user, body, key, deployment, preparedTrade),
-  );
-  return { ...prepared, ...(await settleExecution(deps, rows)), replayed: false };
+  const started = Date.now();
+  const waitMs = deps.autoExecuteWaitMs ?? AUTO_EXECUTE_WAIT_MS;
+  for (let requotes = 0; ; requotes++, attempt++) {
+    if (requotes > 0) await sleep(REQUOTE_DELAY_MS * requotes);
+    // Prepared and recorded under the lock; waited for after it, so the wallet's next trade need not wait as well.
+    const { prepared, rows } = await withWalletTradeLock(deps, user.walletAddress, deployment.chainId, () =>
+      submitTrade(deps, user, body, { key, attempt, deployment, previous }),
+    );
+    try {
+      const execution = await settleExecution(deps, rows, waitMs - (Date.now() - started));
+      return { ...prepared, ...execution, replayed: false, requotes };
+    } catch (error) {
+      if (!sentNothing(error) || requotes >= MAX_REQUOTES || attempt + 1 >= MAX_TRADE_ATTEMPTS) throw error;
+      previous = { row: rows[rows.length - 1] as IntentRow, failure: error };
+    }
+  }
 }
 
-/** Prepares (unless given) and records one autoExecute trade, under the wallet's trade lock (tradeToken). */
+/** The attempt before the one being made: its trade intent, and the failure it was answered with. */
+type Previous = { row: IntentRow; failure: unknown };
+
+/** A failed execution (settleExecution) the market moved under before any of it was sent: it may be quoted again. */
+const sentNothing = (error: unknown) =>
+  error instanceof AppError && error.details.retryable === true && error.details.transactionHash === null;
+
+function replayedTrade(row: IntentRow, execution: ExecutionResult) {
+  return {
+    ...execution,
+    replayed: true,
+    transaction: {
+      to: row.to_address,
+      data: row.data,
+      value: row.value,
+      gasLimit: row.gas_limit ?? "0",
+      chain: row.chain_slug as ChainSlug,
+    },
+  };
+}
+
+/** What a launchpad trade's calldata asks, less its bound and deadline (which a new quote moves). */
+function tradeAsked(data: Hex): string {
+  const call = decodeFunctionData({ abi: launchpadAbi, data });
+  const [token, amount, , , attribution] = call.args as unknown as [Address, bigint, bigint, bigint, unknown];
+  return JSON.stringify([call.functionName, token.toLowerCase(), amount, attribution], (_, v) =>
+    typeof v === "bigint" ? v.toString() : typeof v === "string" ? v.toLowerCase() : v,
+  );
+}
+
+/**
+ * Prepares and records one attempt of an autoExecute trade, under the wallet's trade lock (tradeToken): a first one
+ * on the state as usual, a later one on the pool as the chain holds it. A later attempt must ask what `previous`
+ * asked: a key reused for another trade is answered the key's own failure.
+ */
 async function submitTrade(
   deps: ApiDeps,
   user: AuthedUser,
   body: TradeInput,
-  key: string,
-  deployment: Deployment,
-  preparedTrade?: PreparedTrade,
+  p: { key: string; attempt: number; deployment: Deployment; previous: Previous | undefined },
 ) {
-  const asked =
-    preparedTrade ??
-    (await prepareTrade(deps, user, { ...body, userAddress: user.walletAddress }, { ownTradesAhead: true }));
+  const { deployment } = p;
+  const asked = await prepareTrade(
+    deps,
+    user,
+    { ...body, userAddress: user.walletAddress },
+    { ownTradesAhead: true, fromChain: p.attempt > 0 },
+  );
+  if (p.previous && tradeAsked(p.previous.row.data) !== tradeAsked(asked.transaction.data)) throw p.previous.failure;
   const approval = custodialApproval(deployment);
   const maxIn = BigInt(asked.trade.mode === "buyExactIn" ? asked.trade.amountBaseUnits : asked.trade.boundBaseUnits);
   const prepared = asked.approvals.length > 0 ? { ...asked, approvals: [approval] } : asked;
   const steps: Step[] = [
     ...prepared.approvals.map(
       (a): Step => ({
-        name: "approval",
+        name: attemptStep("approval", p.attempt),
         kind: "approval",
         to: a.to as Address,
         data: a.data as Hex,
@@ -758,7 +829,7 @@ async function submitTrade(
       }),
     ),
     {
-      name: "trade",
+      name: attemptStep("trade", p.attempt),
       kind: "trade",
       to: prepared.transaction.to,
       data: prepared.transaction.data,
@@ -768,7 +839,7 @@ async function submitTrade(
   const rows = await submitSteps(deps, user, {
     chainSlug: deployment.chainSlug,
     chainId: deployment.chainId,
-    key,
+    key: p.key,
     steps,
   });
   return { prepared, rows };

@@ -173,6 +173,11 @@ export const Intent = z
     gasUsed: z.string().nullable(),
     errorCode: z.string().nullable().describe("INSUFFICIENT_BALANCE, TRANSACTION_FAILED, …"),
     errorReason: z.string().nullable().describe("The decoded revert reason"),
+    retryable: z
+      .boolean()
+      .describe(
+        "Failed or reverted because the market moved under it (slippage bound, deadline): sending again may run",
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -223,6 +228,11 @@ export const TradeTokenResponse = z
         "Transactions to send first, in order: a USDC approve to the launchpad when the allowance is short (absent on a replayed autoExecute)",
       ),
     quote: Quote.optional().describe("Absent on a replayed autoExecute"),
+    requotes: z
+      .number()
+      .int()
+      .optional()
+      .describe("autoExecute: times the trade was quoted again because the market moved before it was sent"),
     trade: z
       .object({
         mode: z.enum(QUOTE_MODES),
