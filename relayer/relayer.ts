@@ -8,6 +8,10 @@
  * hash and the path's lazy inbound nonce), so a relayer killed at any point and started again verifies what is not
  * verified and delivers what is not delivered: nothing is lost, and the endpoint itself refuses a second delivery.
  * It keeps no state of its own: at start it reads every chain's packets from the deployment's start block.
+ *
+ * A chain whose RPC does not answer (refused, reset, or silent past RPC_TIMEOUT_MS) is marked down, once in the log;
+ * its packets wait, nothing is sent to it, and the other chains go on. It is up again, once in the log with how long
+ * it was down, when reading its new packets succeeds again.
  */
 import {
   type Address,
@@ -15,9 +19,11 @@ import {
   createPublicClient,
   createWalletClient,
   type Hex,
+  HttpRequestError,
   http,
   type PublicClient,
   parseEventLogs,
+  TimeoutError,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { endpointV2Abi, simpleMessageLibAbi } from "../abis/index.js";
@@ -40,6 +46,9 @@ export type CreateRelayerParameters = {
 /** Where a packet stands on its destination endpoint. */
 export type PacketState = "unverified" | "verified" | "delivered";
 
+/** How long one JSON-RPC request may take before the chain counts as down for now, ms. */
+const RPC_TIMEOUT_MS = 5_000;
+
 type Lane = {
   slug: ChainSlug;
   eid: number;
@@ -49,6 +58,8 @@ type Lane = {
   wallet: ReturnType<typeof createWalletClient>;
   /** The next block to read PacketSent from. */
   nextBlock: bigint;
+  /** Since when (ms) its RPC has not answered; undefined while it answers. */
+  downSince?: number;
 };
 
 type Outbound = { packet: Packet; encoded: Hex; from: ChainSlug };
@@ -70,8 +81,12 @@ export function createRelayer(p: CreateRelayerParameters) {
       eid: c.deployment.lzEid,
       endpoint: lzEndpoint,
       messageLib: lzMessageLib,
-      client: createPublicClient({ chain, transport: http(c.rpcUrl), pollingInterval: 50 }) as PublicClient,
-      wallet: createWalletClient({ account, chain, transport: http(c.rpcUrl) }),
+      client: createPublicClient({
+        chain,
+        transport: http(c.rpcUrl, { timeout: RPC_TIMEOUT_MS }),
+        pollingInterval: 50,
+      }) as PublicClient,
+      wallet: createWalletClient({ account, chain, transport: http(c.rpcUrl, { timeout: RPC_TIMEOUT_MS }) }),
       nextBlock: BigInt(c.deployment.startBlock),
     };
   });
@@ -158,28 +173,59 @@ export function createRelayer(p: CreateRelayerParameters) {
     return true;
   }
 
-  /** Reads new packets from every chain, then relays every packet that waits, oldest first. */
-  async function tick() {
-    for (const lane of lanes) {
-      const latest = await lane.client.getBlockNumber({ cacheTime: 0 });
-      if (latest < lane.nextBlock) continue;
-      const logs = await lane.client.getLogs({
-        address: lane.endpoint,
-        event: packetSentEvent,
-        fromBlock: lane.nextBlock,
-        toBlock: latest,
-      });
-      for (const l of parseEventLogs({ abi: endpointV2Abi, logs, eventName: "PacketSent" })) {
-        const encoded = l.args.encodedPayload;
-        const packet = decodePacket(encoded);
-        waiting.set(packet.guid, { packet, encoded, from: lane.slug });
-      }
-      lane.nextBlock = latest + 1n;
+  function markDown(lane: Lane, error: unknown) {
+    if (lane.downSince !== undefined) return;
+    lane.downSince = Date.now();
+    log(`${lane.slug} is unreachable (${describe(error)}): its packets wait; trying again every ${pollIntervalMs} ms`);
+  }
+
+  function markUp(lane: Lane) {
+    if (lane.downSince === undefined) return;
+    log(`${lane.slug} answers again after ${((Date.now() - lane.downSince) / 1000).toFixed(1)} s`);
+    lane.downSince = undefined;
+  }
+
+  /** Reads `lane`'s new packets into `waiting`. */
+  async function scan(lane: Lane) {
+    const latest = await lane.client.getBlockNumber({ cacheTime: 0 });
+    if (latest < lane.nextBlock) return;
+    const logs = await lane.client.getLogs({
+      address: lane.endpoint,
+      event: packetSentEvent,
+      fromBlock: lane.nextBlock,
+      toBlock: latest,
+    });
+    for (const l of parseEventLogs({ abi: endpointV2Abi, logs, eventName: "PacketSent" })) {
+      const encoded = l.args.encodedPayload;
+      const packet = decodePacket(encoded);
+      waiting.set(packet.guid, { packet, encoded, from: lane.slug });
     }
+    lane.nextBlock = latest + 1n;
+  }
+
+  /**
+   * Reads new packets from every chain (at once: a silent one holds up no other), then relays every packet that
+   * waits, oldest first, except those to a chain that is down.
+   */
+  async function tick() {
+    await Promise.all(
+      lanes.map((lane) =>
+        scan(lane).then(
+          () => markUp(lane),
+          (error: unknown) => (unreachable(error) ? markDown(lane, error) : Promise.reject(error)),
+        ),
+      ),
+    );
     for (const [guid, o] of waiting) {
+      const dst = byEid.get(o.packet.dstEid);
+      if (dst?.downSince !== undefined) continue;
       try {
         if (await relay(o)) waiting.delete(guid);
       } catch (error) {
+        if (dst && unreachable(error)) {
+          markDown(dst, error);
+          continue;
+        }
         // A delivery the receiver reverts (a token sent to its graduation pool before graduation, say) stays
         // verified on the endpoint and is tried again on every tick.
         reportOnce(`fail:${guid}`, `packet ${guid.slice(0, 10)}… to eid ${o.packet.dstEid} waits: ${describe(error)}`);
@@ -222,6 +268,13 @@ const packetSentEvent = endpointV2Abi.find((e) => e.type === "event" && e.name =
   (typeof endpointV2Abi)[number],
   { type: "event"; name: "PacketSent" }
 >;
+
+/** The RPC did not answer (refused, reset, timed out), as opposed to answering with an error or a revert. */
+function unreachable(error: unknown): boolean {
+  return (
+    error instanceof BaseError && error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError) !== null
+  );
+}
 
 function describe(error: unknown): string {
   if (error instanceof BaseError) return error.shortMessage;

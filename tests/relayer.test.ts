@@ -184,4 +184,50 @@ describe("relayer", () => {
       await relayer.stop();
     }
   });
+  it("rides out its destination's RPC refusing, then silent, and delivers after, once, without a restart", async () => {
+    const proxy = await startRpcProxy(side.chain.rpcUrl);
+    const relayer = spawnRelayer(
+      [
+        { rpcUrl: home.rpcUrl, deployment: home.deployment },
+        { rpcUrl: proxy.url, deployment: side.chain.deployment },
+      ],
+      "relayer (outage)",
+    );
+    let exited = false;
+    void relayer.exited.then(() => {
+      exited = true;
+    });
+    try {
+      await relayer.ready();
+      const before = await endpointEvents(side.chain, peer);
+      proxy.outage("refused");
+      for (const n of [21n, 34n]) await oftSend(home, a, token, "bnb-testnet", b.account.address, n * 10n ** 18n);
+      await relayer.waitForLine(/bnb-testnet is unreachable/);
+      await sleep(2_000);
+      // A node that hangs instead: calls are left unanswered past the relayer's RPC timeout (5 s).
+      proxy.outage("silent");
+      await sleep(7_000);
+      expect(exited).toBe(false);
+      expect(await endpointEvents(side.chain, peer)).toEqual(before);
+      proxy.endOutage();
+      await relayer.waitForLine(/bnb-testnet answers again after \d+\.\d s/);
+      const after = await waitFor(
+        "both packets delivered",
+        () => endpointEvents(side.chain, peer),
+        (e) => e.delivered.length >= before.delivered.length + 2,
+      );
+      const next = before.delivered.length;
+      expect(after.delivered).toEqual([...before.delivered, BigInt(next + 1), BigInt(next + 2)]);
+      expect(after.verified).toEqual([...before.verified, BigInt(next + 1), BigInt(next + 2)]);
+      expect(exited).toBe(false);
+      // The outage is told once each way, not once per poll (every 100 ms).
+      expect(relayer.lines.filter((l) => /unreachable/.test(l))).toHaveLength(1);
+      expect(relayer.lines.filter((l) => /answers again/.test(l))).toHaveLength(1);
+      expect(relayer.lines.filter((l) => /tick failed/.test(l))).toEqual([]);
+    } finally {
+      proxy.endOutage();
+      await relayer.stop();
+      await proxy.stop();
+    }
+  });
 });

@@ -397,6 +397,9 @@ export async function startRpcProxy(
   let holding: { rule: HoldRule; held: () => void } | undefined;
   /** What each held call does once released. */
   const held: (() => void)[] = [];
+  /** An outage of the node as its callers see it: connections cut at once, or calls never answered until it ends. */
+  let outage: "refused" | "silent" | undefined;
+  const silenced: (() => void)[] = [];
   const holds = (call: JsonRpcCall | undefined, stage: HoldRule["stage"], result?: unknown) => {
     if (!holding || !call || holding.rule.method !== call.method || holding.rule.stage !== stage) return false;
     if (holding.rule.when && !holding.rule.when(call.params ?? [], result)) return false;
@@ -407,6 +410,14 @@ export async function startRpcProxy(
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
+      if (outage === "refused") {
+        req.socket.destroy();
+        return;
+      }
+      if (outage === "silent") {
+        silenced.push(() => req.emit("end"));
+        return;
+      }
       const body = Buffer.concat(chunks).toString("utf8");
       let parsed: JsonRpcCall | unknown[] = {};
       try {
@@ -486,6 +497,17 @@ export async function startRpcProxy(
     release: () => {
       holding = undefined;
       for (const go of held.splice(0)) go();
+    },
+    /**
+     * Make the node unreachable from now on: `refused` cuts every connection as it comes (a node that is down),
+     * `silent` answers nothing until `endOutage` (a node that hangs; the calls then go on).
+     */
+    outage: (kind: "refused" | "silent") => {
+      outage = kind;
+    },
+    endOutage: () => {
+      outage = undefined;
+      for (const go of silenced.splice(0)) go();
     },
     stop: () =>
       new Promise<void>((done) => {
