@@ -46,9 +46,9 @@ describe("splitFee", () => {
 });
 
 describe("effectiveAttribution", () => {
-  const base = { trader: T, tokenReferral: ZERO, builderMaxFeeBps: 30, referralApproved: true };
+  const base = { trader: T, tokenReferral: ZERO, builderMaxFeeBps: 30, referralApproved: true, creating: true };
 
-  it("passes an approved builder within its maximum and fixes a first referral", () => {
+  it("passes an approved builder within its maximum and fixes the referral its creator names", () => {
     const requested = { builder: A, builderFeeBps: 30, referral: B };
     expect(effectiveAttribution({ ...base, requested })).toEqual({
       ok: true,
@@ -74,16 +74,21 @@ describe("effectiveAttribution", () => {
     expect(run({ ...noAttribution, referral: T })).toMatchObject({ error: "SelfAttribution", field: "referral" });
   });
 
-  it("ignores a referral once the token has one, and pays none on the referral's own trades", () => {
+  it("ignores a trade's referral, with or without a token referral, and pays none on the referral's own trades", () => {
+    for (const tokenReferral of [A, ZERO]) {
+      expect(
+        effectiveAttribution({
+          ...base,
+          creating: false,
+          tokenReferral,
+          referralApproved: false,
+          requested: { ...noAttribution, referral: B },
+        }),
+      ).toEqual({ ok: true, attribution: { ...noAttribution, referral: tokenReferral }, setsTokenReferral: false });
+    }
     expect(
-      effectiveAttribution({
-        ...base,
-        tokenReferral: A,
-        referralApproved: false,
-        requested: { ...noAttribution, referral: B },
-      }),
-    ).toEqual({ ok: true, attribution: { ...noAttribution, referral: A }, setsTokenReferral: false });
-    expect(effectiveAttribution({ ...base, trader: A, tokenReferral: A, requested: noAttribution })).toEqual({
+      effectiveAttribution({ ...base, creating: false, trader: A, tokenReferral: A, requested: noAttribution }),
+    ).toEqual({
       ok: true,
       attribution: noAttribution,
       setsTokenReferral: false,

@@ -8,9 +8,9 @@
  * exactly, so attribution never changes what the trader pays: it is paid out of the protocol's part.
  *
  * Attribution: nobody can pay a share to itself. A builder must be approved by the owner with a maximum fee
- * (setBuilder) and may not be the trader. A token's referral is an approved referrer (setReferrer), fixed by the first
- * call that names one (first touch) and permanent; a later call's referral is ignored, and the referral is paid
- * nothing on its own trades.
+ * (setBuilder) and may not be the trader. A token's referral is an approved referrer (setReferrer) named by its creator
+ * in createToken, permanent; a trade's referral is ignored (a dust trade could take an unreferred token's referral),
+ * and the referral is paid nothing on its own trades.
  */
 import { BPS } from "./curve.js";
 
@@ -64,6 +64,8 @@ export type EffectiveAttributionParameters = {
   trader: string;
   /** The token's referral so far (zero address for none, and for a token not created yet). */
   tokenReferral: string;
+  /** The call is createToken, whose referral becomes the token's; a trade's named referral is ignored. */
+  creating: boolean;
   /** The requested builder's approved maximum fee in bps; 0 when it is not approved. */
   builderMaxFeeBps: number;
   /** Whether the requested referral is an approved referrer. */
@@ -76,9 +78,9 @@ export type EffectiveAttributionReturnType =
 
 /**
  * The attribution a call is paid under, as Launchpad._attribution, checked in the contract's order: the builder
- * (approved, within its maximum, not the caller), then the referral, which only counts while the token has none
- * (approved, not the caller) and is then the token's for good. The effective referral is the token's referral unless
- * the caller is that referral.
+ * (approved, within its maximum, not the caller), then the referral, which only createToken names (approved, not the
+ * caller; the token's for good), a trade's being ignored. The effective referral is the token's referral unless the
+ * caller is that referral.
  */
 export function effectiveAttribution(p: EffectiveAttributionParameters): EffectiveAttributionReturnType {
   const { requested: a, trader } = p;
@@ -92,7 +94,7 @@ export function effectiveAttribution(p: EffectiveAttributionParameters): Effecti
   }
   let referral = p.tokenReferral;
   let setsTokenReferral = false;
-  if (isZero(referral) && !isZero(a.referral)) {
+  if (p.creating && !isZero(a.referral)) {
     if (!p.referralApproved) return { ok: false, error: "ReferrerNotApproved", field: "referral" };
     if (same(a.referral, trader)) return { ok: false, error: "SelfAttribution", field: "referral" };
     referral = a.referral;

@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { CID } from "multiformats/cid";
-import { type Address, type Hex, maxUint256, parseEventLogs } from "viem";
+import { type Address, type Hex, maxUint256, parseEventLogs, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { ZodError } from "zod";
 import {
@@ -389,7 +389,23 @@ describe("trading API end to end on the bonding curve", () => {
     expect(recorded.rows).toEqual([]);
   });
 
-  it("keeps the token's first referral: a later token_referral is accepted and ignored, and the referral's own trade pays none", async () => {
+  it("never lets a trade name a token's referral: an unreferred token stays unreferred, whoever a buy names", async () => {
+    // The audit's attack: an approved referrer took an unreferred token's referral with a 2-unit buy, then was paid
+    // 20% of the fee of its own buys from a second wallet. Before, the buy's event and the pool named the referral.
+    const { body: created, address: unreferred } = await createViaApi(trader, { name: "Unreferred" });
+    await indexer.sync();
+    const named = { tokenId: created.metadata.tokenId, token_referral: referral() };
+    const dust = await tradeViaApi(trader, unreferred, { ...named, buyAmountUSD: 0.000002 });
+    const [dustEv] = parseEventLogs({ abi: launchpadAbi, logs: dust.receipt.logs, eventName: "Trade" });
+    expect(dustEv?.args.attribution.referral).toBe(zeroAddress);
+    expect((await onChainPool(unreferred)).referral).toBe(zeroAddress);
+    const later = await tradeViaApi(trader, unreferred, { ...named, buyAmountUSD: 10 });
+    const [laterEv] = parseEventLogs({ abi: launchpadAbi, logs: later.receipt.logs, eventName: "Trade" });
+    expect(later.body.quote.fee.referral).toBe("0");
+    expect(laterEv?.args.fees.referral).toBe(0n);
+  });
+
+  it("keeps the token's referral its creator named: a trade's token_referral is accepted and ignored, and the referral's own trade pays none", async () => {
     const pool = await onChainPool(address);
     expect(pool.referral).toBe(referral());
     // An unapproved referral named now changes nothing: the quote's split and the Trade event name the token's.

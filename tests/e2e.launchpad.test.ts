@@ -177,7 +177,7 @@ describe("launchpad end to end", () => {
       args: [creator.account.address, salt],
     });
     expect(created?.args.tokenLayerId).toBe(layerId);
-    // The first call naming an approved referrer fixes the token's referral for good.
+    // The creator names the token's referral in createToken, for good.
     const [referralSet] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "TokenReferralSet" });
     expect(referralSet?.args.referral).toBe(attribution.referral);
     expect(created?.args.attribution).toEqual(attribution);
@@ -229,8 +229,8 @@ describe("launchpad end to end", () => {
       ["unapproved builder", trader, { ...noAttribution, builder: stranger, builderFeeBps: 1 }],
       ["fee above the builder's maximum", trader, { ...attribution, builderFeeBps: BUILDER_MAX_FEE_BPS + 1 }],
       ["the builder trading for itself", builder, attribution],
-      // The token has its referral: another referral named now is ignored, approved or not.
-      ["an unapproved referral once the token has one", trader, { ...noAttribution, referral: stranger }],
+      // A trade's referral is ignored, approved or not: only the creator names the token's.
+      ["an unapproved referral named by a trade", trader, { ...noAttribution, referral: stranger }],
       ["the referral trading", referral, { ...noAttribution, referral: referral.account.address }],
     ];
     const tokenReferral = (await pool()).referral;
@@ -251,6 +251,7 @@ describe("launchpad end to end", () => {
         requested: a,
         trader: who.account.address,
         tokenReferral,
+        creating: false,
         builderMaxFeeBps: BigInt(a.builder) === 0n ? 0 : builderMaxFeeBps,
         referralApproved,
       });

@@ -212,14 +212,15 @@ async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateT
   const poolTypeName = body.poolType ?? "meme";
   const poolType = poolTypeIds[poolTypeName];
   const creator = (body.userAddress ?? user.walletAddress) as Address;
-  // Checked as the launchpad will, before anything is stored: the creator is the caller, and a new token has no
-  // referral yet, so an approved token_referral becomes its permanent one.
+  // Checked as the launchpad will, before anything is stored: the creator is the caller, and an approved
+  // token_referral becomes the new token's permanent one (only its creator names it).
   await resolveAttribution(deps, {
     chainId: deployment.chainId,
     trader: creator,
     builder: body.builder,
     referral: body.token_referral,
     tokenReferral: ZERO_ADDRESS,
+    creating: true,
   });
   const image = await mediaField(deps, "image", body.image, "image");
   const banner = await mediaField(deps, "banner", body.banner, "image");

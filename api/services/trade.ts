@@ -22,8 +22,8 @@
  *   missing); otherwise the fixed limits of core/limits.ts FALLBACK_GAS, per venue.
  * - Attribution (builder, token_referral) is checked against the indexed approvals before anything is sent, as the
  *   launchpad checks it (core/fees.ts effectiveAttribution): a builder must be approved by the owner, within its
- *   approved maximum fee, and not the trader; a token_referral must be an approved referrer and not the trader. The
- *   token's first referral is permanent: once it has one, a token_referral is accepted and ignored. Quotes split the
+ *   approved maximum fee, and not the trader. A trade's token_referral is accepted and ignored, as the launchpad
+ *   ignores it: only a token's creator names its referral (create-token-transaction). Quotes split the
  *   fee under the effective attribution (the token's referral, unpaid on its own trades).
  * - A token whose graduation is pending (GraduationPending) cannot be traded until it has graduated: 400.
  * - autoExecute quotes again when the market moved under a trade before it was sent (tradeToken): at most
@@ -518,17 +518,20 @@ export type ResolveAttributionParameters = {
   referral: string | undefined;
   /** The token's referral as indexed (zero address for none, and for a token not created yet). */
   tokenReferral: string;
+  /** createToken: its token_referral becomes the token's. A trade's token_referral is ignored, as on chain. */
+  creating?: boolean;
 };
 
 /**
  * The effective attribution of a call, or a 400 where the launchpad would revert (BuilderNotApproved,
  * BuilderFeeTooHigh, ReferrerNotApproved, SelfAttribution). Approvals come from the indexed builder and referrer
- * tables; a token_referral for a token that has a referral already is ignored, as the launchpad ignores it.
+ * tables; a trade's token_referral is ignored, as the launchpad ignores it (only a token's creator names its referral).
  */
 export async function resolveAttribution(deps: ApiDeps, p: ResolveAttributionParameters): Promise<Attribution> {
   const requested = attributionOf(p.builder, p.referral);
   const hasBuilder = BigInt(requested.builder) !== 0n;
-  const namesReferral = BigInt(requested.referral) !== 0n && BigInt(p.tokenReferral) === 0n;
+  const creating = p.creating === true;
+  const namesReferral = creating && BigInt(requested.referral) !== 0n;
   const approvals =
     hasBuilder || namesReferral
       ? await readAttributionApprovals(deps.db, deps.config, p.chainId, requested.builder, requested.referral)
@@ -537,6 +540,7 @@ export async function resolveAttribution(deps: ApiDeps, p: ResolveAttributionPar
     requested,
     trader: p.trader,
     tokenReferral: p.tokenReferral,
+    creating,
     builderMaxFeeBps: approvals.builderMaxFeeBps,
     referralApproved: approvals.referralApproved,
   });

@@ -190,7 +190,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         tokenDeployer.deploy(tokenLayerId, p.name, p.symbol, p.tokenURI);
         tokenOf[tokenLayerId] = token;
         allTokens.push(token);
-        Attribution memory a = _attribution(token, pool, p.attribution);
+        Attribution memory a = _attribution(token, pool, p.attribution, true);
         emit TokenCreated(tokenLayerId, token, msg.sender, p.poolType, p.name, p.symbol, p.tokenURI, a, params);
 
         if (p.initialBuyUsdc > 0) {
@@ -210,7 +210,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkDeadline(deadline);
         _checkAmount(usdcIn);
         Pool storage pool = _tradablePool(token);
-        tokensOut = _buyExactIn(token, pool, usdcIn, _attribution(token, pool, a));
+        tokensOut = _buyExactIn(token, pool, usdcIn, _attribution(token, pool, a, false));
         if (tokensOut < minTokensOut) revert SlippageExceeded(tokensOut, minTokensOut);
     }
 
@@ -224,7 +224,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkAmount(tokensOut);
         if (tokensOut == 0) revert ZeroAmount();
         Pool storage pool = _tradablePool(token);
-        Attribution memory attr = _attribution(token, pool, a);
+        Attribution memory attr = _attribution(token, pool, a, false);
         uint256 onV3 = tokensOut;
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.buyExactOut(pool.params, pool.supply, tokensOut);
@@ -254,7 +254,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkAmount(tokensIn);
         if (tokensIn == 0) revert ZeroAmount();
         Pool storage pool = _tradablePool(token);
-        Attribution memory attr = _attribution(token, pool, a);
+        Attribution memory attr = _attribution(token, pool, a, false);
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.sellExactIn(pool.params, pool.supply, tokensIn);
             _curveSell(token, pool, TradeMode.SellExactIn, q, attr);
@@ -280,7 +280,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkAmount(usdcOut);
         if (usdcOut == 0) revert ZeroAmount();
         Pool storage pool = _tradablePool(token);
-        Attribution memory attr = _attribution(token, pool, a);
+        Attribution memory attr = _attribution(token, pool, a, false);
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.sellExactOut(pool.params, pool.supply, usdcOut);
             _curveSell(token, pool, TradeMode.SellExactOut, q, attr);
@@ -737,9 +737,10 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     }
 
     /// @dev The attribution a call is paid under. A builder must be approved, within its maximum fee, and not the
-    /// caller. The token's referral is fixed by the first call that names an approved referrer other than the
-    /// caller (first touch), and is permanent; it is not paid on its own trades.
-    function _attribution(address token, Pool storage pool, Attribution calldata a)
+    /// caller, on every call. A token's referral is named by its creator in createToken (`creating`): an approved
+    /// referrer other than the creator, the token's for good. The referral a trade names is ignored, so nobody can
+    /// take a token's referral with a trade of their own. The referral is not paid on its own trades.
+    function _attribution(address token, Pool storage pool, Attribution calldata a, bool creating)
         internal
         returns (Attribution memory eff)
     {
@@ -752,7 +753,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
             eff.builderFeeBps = a.builderFeeBps;
         }
         address referral = pool.referral;
-        if (referral == address(0) && a.referral != address(0)) {
+        if (creating && a.referral != address(0)) {
             if (!isReferrer[a.referral]) revert ReferrerNotApproved();
             if (a.referral == msg.sender) revert SelfAttribution();
             referral = a.referral;

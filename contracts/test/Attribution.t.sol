@@ -27,12 +27,14 @@ contract AttributionTest is Fixture {
         launchpad.buyExactIn(token, 1_000e6, 0, _deadline(), _attr(attacker, 50, address(0)));
     }
 
-    function test_buyExactIn_revertsIfTraderNamesItselfAsReferral() public {
+    /// @dev A trade's referral is ignored (only createToken names a token's referral): naming itself pays it nothing.
+    function test_buyExactIn_paysNothingToATraderNamingItselfAsReferral() public {
         address token = _createToken(MEME);
         _fund(attacker, 1_000e6);
         vm.prank(attacker);
-        vm.expectRevert(ILaunchpad.ReferrerNotApproved.selector);
         launchpad.buyExactIn(token, 1_000e6, 0, _deadline(), _attr(address(0), 0, attacker));
+        assertEq(launchpad.claimable(attacker), 0, "no referral share");
+        assertEq(_pool(token).referral, address(0), "not the token's referral");
     }
 
     function test_buyExactIn_revertsIfTraderNamesItselfAsBuilderAndReferral() public {
@@ -43,7 +45,7 @@ contract AttributionTest is Fixture {
         launchpad.buyExactIn(token, 1_000e6, 0, _deadline(), _attr(attacker, 50, attacker));
     }
 
-    /// @dev Even an approved builder or referrer cannot name itself on its own trades, in any mode.
+    /// @dev Even an approved builder cannot name itself on its own trades, in any mode.
     function test_trade_revertsIfApprovedAttributorNamesItself() public {
         address token = _createToken(MEME);
         _buyIn(builder, token, 1_000e6);
@@ -59,9 +61,11 @@ contract AttributionTest is Fixture {
         vm.expectRevert(ILaunchpad.SelfAttribution.selector);
         launchpad.sellExactOut(token, 1e6, type(uint256).max, _deadline(), _attr(builder, 50, address(0)));
         vm.stopPrank();
+        // An approved referrer naming itself on a trade is ignored, as any trade's referral: it is paid nothing.
+        uint256 before = launchpad.claimable(referral);
         vm.prank(referral);
-        vm.expectRevert(ILaunchpad.SelfAttribution.selector);
         launchpad.sellExactIn(token, 1e18, 0, _deadline(), _attr(address(0), 0, referral));
+        assertEq(launchpad.claimable(referral), before, "nothing for naming itself");
     }
 
     function test_createToken_revertsIfCreatorNamesItself() public {
@@ -145,9 +149,9 @@ contract AttributionTest is Fixture {
         assertEq(launchpad.claimable(creator) - creatorPlain, creatorPlain, "same creator reward");
     }
 
-    // ================================================================ the token referral: first touch, permanent
+    // ================================================================ the token referral: named at creation, permanent
 
-    function test_referral_firstTouchIsPermanent() public {
+    function test_referral_namedAtCreationIsPermanent() public {
         address other = makeAddr("other referrer");
         vm.prank(owner);
         launchpad.setReferrer(other, true);
@@ -174,23 +178,38 @@ contract AttributionTest is Fixture {
         assertEq(launchpad.claimable(referral), 4e6, "still paid on trades that name no one");
     }
 
-    function test_referral_firstTradeFixesItWhenCreationNamedNone() public {
+    /// @notice The audit's attack: an approved referrer fixed an unreferred token's referral to itself with a 2-unit
+    /// trade from one wallet, then earned the referral's share of the fees of its own trades from a second wallet
+    /// (with its builder cut, 70% of its fee back). A trade now names no token referral: before, the first assertion
+    /// failed (the dust trade made it the token's referral).
+    function test_referral_cannotBeCapturedByADustTrade() public {
         address token = _createToken(MEME);
         assertEq(_pool(token).referral, address(0), "none at creation");
+        address firstWallet = makeAddr("attacker's first wallet");
+        address secondWallet = makeAddr("attacker's second wallet");
+        _fund(firstWallet, 2);
+        vm.prank(firstWallet);
+        launchpad.buyExactIn(token, 2, 0, _deadline(), _attr(address(0), 0, referral));
+        assertEq(_pool(token).referral, address(0), "a trade does not fix the token's referral");
+        _fund(secondWallet, 1_000e6);
+        vm.prank(secondWallet);
+        launchpad.buyExactIn(token, 1_000e6, 0, _deadline(), _attr(address(0), 0, referral));
+        _buyIn(bob, token, 1_000e6);
+        assertEq(launchpad.claimable(referral), 0, "no referral share on anyone's trades");
+        // Named by a trade, even an unapproved referrer is ignored rather than refused: nothing of it is used.
         _fund(alice, 1_000e6);
         vm.prank(alice);
-        launchpad.buyExactIn(token, 1_000e6, 0, _deadline(), _attr(address(0), 0, referral));
-        assertEq(_pool(token).referral, referral, "first touch");
-        _buyIn(bob, token, 1_000e6);
-        assertEq(launchpad.claimable(referral), 4e6, "paid on bob's trade too");
+        launchpad.buyExactIn(token, 1_000e6, 0, _deadline(), _attr(address(0), 0, makeAddr("not approved")));
+        assertEq(_pool(token).referral, address(0), "still none");
     }
 
     /// @notice The token's referral trading the token pays the full fee: its share goes to the protocol.
     function test_referral_isNotPaidOnItsOwnTrades() public {
-        address token = _createToken(MEME);
-        _fund(alice, 1_000e6);
-        vm.prank(alice);
-        launchpad.buyExactIn(token, 1_000e6, 0, _deadline(), _attr(address(0), 0, referral));
+        ILaunchpad.CreateTokenParams memory p = _createParams(MEME, keccak256("referred, own trades"));
+        p.attribution = _attr(address(0), 0, referral);
+        vm.prank(creator);
+        (address token,) = launchpad.createToken(p);
+        _buyIn(alice, token, 1_000e6);
         uint256 before = launchpad.claimable(referral);
         uint256 protocolBefore = launchpad.claimable(protocol);
         _buyIn(referral, token, 1_000e6);

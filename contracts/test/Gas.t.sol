@@ -20,7 +20,11 @@ contract GasTest is Fixture {
 
     function setUp() public override {
         super.setUp();
-        onCurve = _createToken(MEME);
+        // Referred at creation (only createToken names a token's referral), so the trades below pay one.
+        ILaunchpad.CreateTokenParams memory referred = _createParams(MEME, keccak256("gas, referred"));
+        referred.attribution = _attr(address(0), 0, referral);
+        vm.prank(creator);
+        (onCurve,) = launchpad.createToken(referred);
         held = _buyIn(alice, onCurve, 1_000e6);
         nearGraduation = _createToken(MEME);
         _fillTo(nearGraduation, 790_000_000e18);

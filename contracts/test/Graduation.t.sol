@@ -47,11 +47,13 @@ contract GraduationTest is Fixture {
     }
 
     function test_buyExactOut_crossingGraduationMeme() public {
+        creationReferral = referral; // the token's referral, named at creation
         _checkCrossingBuyExactOut(MEME, true, 20_000_000e18);
         _checkCrossingBuyExactOut(MEME, false, 20_000_000e18);
     }
 
     function test_buyExactOut_crossingGraduationStartupPreseed() public {
+        creationReferral = referral; // the token's referral, named at creation
         _checkCrossingBuyExactOut(STARTUP, true, 20_000_000e18);
         _checkCrossingBuyExactOut(STARTUP, false, 20_000_000e18);
     }
@@ -198,6 +200,7 @@ contract GraduationTest is Fixture {
     // ================================================================ trading on V3 through the launchpad
 
     function test_buyExactIn_onV3AttributesFees() public {
+        creationReferral = referral; // the token's referral, named at creation
         for (uint256 i; i < 4; ++i) {
             (address token, uint256 tier, uint256 feeBps) = _graduatedToken(i);
             uint256 usdcIn = 1_000e6;
@@ -224,6 +227,7 @@ contract GraduationTest is Fixture {
     }
 
     function test_buyExactOut_onV3AttributesFees() public {
+        creationReferral = referral; // the token's referral, named at creation
         for (uint256 i; i < 4; ++i) {
             (address token,, uint256 feeBps) = _graduatedToken(i);
             uint256 tokensOut = 3_000_000e18;
@@ -247,6 +251,7 @@ contract GraduationTest is Fixture {
     }
 
     function test_sellExactIn_onV3AttributesFees() public {
+        creationReferral = referral; // the token's referral, named at creation
         for (uint256 i; i < 4; ++i) {
             (address token,, uint256 feeBps) = _graduatedToken(i);
             uint256 tokensIn = _bal(token, bob) / 4;
@@ -268,6 +273,7 @@ contract GraduationTest is Fixture {
     }
 
     function test_sellExactOut_onV3AttributesFees() public {
+        creationReferral = referral; // the token's referral, named at creation
         for (uint256 i; i < 4; ++i) {
             (address token,, uint256 feeBps) = _graduatedToken(i);
             uint256 usdcOut = 700e6;
@@ -292,6 +298,7 @@ contract GraduationTest is Fixture {
     /// @notice On V3 too, builder and referral come out of the fee: the same four trades on two identically
     /// graduated tokens, with and without attribution, cost and give exactly the same.
     function test_trade_onV3TraderPaysSameTotalWithOrWithoutAttribution() public {
+        creationReferral = referral; // the token's referral, named at creation
         for (uint256 o; o < 2; ++o) {
             address plain = _createTokenOrdered(MEME, o == 0);
             address attributed = _createTokenOrdered(MEME, o == 0);

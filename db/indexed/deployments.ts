@@ -62,7 +62,7 @@ export type IndexedPool = {
   /** While graduating: the V3 pool's sqrtPriceX96 after the last graduation call, and the curve's final one (X96). */
   pendingSqrtPriceX96: bigint | null;
   targetSqrtPriceX96: bigint | null;
-  /** The token's referral (first touch, permanent); the zero address for none. */
+  /** The token's referral (named by its creator at creation, permanent); the zero address for none. */
   referral: `0x${string}`;
   /** Swap fees of the locked V3 position collected so far: USDC base units and token wei. */
   collectedFeesUsdc: bigint;

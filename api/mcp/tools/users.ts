@@ -123,7 +123,7 @@ export const getUserFeesTool = defineTool({
   name: "get_user_fees",
   title: "Your fees",
   description:
-    "The fees your wallet on record has earned, per chain: claimable now (withdraw with claim_fees), claimed, lifetime, and lifetime by type: creator (your share of every trade of tokens you created), builder and referral (shares of trades that named you), pool (graduated-pool fees). Launch tokens credited from pool fees are listed per token.",
+    "The fees your wallet on record has earned, per chain: claimable now (withdraw with claim_fees), claimed, lifetime, and lifetime by type: creator (your share of every trade of tokens you created), builder (shares of trades that named you), referral (shares of trades of tokens whose creator named you), pool (graduated-pool fees). Launch tokens credited from pool fees are listed per token.",
   input: GetUserFeesRequest,
   output: UserFees,
   access: "user",

@@ -179,9 +179,7 @@ export const PoolData = z
     referral: z
       .string()
       .nullable()
-      .describe(
-        "The token's referral: an approved referrer fixed by the first trade or creation that named one, permanent; null for none",
-      ),
+      .describe("The token's referral: an approved referrer its creator named at creation, permanent; null for none"),
     collected_pool_fees: z
       .object({
         usdc: z.string().describe("USDC base units"),

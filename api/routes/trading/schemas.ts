@@ -51,7 +51,7 @@ export const Builder = z
 const tokenReferral = evmAddress
   .optional()
   .describe(
-    "The token's referral: must be a referrer the launchpad's owner approved (400 otherwise) and not the trader (400). The first trade or creation that names one fixes it for good; once the token has a referral this field is accepted and ignored. The referral gets 20% of every trade fee of the token, except on its own trades. Default none",
+    "The token's referral. In create-token-transaction: must be a referrer the launchpad's owner approved (400 otherwise) and not the creator (400); it is the token's referral for good and gets 20% of every trade fee of the token, except on its own trades. In trade-token: accepted and ignored, as the launchpad ignores it (only a token's creator names its referral, so nobody can take a token's referral with a trade of their own). Default none",
   );
 
 const TransactionFields = {

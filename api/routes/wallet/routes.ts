@@ -55,7 +55,7 @@ export const getUserFeesRoute = postRoute({
   tag: "Wallet",
   summary: "Your fees: claimable, claimed, lifetime, and lifetime by type",
   description:
-    "Per chain, for your wallet on record, from the indexed state: claimable now, claimed, lifetime, and lifetime by type (creator: your share of the fee of every trade of tokens you created; builder and referral: the shares of trades that named you; pool: graduated-pool fees collected for you). Launch tokens credited from pool fees are listed per token.",
+    "Per chain, for your wallet on record, from the indexed state: claimable now, claimed, lifetime, and lifetime by type (creator: your share of the fee of every trade of tokens you created; builder: the shares of trades that named you; referral: the shares of trades of tokens whose creator named you; pool: graduated-pool fees collected for you). Launch tokens credited from pool fees are listed per token.",
   request: GetUserFeesRequest,
   response: GetUserFeesResponse,
 });
@@ -76,7 +76,7 @@ export const getFeeHistoryRoute = postRoute({
   tag: "Wallet",
   summary: "Your fee accruals and claims, newest first",
   description:
-    "For your wallet on record, from the indexed logs, newest first with a keyset cursor: accruals (your creator share of every trade of tokens you created, builder and referral shares of trades that named you, and the USDC and launch tokens of your graduated pools' collected fees) and claims (USDC with claimFees, launch tokens with claimTokenFees). chainSlug limits it to one chain (a chain the service does not run: 400 `Fees are not available on chain <slug>`). A cursor of another feed, or not one at all: 400 `Invalid cursor`.",
+    "For your wallet on record, from the indexed logs, newest first with a keyset cursor: accruals (your creator share of every trade of tokens you created, builder shares of trades that named you, referral shares of trades of tokens whose creator named you, and the USDC and launch tokens of your graduated pools' collected fees) and claims (USDC with claimFees, launch tokens with claimTokenFees). chainSlug limits it to one chain (a chain the service does not run: 400 `Fees are not available on chain <slug>`). A cursor of another feed, or not one at all: 400 `Invalid cursor`.",
   request: GetFeeHistoryRequest,
   response: GetFeeHistoryResponse,
 });

@@ -48,15 +48,15 @@ interface ILaunchpad {
     /// @notice Builder and referral attribution for one call. Their shares are carved out of the protocol's part of
     /// the trade fee, so the trader pays the same total with or without them and the creator's reward never shrinks.
     /// Nobody can pay them to itself: a builder must be approved by the owner (with a maximum fee) and may not be the
-    /// trader; a token's referral is an approved referrer, fixed by the first call that names one (first touch) and
-    /// permanent, and is paid nothing on its own trades.
+    /// trader; a token's referral is an approved referrer named by its creator in createToken, permanent, and paid
+    /// nothing on its own trades.
     struct Attribution {
         /// Receives `builderFeeBps` of the trade's USDC amount, out of the protocol's part of the fee. Zero for none.
         address builder;
         /// The builder's cut in bps of the trade's USDC amount; at most the builder's approved maximum.
         uint16 builderFeeBps;
-        /// Names the token's referral when it has none yet (first touch); ignored once the token has one. Zero for
-        /// none.
+        /// In createToken: names the token's referral, for good. In a trade: ignored (a trade cannot name a token's
+        /// referral, so nobody can take one with a trade of their own). Zero for none.
         address referral;
     }
 
@@ -130,7 +130,7 @@ interface ILaunchpad {
         address v3Pool;
         uint256 positionId;
         bool graduating;
-        /// The token's referral (first touch, permanent); zero for none.
+        /// The token's referral (named by its creator at creation, permanent); zero for none.
         address referral;
     }
 
@@ -212,7 +212,7 @@ interface ILaunchpad {
     /// @notice Emitted when the owner approves or revokes a referrer.
     event ReferrerSet(address indexed referrer, bool approved);
 
-    /// @notice Emitted once per token, when its referral is fixed by the first call that names one.
+    /// @notice Emitted once per token, in createToken, when its creator names a referral.
     event TokenReferralSet(bytes32 indexed tokenLayerId, address indexed token, address indexed referral);
 
     /// @notice Emitted when a recipient withdraws its accrued fees, in USDC base units.

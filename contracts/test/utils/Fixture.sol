@@ -113,7 +113,12 @@ abstract contract Fixture is Test {
         a = ILaunchpad.Attribution({builder: b, builderFeeBps: bps, referral: r});
     }
 
+    /// @notice The referral tokens made by the helpers below are created with (only createToken names a token's
+    /// referral); zero for none. A test that wants its tokens referred sets it first.
+    address internal creationReferral;
+
     function _createParams(uint8 poolType, bytes32 salt) internal view returns (ILaunchpad.CreateTokenParams memory p) {
+        p.attribution.referral = creationReferral;
         p.name = NAME;
         p.symbol = SYMBOL;
         p.tokenURI = URI;
