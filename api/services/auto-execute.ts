@@ -163,11 +163,7 @@ export async function findIntentByKey(
   key: string,
   step: string,
 ): Promise<IntentRow | undefined> {
-  const { rows } = await deps.db.query<IntentRow>(
-    `SELECT * FROM ${deps.config.appSchema}.intents WHERE idempotency_key = $1`,
-    [stepKey(user, key, step)],
-  );
-  return rows[0];
+  return (await findLatestAttempt(deps, user, key, step, 1))?.row;
 }
 
 /** The intent chain ending in `last` (its prerequisites first). */
