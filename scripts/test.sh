@@ -31,7 +31,7 @@ npx tsc --noEmit -p api/web/client
 step "dependency rules (dependency-cruiser)"
 npm run -s deps:check
 
-# forge test spends most of its time compiling the test contracts (solc-js, via-IR, about 4 minutes of one core),
+# forge test spends most of its time compiling the test contracts (solc-js, via-IR, about 5 minutes of one core),
 # so it runs beside vitest, whose integration tests mostly wait on anvil, Ponder and Postgres. Its output is
 # printed once it ends. The ci profile runs more fuzz and invariant cases at the same fixed seed.
 profile=default

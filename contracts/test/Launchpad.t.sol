@@ -30,7 +30,8 @@ contract LaunchpadTest is Fixture {
     function test_createToken_deploysAtPredictedCreate2Address() public {
         bytes32 salt = keccak256("salt");
         bytes32 id = keccak256(abi.encode(creator, salt));
-        bytes32 initCodeHash = keccak256(bytes.concat(type(LaunchToken).creationCode, abi.encode(NAME, SYMBOL, URI)));
+        bytes32 initCodeHash =
+            keccak256(bytes.concat(vm.getCode("LaunchToken.sol:LaunchToken"), abi.encode(NAME, SYMBOL, URI)));
         address expected =
             address(uint160(uint256(keccak256(abi.encodePacked(bytes1(0xff), address(launchpad.tokenDeployer()), id, initCodeHash)))));
         assertEq(launchpad.predictTokenAddress(creator, salt, NAME, SYMBOL, URI), expected, "predictTokenAddress");

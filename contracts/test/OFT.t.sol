@@ -48,15 +48,20 @@ contract OFTTest is TestHelperOz5 {
             "node_modules/@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json",
             abi.encode(v3, weth, address(0))
         );
-        factoryB = new PeerTokenFactory(address(endpoints[B]));
-        launchpad = new Launchpad(
-            makeAddr("owner"),
-            address(usdc),
-            IUniswapV3Factory(v3),
-            INonfungiblePositionManager(npm),
-            makeAddr("protocol"),
-            address(endpoints[A]),
-            address(factoryB)
+        factoryB = PeerTokenFactory(deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoints[B])));
+        launchpad = Launchpad(
+            deployCode(
+                "Launchpad.sol:Launchpad",
+                abi.encode(
+                    makeAddr("owner"),
+                    address(usdc),
+                    IUniswapV3Factory(v3),
+                    INonfungiblePositionManager(npm),
+                    makeAddr("protocol"),
+                    address(endpoints[A]),
+                    address(factoryB)
+                )
+            )
         );
 
         ILaunchpad.CreateTokenParams memory p;
@@ -117,7 +122,8 @@ contract OFTTest is TestHelperOz5 {
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
         peer.setPeer(A, _b32(alice));
-        PeerTokenFactory factoryA = new PeerTokenFactory(address(endpoints[A]));
+        PeerTokenFactory factoryA =
+            PeerTokenFactory(deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoints[A])));
         vm.expectRevert(PeerTokenFactory.HomeChain.selector);
         factoryA.deploy(A, address(home), "Token", "TKN", "ipfs://x");
     }

@@ -78,8 +78,15 @@ abstract contract Fixture is Test {
         npm = IPositionManagerFull(_deployArtifact(NPM_ARTIFACT, abi.encode(factory, weth, address(0))));
         router = ISwapRouter(_deployArtifact(ROUTER_ARTIFACT, abi.encode(factory, weth)));
         endpoint = _deployArtifact(ENDPOINT_ARTIFACT, abi.encode(LOCAL_EID, owner));
-        peerFactory = new PeerTokenFactory(endpoint);
-        launchpad = new Launchpad(owner, address(usdc), factory, npm, protocol, endpoint, address(peerFactory));
+        // From their build artifacts, not `new`: a `new` would embed the launchpad's bytecode in every test contract,
+        // and solc-js would run the IR optimizer over it once per test contract (minutes of compile time).
+        peerFactory = PeerTokenFactory(vm.deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoint)));
+        launchpad = Launchpad(
+            vm.deployCode(
+                "Launchpad.sol:Launchpad",
+                abi.encode(owner, address(usdc), factory, npm, protocol, endpoint, address(peerFactory))
+            )
+        );
         // the attribution the tests use is approved, as the owner would approve a real builder and referrer
         vm.startPrank(owner);
         launchpad.setBuilder(builder, uint16(launchpad.MAX_BUILDER_FEE_BPS()));
@@ -150,7 +157,8 @@ abstract contract Fixture is Test {
 
     /// @dev The first salt (for `creator`, NAME, SYMBOL, URI) whose CREATE2 address sorts as wanted against USDC.
     function _orderedSalt(bool usdcIsToken0) private view returns (bytes32 salt) {
-        bytes32 initCodeHash = keccak256(bytes.concat(type(LaunchToken).creationCode, abi.encode(NAME, SYMBOL, URI)));
+        bytes32 initCodeHash =
+            keccak256(bytes.concat(vm.getCode("LaunchToken.sol:LaunchToken"), abi.encode(NAME, SYMBOL, URI)));
         uint256 n = launchpad.allTokensLength();
         for (uint256 i;; ++i) {
             salt = keccak256(abi.encode("ordered", n, i));

@@ -26,6 +26,10 @@ interface Vm {
     function toString(bytes calldata value) external pure returns (string memory);
     function sign(uint256 privateKey, bytes32 digest) external pure returns (uint8 v, bytes32 r, bytes32 s);
     function readFile(string calldata path) external view returns (string memory);
+    /// @dev The creation code in a build artifact of this project (`File.sol:Contract`).
+    function getCode(string calldata artifactPath) external view returns (bytes memory creationBytecode);
+    /// @dev Deploys a contract of this project from its build artifact with abi-encoded constructor arguments.
+    function deployCode(string calldata artifactPath, bytes calldata constructorArgs) external returns (address);
     function parseJsonBytes(string calldata json, string calldata key) external pure returns (bytes memory);
     function parseUint(string calldata value) external pure returns (uint256);
     function parseInt(string calldata value) external pure returns (int256);
