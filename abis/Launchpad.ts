@@ -109,19 +109,6 @@ export const launchpadAbi = [
   },
   {
     "type": "function",
-    "name": "MAX_REPRICE_CROSSINGS",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "MAX_TRADE_FEE_BPS",
     "inputs": [],
     "outputs": [
@@ -272,6 +259,19 @@ export const launchpadAbi = [
         "name": "",
         "type": "uint256",
         "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "SEED_LIQUIDITY",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint128",
+        "internalType": "uint128"
       }
     ],
     "stateMutability": "view"
@@ -775,11 +775,6 @@ export const launchpadAbi = [
             "internalType": "uint256"
           },
           {
-            "name": "graduating",
-            "type": "bool",
-            "internalType": "bool"
-          },
-          {
             "name": "referral",
             "type": "address",
             "internalType": "address"
@@ -788,25 +783,6 @@ export const launchpadAbi = [
       }
     ],
     "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "graduate",
-    "inputs": [
-      {
-        "name": "token",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "done",
-        "type": "bool",
-        "internalType": "bool"
-      }
-    ],
-    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -1242,19 +1218,6 @@ export const launchpadAbi = [
   },
   {
     "type": "function",
-    "name": "repricer",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "address",
-        "internalType": "contract Repricer"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "sellExactIn",
     "inputs": [
       {
@@ -1576,6 +1539,29 @@ export const launchpadAbi = [
   },
   {
     "type": "function",
+    "name": "uniswapV3MintCallback",
+    "inputs": [
+      {
+        "name": "amount0Owed",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "amount1Owed",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "",
+        "type": "bytes",
+        "internalType": "bytes"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "uniswapV3SwapCallback",
     "inputs": [
       {
@@ -1752,43 +1738,6 @@ export const launchpadAbi = [
         "type": "uint128",
         "indexed": false,
         "internalType": "uint128"
-      }
-    ],
-    "anonymous": false
-  },
-  {
-    "type": "event",
-    "name": "GraduationPending",
-    "inputs": [
-      {
-        "name": "tokenLayerId",
-        "type": "bytes32",
-        "indexed": true,
-        "internalType": "bytes32"
-      },
-      {
-        "name": "token",
-        "type": "address",
-        "indexed": true,
-        "internalType": "address"
-      },
-      {
-        "name": "v3Pool",
-        "type": "address",
-        "indexed": true,
-        "internalType": "address"
-      },
-      {
-        "name": "sqrtPriceX96",
-        "type": "uint160",
-        "indexed": false,
-        "internalType": "uint160"
-      },
-      {
-        "name": "targetSqrtPriceX96",
-        "type": "uint160",
-        "indexed": false,
-        "internalType": "uint160"
       }
     ],
     "anonymous": false
@@ -2302,7 +2251,7 @@ export const launchpadAbi = [
   },
   {
     "type": "error",
-    "name": "GraduationInProgress",
+    "name": "GraduationPoolTaken",
     "inputs": []
   },
   {
@@ -2323,11 +2272,6 @@ export const launchpadAbi = [
   {
     "type": "error",
     "name": "NotGraduated",
-    "inputs": []
-  },
-  {
-    "type": "error",
-    "name": "NotGraduating",
     "inputs": []
   },
   {

@@ -6,7 +6,7 @@ export type TokenFilter = (typeof tokenFilters)[number];
 
 /**
  * Where a token is in its life: `new` on the bonding curve below GRADUATING_PROGRESS_BPS of its migration supply,
- * `graduating` on the curve at or above it (a pending graduation included), `graduated` on Uniswap V3.
+ * `graduating` on the curve at or above it, `graduated` on Uniswap V3.
  */
 export const tokenStages = ["new", "graduating", "graduated"] as const;
 export type TokenStage = (typeof tokenStages)[number];

@@ -25,8 +25,8 @@ export const FALLBACK_GAS = {
   approve: 80_000n,
   bondingCurve: 500_000n,
   uniswapV3: 700_000n,
-  /** A buy that graduates the token: pool creation, initialisation, position mint and the V3 remainder swap. */
-  graduatingBuy: 7_000_000n,
+  /** A buy that graduates the token: the seed's buyback, the position mint and the V3 remainder swap (about 1.05M). */
+  graduatingBuy: 2_000_000n,
 } as const;
 
 /**

@@ -52,16 +52,10 @@ export const ALL_TIERS_FAILED =
 export const executionTierFailed = (tier: number) =>
   `Uniswap V3 quote failed for fee tier ${tier}, the pool the launchpad trades through: the pool may not exist or lacks liquidity`;
 
-/** A token between the buy that closed its curve and the end of its graduation: the launchpad refuses trades. */
-export const GRADUATION_IN_PROGRESS =
-  "Graduation in progress: the token trades again once anyone has called the launchpad's graduate(token) until it graduates";
-
 /** The indexed pool state a quote needs (api/services/tokens.ts IndexedPool fits it). */
 export type QuotePool = {
   supply: bigint;
   graduated: boolean;
-  /** Graduation started but not finished (GraduationPending): every trade reverts GraduationInProgress. */
-  graduating?: boolean;
   feeTier: number | null;
   sqrtPriceX96: bigint | null;
   usdcIsToken0: boolean;
@@ -435,7 +429,6 @@ async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
 /** Quote one launchpad trade: the curve from indexed state, or Uniswap V3 through QuoterV2 (one eth_call). */
 export async function quote(q: QuoteParameters): Promise<QuoteReturnType> {
   if (q.amount <= 0n) throw new AppError("INVALID_PARAMETERS", "Amount must be greater than 0");
-  if (q.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   return q.pool.graduated ? v3Quote(q) : curveQuote(q);
 }
 

@@ -16,11 +16,11 @@ describe("revertReason", () => {
       code: "TRANSACTION_FAILED",
       reason: "BuilderNotApproved(): the builder is not approved by the launchpad's owner",
     });
-    expect(revertReason(revert(launchpadAbi, "GraduationInProgress"), errorAbi)?.reason).toBe(
-      "GraduationInProgress(): the token's graduation is pending: it trades again once anyone has called graduate(token)",
+    expect(revertReason(revert(launchpadAbi, "GraduationPoolTaken"), errorAbi)?.reason).toBe(
+      "GraduationPoolTaken(): the token's Uniswap V3 pool was created early with liquidity in it: create the token with another salt",
     );
     expect(revertReason(revert(launchTokenAbi, "GraduationPoolClosed"), errorAbi)?.reason).toBe(
-      "GraduationPoolClosed(): the token cannot be sent to its Uniswap V3 pool before it graduates",
+      "GraduationPoolClosed(): the token cannot move into or out of its Uniswap V3 pool before it graduates",
     );
   });
 

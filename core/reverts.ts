@@ -14,10 +14,10 @@ export const revertMessages: Readonly<Record<string, string>> = {
   ReferrerNotApproved: "the token referral is not a referrer approved by the launchpad's owner",
   SelfAttribution: "the sender cannot be its own builder or referral",
   AmountTooLarge: "the amount is above the largest a trade may name (2^128 - 1 base units)",
-  GraduationInProgress: "the token's graduation is pending: it trades again once anyone has called graduate(token)",
-  NotGraduating: "the token is not graduating",
+  GraduationPoolTaken:
+    "the token's Uniswap V3 pool was created early with liquidity in it: create the token with another salt",
   NotGraduated: "the token has not graduated, so its pool has no fees to collect",
-  GraduationPoolClosed: "the token cannot be sent to its Uniswap V3 pool before it graduates",
+  GraduationPoolClosed: "the token cannot move into or out of its Uniswap V3 pool before it graduates",
 };
 
 /**

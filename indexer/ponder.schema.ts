@@ -62,11 +62,6 @@ export const pool = onchainTable(
     marketCap: t.bigint().notNull(),
     progressBps: t.integer().notNull(),
     graduated: t.boolean().notNull(),
-    /** Between the buy that closed the curve and Graduated, when graduation takes more than one call (graduate()). */
-    graduating: t.boolean().notNull(),
-    /** While graduating: the V3 pool's sqrtPriceX96 after the last graduation call, and the curve's final one. */
-    pendingSqrtPriceX96: t.bigint(),
-    targetSqrtPriceX96: t.bigint(),
     /** The token's referral (zero address for none); see token.referral. */
     referral: t.hex().notNull(),
     /** The launchpad's protocol fee recipient now (launchpad.protocolFeeRecipient): whom a trade's protocol share pays. */
@@ -440,7 +435,7 @@ export const v3Pool = onchainTable(
 /**
  * What the event log (db/events.ts) publishes of each log that changed something a client watches: one row per log,
  * written with the state it made, so the log is derived from the indexed blocks alone. Kinds: token_created, trade,
- * graduation (data.status pending or graduated), transfer, fees_claimed, pool_fees. Amounts in `data` are decimal
+ * graduation (data.status graduated), transfer, fees_claimed, pool_fees. Amounts in `data` are decimal
  * strings. A reorg deletes the rows of the blocks it undoes with everything else, which is how the sequencer sees it.
  */
 export const streamEvent = onchainTable(

@@ -140,7 +140,7 @@ describe("get-token-activity", () => {
     const launchpad = lower(s.c.deployment.contracts.launchpad);
     const between = (from: string, to: string) =>
       ![zeroAddress, lower(pool?.v3Pool ?? zeroAddress), launchpad].includes(lower(from)) &&
-      ![zeroAddress, lower(pool?.v3Pool ?? zeroAddress)].includes(lower(to));
+      ![zeroAddress, lower(pool?.v3Pool ?? zeroAddress), launchpad].includes(lower(to));
     const expected = [
       ...launchpadLogs.filter((l) => kinds[l.eventName]).map((l) => ({ kind: kinds[l.eventName] as string, ...at(l) })),
       ...transfers.filter((l) => between(l.args.from, l.args.to)).map((l) => ({ kind: "transfer", ...at(l) })),

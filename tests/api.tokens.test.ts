@@ -164,7 +164,8 @@ describe("search-token", () => {
       total_posts_count: 0,
       total_media_count: 0,
       groups_count: 0,
-      holders_count: 3,
+      // three buyers, and the token's V3 pool with the seed that pins it until graduation
+      holders_count: 4,
       upvotes: 0,
       downvotes: 0,
       weighted_upvotes: 0,
@@ -174,7 +175,7 @@ describe("search-token", () => {
       hashtags: [tag],
       creator: { id: creatorUserId, username: expect.any(String), profile_picture: "" },
       creator_address: creatorWallet.account.address,
-      total_holder_count: 3,
+      total_holder_count: 4,
       is_graduated: false,
     });
     expect(typeof token.created_at).toBe("string");
@@ -304,8 +305,6 @@ describe("get-pool-data", () => {
       weight: 0.5,
       migration_supply: (800_000_000n * 10n ** 18n).toString(),
       is_graduated: false,
-      graduating: false,
-      graduation: null,
       referral: null,
       collected_pool_fees: { usdc: "0", usd: 0, tokens: "0", tokens_whole: 0 },
       trade_fee_bps: 100,
@@ -350,7 +349,7 @@ describe("get-pool-data", () => {
     expect(usdc).toBeGreaterThan(0n);
     await ix.sync();
     const p = (await post("get-pool-data", { tokenId: t.D.id })).body.pool_data as Body;
-    expect(p).toMatchObject({ graduating: false, graduation: null, referral: null });
+    expect(p).toMatchObject({ referral: null });
     expect(p.collected_pool_fees).toEqual({
       usdc: usdc.toString(),
       usd: Number(formatUnits(usdc, 6)),
@@ -436,7 +435,7 @@ describe("get-tokens", () => {
       symbol: t.A.symbol,
       contract_address: t.A.token,
       chain: "base-sepolia",
-      holders_count: 3,
+      holders_count: 4,
       upvote_count: 0,
       downvote_count: 0,
       creator: { id: creatorUserId },
@@ -500,7 +499,7 @@ describe("search", () => {
       (await post("search", { query: `zephyr gamma ${run}`, type: "tokens" })).body.results as typeof results
     ).tokens;
     expect(byName.map((x) => x.id)).toEqual([t.C.id]);
-    expect(byName[0]).toMatchObject({ symbol: t.C.symbol, contract_address: t.C.token, holders_count: 0 });
+    expect(byName[0]).toMatchObject({ symbol: t.C.symbol, contract_address: t.C.token, holders_count: 1 });
   });
 
   it("finds users by username and limits each kind, 20 by default", async () => {
@@ -630,8 +629,15 @@ describe("get-token-candles, get-token-holders, get-token-trades", () => {
     expect(res.status).toBe(200);
     expectFreshness(res.body);
     const holders = res.body.holders as Body[];
-    expect(holders).toHaveLength(3);
-    expect(res.body.total).toBe(3);
+    // three buyers, and the token's V3 pool with the seed that pins it until graduation (Launchpad._pinPool)
+    expect(holders).toHaveLength(4);
+    expect(res.body.total).toBe(4);
+    const pool = await c.publicClient.readContract({
+      address: c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "graduationPoolOf",
+      args: [t.A.token],
+    });
     expect(res.body.pagination).toEqual({ limit: 20, offset: 0, has_more: false });
     const balances = holders.map((h) => BigInt(h.balance as string));
     expect([...balances].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(balances);
@@ -643,7 +649,7 @@ describe("get-token-candles, get-token-holders, get-token-trades", () => {
         args: [h.address as Address],
       });
       expect(h.balance).toBe(onChain.toString());
-      expect(h).toMatchObject({ is_pool: false, user: null });
+      expect(h).toMatchObject({ is_pool: h.address === pool, user: null });
     }
     expect(holders[0]).toMatchObject({ rank: 1, address: traders[0]?.account.address });
     expect(holders.reduce((n, h) => n + (h.percent_of_supply as number), 0)).toBeCloseTo(100, 2);
@@ -651,8 +657,9 @@ describe("get-token-candles, get-token-holders, get-token-trades", () => {
     expect((page.body.holders as Body[]).map((h) => h.address)).toEqual(holders.slice(0, 2).map((h) => h.address));
     expect(page.body.pagination).toEqual({ limit: 2, offset: 0, has_more: true });
     const rest = await post("get-token-holders", { tokenId: t.A.id, limit: 2, offset: 2 });
-    expect((rest.body.holders as Body[]).map((h) => h.rank)).toEqual([3]);
+    expect((rest.body.holders as Body[]).map((h) => h.rank)).toEqual([3, 4]);
     expect(rest.body.pagination).toEqual({ limit: 2, offset: 2, has_more: false });
+    expect((rest.body.holders as Body[])[1]).toMatchObject({ address: pool, is_pool: true });
     const graduated = (await post("get-token-holders", { tokenId: t.D.id })).body.holders as Body[];
     expect(graduated.some((h) => h.is_pool === true)).toBe(true);
   });

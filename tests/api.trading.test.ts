@@ -9,17 +9,9 @@ import { CID } from "multiformats/cid";
 import { type Address, type Hex, maxUint256, parseEventLogs, zeroAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { ZodError } from "zod";
-import {
-  launchpadAbi,
-  launchTokenAbi,
-  mockUsdcAbi,
-  nonfungiblePositionManagerAbi,
-  uniswapV3FactoryAbi,
-  uniswapV3PoolAbi,
-} from "../abis/index.js";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi, uniswapV3PoolAbi } from "../abis/index.js";
 import { createApp } from "../api/app.js";
 import { requestQuote } from "../api/services/quotes.js";
-import * as curve from "../core/curve.js";
 import { noAttribution } from "../core/fees.js";
 import { HOT_MS, hotSetKey, type QuoteJob, queueNames, quoteCacheKey } from "../core/jobs.js";
 import { ALL_TIERS_FAILED } from "../core/quote.js";
@@ -80,7 +72,7 @@ let referralWallet: Wallet;
 /** Creators of the tokens of the later describe blocks. */
 let whale: Wallet;
 let preseeder: Wallet;
-let attacker: Wallet;
+let _attacker: Wallet;
 let quoter: Wallet;
 const builder = () => builderWallet.account.address;
 const referral = () => referralWallet.account.address;
@@ -185,7 +177,7 @@ beforeAll(async () => {
   indexer = await startTestIndexer();
   api = await createTestApi({ indexerSchema: indexer.schema });
   token = await api.jwt("trading-test-user");
-  [trader, other, builderWallet, referralWallet, whale, preseeder, attacker, quoter] = await fundedWallets(c, 8);
+  [trader, other, builderWallet, referralWallet, whale, preseeder, _attacker, quoter] = await fundedWallets(c, 8);
   await faucet(trader, 500_000n * USDC);
   // The owner (the deployer of the shared launchpad) approves the builder, up to 30 bps, and the referrer these
   // tests name; `other` stays unapproved.
@@ -993,135 +985,6 @@ describe("validation and metadata", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Invalid builder.feeBps: Too big: expected number to be <=50");
-  });
-});
-
-describe("a graduation that takes more than one call", () => {
-  it("shows graduating in get-pool-data, refuses trades with a 400 until graduate() finishes, then trades on V3", async () => {
-    // An attacker creates the token's V3 pool before graduation at 4x the curve's final price and stands USDC bids
-    // over more initialized ticks than one graduation call crosses (MAX_REPRICE_CROSSINGS = 16).
-    const w = attacker;
-    await faucet(w, 200_000n * USDC);
-    const { body, address } = await createViaApi(w, { name: "Pending Graduation", symbol: "PEND" });
-    const tokenId = body.metadata.tokenId;
-    const { usdc, v3Factory, positionManager, launchpad } = c.deployment.contracts;
-    const { params } = await onChainPool(address);
-    await send(c, w, {
-      address: v3Factory,
-      abi: uniswapV3FactoryAbi,
-      functionName: "createPool",
-      args: [address, usdc, params.dexFeeTier],
-    } as never);
-    const v3 = await c.publicClient.readContract({
-      address: v3Factory,
-      abi: uniswapV3FactoryAbi,
-      functionName: "getPool",
-      args: [address, usdc, params.dexFeeTier],
-    });
-    const usdcIsToken0 = curve.isUsdcToken0(usdc, address);
-    const { num, den } = curve.finalPrice(params);
-    await send(c, w, {
-      address: v3,
-      abi: uniswapV3PoolAbi,
-      functionName: "initialize",
-      args: [curve.sqrtPriceX96(4n * num, den, usdcIsToken0)],
-    } as never);
-    const [, tick] = await c.publicClient.readContract({ address: v3, abi: uniswapV3PoolAbi, functionName: "slot0" });
-    const spacing = 200; // the 1% tier of meme tokens
-    const at = Math.floor(tick / spacing) * spacing;
-    await send(c, w, {
-      address: usdc,
-      abi: mockUsdcAbi,
-      functionName: "approve",
-      args: [positionManager, maxUint256],
-    } as never);
-    // USDC-only ranges between the pool's price and the curve's (bids below the price, in USD per token).
-    for (let k = 0; k < 20; k++) {
-      const [tickLower, tickUpper] = usdcIsToken0
-        ? [at + (k + 1) * spacing, at + (k + 2) * spacing]
-        : [at - (k + 1) * spacing, at - k * spacing];
-      await send(c, w, {
-        address: positionManager,
-        abi: nonfungiblePositionManagerAbi,
-        functionName: "mint",
-        args: [
-          {
-            token0: usdcIsToken0 ? usdc : address,
-            token1: usdcIsToken0 ? address : usdc,
-            fee: params.dexFeeTier,
-            tickLower,
-            tickUpper,
-            amount0Desired: usdcIsToken0 ? 10n * USDC : 0n,
-            amount1Desired: usdcIsToken0 ? 0n : 10n * USDC,
-            amount0Min: 0n,
-            amount1Min: 0n,
-            recipient: w.account.address,
-            deadline: maxUint256,
-          },
-        ],
-      } as never);
-    }
-
-    // The crossing buy closes the curve, fills only its curve part and leaves graduation pending.
-    await send(c, w, {
-      address: usdc,
-      abi: mockUsdcAbi,
-      functionName: "approve",
-      args: [launchpad, maxUint256],
-    } as never);
-    const before = await usdcOf(w.account.address);
-    const receipt = await send(c, w, {
-      address: launchpad,
-      abi: launchpadAbi,
-      functionName: "buyExactIn",
-      args: [address, 60_000n * USDC, 0n, maxUint256, noAttribution],
-    } as never);
-    const [pending] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "GraduationPending" });
-    if (!pending) throw new Error("no GraduationPending");
-    expect(parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "Graduated" })).toEqual([]);
-    expect(before - (await usdcOf(w.account.address)) < 60_000n * USDC).toBe(true);
-    expect((await onChainPool(address)).graduating).toBe(true);
-
-    await indexer.sync();
-    const data = (await api.post("get-pool-data", { tokenId }, token)).body.pool_data as Record<string, unknown>;
-    expect(data).toMatchObject({
-      is_graduated: false,
-      graduating: true,
-      graduation: {
-        v3_pool: v3,
-        sqrt_price_x96: pending.args.sqrtPriceX96.toString(),
-        target_sqrt_price_x96: pending.args.targetSqrtPriceX96.toString(),
-      },
-    });
-    const refused = await api.post(
-      "trade-token",
-      { tokenId, chainSlug: "base-sepolia", userAddress: w.account.address, buyAmountUSD: 10 },
-      token,
-    );
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({
-      success: false,
-      error:
-        "Graduation in progress: the token trades again once anyone has called the launchpad's graduate(token) until it graduates",
-    });
-
-    // Anyone finishes it.
-    let graduated = false;
-    for (let i = 0; i < 10 && !graduated; i++) {
-      const r = await send(c, other, {
-        address: launchpad,
-        abi: launchpadAbi,
-        functionName: "graduate",
-        args: [address],
-      } as never);
-      graduated = parseEventLogs({ abi: launchpadAbi, logs: r.logs, eventName: "Graduated" }).length > 0;
-    }
-    expect(graduated).toBe(true);
-    await indexer.sync();
-    const after = (await api.post("get-pool-data", { tokenId }, token)).body.pool_data as Record<string, unknown>;
-    expect(after).toMatchObject({ is_graduated: true, graduating: false, graduation: null, venue: "uniswap_v3" });
-    const { dToken } = await tradeViaApi(w, address, { tokenId, buyAmountUSD: 10 });
-    expect(dToken).toBeGreaterThan(0n);
   });
 });
 

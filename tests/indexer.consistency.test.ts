@@ -76,7 +76,6 @@ beforeAll(async () => {
       steps: 640,
       graduate: { meme: 2, preseed: 2 },
       graduateAtCreation: true,
-      earlyPool: true,
       liquidity: true,
     }),
   );

@@ -90,7 +90,6 @@ beforeAll(async () => {
     tokens: common.created,
     steps: 80,
     graduate: { meme: 1, preseed: 1 },
-    earlyPool: true,
     liquidity: true,
     // The launchpad's owner is the deployer, anvil's account 0; this chain is ours alone.
     feeRecipient: { owner: 0, to: "0x00000000000000000000000000000000000fee01" },

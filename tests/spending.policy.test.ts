@@ -346,7 +346,8 @@ describe("a legitimate spend under the cap", () => {
   let tokenId: string;
 
   beforeAll(async () => {
-    const creator = await keyUser(100n * USDC);
+    // Room for a creation's gas: createToken deploys the token's V3 pool (about 8M gas, over 100 USD here).
+    const creator = await keyUser(1_000n * USDC);
     const res = await api.post(
       "create-token-transaction",
       {

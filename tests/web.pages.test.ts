@@ -184,7 +184,9 @@ describe("the token page", () => {
         expect(await page.locator("[data-live=trades] tbody tr").count()).toBe(2);
         const holders = await page.locator("[data-live=holders]").textContent();
         expect(holders).toContain(`@alice_${s.run}`);
-        expect(await page.locator("[data-live=holders] tbody tr").count()).toBe(2);
+        // two buyers, and the token's V3 pool with the seed that pins it until graduation
+        expect(await page.locator("[data-live=holders] tbody tr").count()).toBe(3);
+        expect(holders).toContain("(Uniswap V3 pool)");
         expect(await page.locator("[data-live=posts]").textContent()).toContain("Demo launch day, welcome holders");
         const polls = await page.locator("[data-live=polls]").textContent();
         expect(polls).toContain("Where next?");

@@ -55,8 +55,8 @@ import type { AppTokenRow } from "./tokens.js";
 import { attributionOf, type BuilderInput, resolveAttribution } from "./trade.js";
 
 export const CREATE_DEADLINE_SECONDS = 24 * 60 * 60;
-/** Fallback when eth_estimateGas cannot run (e.g. the creator has no ether yet). */
-export const FALLBACK_CREATE_GAS = 3_000_000n;
+/** Fallback when eth_estimateGas cannot run (e.g. the creator has no ether yet): createToken is about 8.1M (it creates the V3 pool). */
+export const FALLBACK_CREATE_GAS = 10_000_000n;
 
 export type CreateTokenInput = {
   name: string;

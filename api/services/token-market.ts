@@ -9,6 +9,7 @@
 import { getAddress } from "viem";
 import { type CandleInterval, candleIntervals } from "../../core/candles.js";
 import { AppError } from "../../core/errors.js";
+import { graduationPoolAddress } from "../../core/graduation-pool.js";
 import { poolTypeIds } from "../../core/poolTypes.js";
 import { readCandles, readHolders, readTrades } from "../../db/indexed/market.js";
 import type { ApiDeps } from "../deps.js";
@@ -67,14 +68,6 @@ export function poolDataOf(t: IndexedToken & { pool: NonNullable<IndexedToken["p
     progress_bps: p.progressBps,
     progress_percent: p.progressBps / 100,
     is_graduated: p.graduated,
-    graduating: p.graduating,
-    graduation: p.graduating
-      ? {
-          v3_pool: p.v3Pool ? getAddress(p.v3Pool) : null,
-          sqrt_price_x96: p.pendingSqrtPriceX96?.toString() ?? null,
-          target_sqrt_price_x96: p.targetSqrtPriceX96?.toString() ?? null,
-        }
-      : null,
     referral: BigInt(p.referral) === 0n ? null : getAddress(p.referral),
     collected_pool_fees: {
       usdc: p.collectedFeesUsdc.toString(),
@@ -160,6 +153,14 @@ export async function getCandles(deps: ApiDeps, p: GetCandlesParameters) {
   return { ...base, candles };
 }
 
+/** The token's V3 pool: the graduated one, or the one the launchpad created with the token and pins until then. */
+function poolOf(deps: ApiDeps, d: IndexedToken): string | undefined {
+  if (d.pool?.v3Pool) return d.pool.v3Pool;
+  const contracts = deps.deployments.get(d.chainSlug)?.contracts;
+  if (!d.pool || !contracts) return undefined;
+  return graduationPoolAddress(contracts.v3Factory, contracts.usdc, d.address, d.pool.params.dexFeeTier);
+}
+
 export type PageParameters = { tokenId: string; limit: number; offset: number; chainSlug?: string };
 
 /**
@@ -172,7 +173,7 @@ export async function getHolders(deps: ApiDeps, p: PageParameters) {
   if (!deployment) return { holders: [], total: 0, chain: null, pagination, freshness };
   const rows = await readHolders(deps.db, deps.config, deployment, { limit: p.limit + 1, offset: p.offset });
   const supply = deployment.pool?.supply ?? 0n;
-  const v3 = deployment.pool?.v3Pool?.toLowerCase();
+  const v3 = poolOf(deps, deployment)?.toLowerCase();
   const holders = rows.slice(0, p.limit).map((r, i) => ({
     rank: p.offset + i + 1,
     address: getAddress(r.address),

@@ -25,7 +25,6 @@
  *   approved maximum fee, and not the trader. A trade's token_referral is accepted and ignored, as the launchpad
  *   ignores it: only a token's creator names its referral (create-token-transaction). Quotes split the
  *   fee under the effective attribution (the token's referral, unpaid on its own trades).
- * - A token whose graduation is pending (GraduationPending) cannot be traded until it has graduated: 400.
  * - autoExecute quotes again when the market moved under a trade before it was sent (tradeToken): at most
  *   MAX_REQUOTES times a request, on the pool as the chain holds it, each with the request's own slippageBps.
  * - Sells are checked against the trader's indexed holder balance ("Insufficient token balance"): the amount sold
@@ -60,7 +59,6 @@ import {
   DEADLINE_SECONDS,
   DEFAULT_SLIPPAGE_BPS,
   executionTierFailed,
-  GRADUATION_IN_PROGRESS,
   type QuoteMode,
   type QuoteReturnType,
   slippageBound,
@@ -369,7 +367,6 @@ async function currentMarket(deps: ApiDeps, m: Market, fromChain = false): Promi
     .catch((error: unknown) => {
       throw unavailable(error);
     });
-  if (read.view.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   if (read.view.graduated) throw stateBehind(`the token has graduated and ${behind}`);
   return { ...m, pool: { ...m.pool, supply: read.view.supply }, stateBlock: read.block };
 }
@@ -585,7 +582,6 @@ export async function prepareTrade(
   const trader = (body.userAddress ?? user.walletAddress) as Address;
   const current = await currentMarket(deps, await market(deps, body.tokenId, body.chainSlug), options.fromChain);
   const m0 = options.ownTradesAhead ? await afterOwnTrades(deps, current, trader) : current;
-  if (m0.pool.graduating) throw new AppError("INVALID_PARAMETERS", GRADUATION_IN_PROGRESS);
   const effective = await resolveAttribution(deps, {
     chainId: m0.token.chainId,
     trader,

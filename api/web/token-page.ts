@@ -150,9 +150,7 @@ function progressSection(d: TokenPageData): Html {
     }</p>`;
   }
   return html`<div class="progress">
-  <label for="graduation">Graduation progress: <strong data-testid="progress">${formatBps(p.progress_bps)}</strong>${
-    p.graduating ? " (graduating)" : null
-  }</label>
+  <label for="graduation">Graduation progress: <strong data-testid="progress">${formatBps(p.progress_bps)}</strong></label>
   <progress id="graduation" max="10000" value="${p.progress_bps}">${formatBps(p.progress_bps)}</progress>
   <p class="muted">${formatTokens(BigInt(p.remaining_to_graduation))} ${d.token.symbol} left to sell on the curve before it moves to Uniswap V3.</p>
 </div>`;

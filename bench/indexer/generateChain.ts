@@ -43,7 +43,7 @@ const REFERRALS: Address[] = [
 const MEME = 7;
 const STARTUP_PRESEED = 8;
 /** Gas limits, set explicitly so nothing is estimated. A trade uses about a third of its limit. */
-const GAS = { createToken: 4_000_000n, trade: 500_000n, setup: 120_000n, claim: 150_000n };
+const GAS = { createToken: 10_000_000n, trade: 500_000n, setup: 120_000n, claim: 150_000n };
 const MAX_FEE_PER_GAS = 50_000_000_000n;
 const PRIORITY_FEE_PER_GAS = 1n;
 /** High enough that every transaction sent for a block fits in it. */

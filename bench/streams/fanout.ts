@@ -131,7 +131,6 @@ function blockEvents(n: number): Record<string, unknown>[] {
     marketCap: "152415787654",
     progressBps: 1234,
     graduated: false,
-    graduating: false,
     v3Pool: null,
   };
   const at = (i: number) => ({

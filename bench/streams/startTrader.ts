@@ -21,7 +21,7 @@ const TOKEN_URI = "ipfs://bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4
 const ZERO: Address = "0x0000000000000000000000000000000000000000";
 const attribution = { builder: ZERO, builderFeeBps: 0, referral: ZERO };
 const MEME = 7;
-const GAS = { createToken: 4_000_000n, trade: 500_000n, setup: 120_000n };
+const GAS = { createToken: 10_000_000n, trade: 500_000n, setup: 120_000n };
 const BLOCK_GAS_LIMIT = 1_000_000_000n;
 const USDC = 10n ** 6n;
 

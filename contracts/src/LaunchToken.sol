@@ -38,9 +38,9 @@ function _endpointOf(address deployer) view returns (address) {
 /// back. On the other chains its peers (PeerToken) mint and burn.
 /// @dev The launchpad may also move a holder's tokens without an allowance, but only inside a trade the holder
 /// sent (a sell): it can mint and burn already, so this adds no trust and spares every seller an approval.
-/// Until the token graduates, nobody but the launchpad may send tokens to its Uniswap V3 graduation pool. That pool
-/// therefore holds no launch tokens before graduation, so nobody can sell them into it or stand a wall of them in
-/// the way of the graduation price: every position in it is USDC only, at or below the pool's price.
+/// Until the token graduates, tokens move into its Uniswap V3 graduation pool only as the launchpad mints them (the
+/// seed that pins the pool, see Launchpad._pinPool), and never out of it. Nobody can then place a position in that
+/// pool, nor swap through the seed to move its price.
 /// The launchpad is the OFT's owner and LayerZero delegate, and has no function that uses either: peers are set only
 /// by connectPeer, to the one address the peer factory gives, and endpoint settings stay the endpoint's defaults.
 /// Nobody can send tokens to this contract but the OFT's lock, so its balance is exactly what other chains hold or
@@ -48,7 +48,7 @@ function _endpointOf(address deployer) view returns (address) {
 contract LaunchToken is OFT, ERC20Permit {
     /// @notice Thrown when anyone but the launchpad mints, burns or opens the pool.
     error OnlyLaunchpad();
-    /// @notice Thrown when tokens are sent to the graduation pool before graduation.
+    /// @notice Thrown when tokens are sent to or from the graduation pool before graduation.
     error GraduationPoolClosed();
     /// @notice Thrown when tokens are sent to this contract (only the OFT's lock may).
     error TokenIsNotARecipient();
@@ -61,7 +61,7 @@ contract LaunchToken is OFT, ERC20Permit {
     address public immutable graduationPool;
     /// @notice The token's metadata URI, usually ipfs://<cid>.
     string public tokenURI;
-    /// @notice Whether anyone may send tokens to the graduation pool (true from graduation on).
+    /// @notice Whether tokens may move into and out of the graduation pool (true from graduation on).
     bool public poolOpen;
     /// @notice The factory of this token's peers, at the same address on every chain.
     address public immutable peerFactory;
@@ -104,7 +104,7 @@ contract LaunchToken is OFT, ERC20Permit {
         _burn(from, amount);
     }
 
-    /// @notice Let anyone send tokens to the graduation pool. Launchpad only, at graduation.
+    /// @notice Let tokens move into and out of the graduation pool. Launchpad only, at graduation.
     function openPool() external onlyLaunchpad {
         poolOpen = true;
     }
@@ -119,8 +119,10 @@ contract LaunchToken is OFT, ERC20Permit {
     }
 
     function _update(address from, address to, uint256 value) internal override {
-        // mints (from 0) and the launchpad's own transfers are how graduation seeds the pool
-        if (to == graduationPool && from != launchpad && from != address(0) && !poolOpen) revert GraduationPoolClosed();
+        // before graduation only the launchpad's mint of the seed reaches the pool (see the contract's notes)
+        if ((to == graduationPool || from == graduationPool) && from != address(0) && !poolOpen) {
+            revert GraduationPoolClosed();
+        }
         if (to == address(this)) revert TokenIsNotARecipient();
         super._update(from, to, value);
     }

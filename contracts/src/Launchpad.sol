@@ -15,7 +15,6 @@ import {
     IUniswapV3SwapCallback
 } from "./interfaces/IUniswapV3.sol";
 import {LaunchToken} from "./LaunchToken.sol";
-import {Repricer} from "./Repricer.sol";
 import {TokenDeployer} from "./TokenDeployer.sol";
 import {CurveMath} from "./libraries/CurveMath.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
@@ -34,11 +33,10 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     uint256 public constant REFERRAL_SHARE_BPS = 2_000;
     /// @notice The largest amount any trade may name; above it a trade reverts with AmountTooLarge.
     uint256 public constant MAX_AMOUNT = type(uint128).max;
-    /// @notice The most initialized V3 ticks one graduation call swaps across (see Repricing).
-    uint256 public constant MAX_REPRICE_CROSSINGS = 16;
-    /// @notice The narrowest tick spacing a pool type's DEX fee tier may have. It bounds the bitmap words a
-    /// graduation swap scans (at most 2 * 887272 / (256 * 60) + 1 = 116), and so graduation's gas.
+    /// @notice The narrowest tick spacing a pool type's DEX fee tier may have: the fee tiers of 0.3% and up.
     int24 public constant MIN_DEX_TICK_SPACING = 60;
+    /// @notice The liquidity of the seed that pins each graduation pool until graduation (see createToken).
+    uint128 public constant SEED_LIQUIDITY = 1;
     /// @notice The locked position must take at least this share of the USDC and tokens offered, in bps.
     uint256 public constant POSITION_MIN_BPS = 9_700;
     /// @notice keccak256 of the UniswapV3Pool creation code, as the v3-periphery's PoolAddress library has it.
@@ -70,8 +68,6 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     address public immutable lzEndpoint;
     /// @notice Deploys the tokens' peers on other chains, at the address the tokens predict with it.
     address public immutable peerFactory;
-    /// @notice Bounds each graduation swap's tick crossings.
-    Repricer public immutable repricer;
 
     /// @notice Receives the protocol's share of fees, as a claimable balance.
     address public protocolFeeRecipient;
@@ -98,7 +94,6 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         address creator;
         uint8 poolType;
         bool graduated;
-        bool graduating;
         bytes32 tokenLayerId;
         address referral;
         address v3Pool;
@@ -114,8 +109,6 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     address private transient _swapPool;
     address private transient _swapPayer;
     address private transient _swapTokenIn;
-    // Set while graduation sells into the pool: the callback mints what the swap takes instead of paying it.
-    bool private transient _swapMints;
 
     constructor(
         address owner_,
@@ -132,7 +125,6 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         v3Factory = v3Factory_;
         positionManager = positionManager_;
         tokenDeployer = new TokenDeployer();
-        repricer = new Repricer();
         protocolFeeRecipient = protocolFeeRecipient_;
         emit ProtocolFeeRecipientSet(protocolFeeRecipient_);
         _setPoolType(PoolTypes.MEME, PoolTypes.meme());
@@ -192,6 +184,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         allTokens.push(token);
         Attribution memory a = _attribution(token, pool, p.attribution, true);
         emit TokenCreated(tokenLayerId, token, msg.sender, p.poolType, p.name, p.symbol, p.tokenURI, a, params);
+        // after TokenCreated: the seed's mint is the token's first Transfer
+        _pinPool(token, pool);
 
         if (p.initialBuyUsdc > 0) {
             uint256 out = _buyExactIn(token, pool, p.initialBuyUsdc, a);
@@ -209,7 +203,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     {
         _checkDeadline(deadline);
         _checkAmount(usdcIn);
-        Pool storage pool = _tradablePool(token);
+        Pool storage pool = _pool(token);
         tokensOut = _buyExactIn(token, pool, usdcIn, _attribution(token, pool, a, false));
         if (tokensOut < minTokensOut) revert SlippageExceeded(tokensOut, minTokensOut);
     }
@@ -223,7 +217,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkDeadline(deadline);
         _checkAmount(tokensOut);
         if (tokensOut == 0) revert ZeroAmount();
-        Pool storage pool = _tradablePool(token);
+        Pool storage pool = _pool(token);
         Attribution memory attr = _attribution(token, pool, a, false);
         uint256 onV3 = tokensOut;
         if (!pool.graduated) {
@@ -231,11 +225,9 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
             usdcIn = q.usdcAmount;
             _curveBuy(token, pool, TradeMode.BuyExactOut, q, attr);
             if (!q.graduates) return _maxIn(usdcIn, maxUsdcIn);
-            bool done = _startGraduation(token, pool);
+            _graduate(token, pool);
             onV3 = q.remainder;
             if (onV3 == 0) return _maxIn(usdcIn, maxUsdcIn);
-            // the rest can only come from the V3 pool, which is not seeded yet: buy what the curve had left instead
-            if (!done) revert GraduationInProgress();
         }
         (uint256 net,) = _swap(token, pool, true, -SafeCast.toInt256(onV3), msg.sender, msg.sender);
         uint256 gross = CurveMath.grossUp(net, pool.params.tradeFeeBps);
@@ -253,7 +245,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkDeadline(deadline);
         _checkAmount(tokensIn);
         if (tokensIn == 0) revert ZeroAmount();
-        Pool storage pool = _tradablePool(token);
+        Pool storage pool = _pool(token);
         Attribution memory attr = _attribution(token, pool, a, false);
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.sellExactIn(pool.params, pool.supply, tokensIn);
@@ -279,7 +271,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkDeadline(deadline);
         _checkAmount(usdcOut);
         if (usdcOut == 0) revert ZeroAmount();
-        Pool storage pool = _tradablePool(token);
+        Pool storage pool = _pool(token);
         Attribution memory attr = _attribution(token, pool, a, false);
         if (!pool.graduated) {
             CurveQuote memory q = CurveMath.sellExactOut(pool.params, pool.supply, usdcOut);
@@ -302,13 +294,6 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         totalClaimable -= amount;
         usdc.safeTransfer(msg.sender, amount);
         emit FeesClaimed(msg.sender, amount);
-    }
-
-    /// @inheritdoc ILaunchpad
-    function graduate(address token) external nonReentrant returns (bool done) {
-        Pool storage pool = _pool(token);
-        if (!pool.graduating) revert NotGraduating();
-        return _advanceGraduation(token, pool);
     }
 
     /// @inheritdoc ILaunchpad
@@ -349,8 +334,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         uint256 owed = uint256(amount0Delta > 0 ? amount0Delta : amount1Delta > 0 ? amount1Delta : int256(0));
         if (owed == 0) return;
         address payer = _swapPayer;
-        if (_swapMints) LaunchToken(_swapTokenIn).mint(msg.sender, owed);
-        else if (payer == address(this)) _swapTokenIn.safeTransfer(msg.sender, owed);
+        if (payer == address(0)) revert GraduationPoolTaken();
+        if (payer == address(this)) _swapTokenIn.safeTransfer(msg.sender, owed);
         else _swapTokenIn.safeTransferFrom(payer, msg.sender, owed);
     }
 
@@ -392,7 +377,6 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         v.v3Pool = pool.v3Pool;
         v.positionId = pool.positionId;
         v.reserve = pool.reserve;
-        v.graduating = pool.graduating;
         v.referral = pool.referral;
         if (pool.graduated) {
             (uint160 sqrtP,,,,,,) = IUniswapV3Pool(pool.v3Pool).slot0();
@@ -448,8 +432,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
             if (q.tokenAmount == 0) revert ZeroAmount();
             _curveBuy(token, pool, TradeMode.BuyExactIn, q, a);
             tokensOut = q.tokenAmount;
-            // when graduation needs more calls, the rest of the USDC is never taken: it stays with the trader
-            if (!q.graduates || !_startGraduation(token, pool)) return tokensOut;
+            if (!q.graduates) return tokensOut;
+            _graduate(token, pool);
             onV3 = q.remainder;
         }
         uint256 fee = CurveMath.feeOf(onV3, pool.params.tradeFeeBps);
@@ -577,74 +561,67 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
 
     // ---------------------------------------------------------------- internals: graduation
 
-    /// @dev Closes the curve and starts moving its liquidity into the token's V3 pool. Returns whether graduation
-    /// finished in this call (see _advanceGraduation).
-    function _startGraduation(address token, Pool storage pool) internal returns (bool done) {
-        pool.graduating = true;
+    /// @dev Creates the token's graduation pool, or takes the one someone created first, and pins it at the lowest USD
+    /// price V3 can hold (MIN_SQRT_PRICE + 1 or MAX_SQRT_PRICE - 1, by the pair's order), with a seed: SEED_LIQUIDITY
+    /// of tokens in the one tick spacing next to that price. From then until graduation nobody can place liquidity in
+    /// the pool or move its price:
+    /// - a position of USDC only would lie below the lowest price, where V3 has no usable tick;
+    /// - any other position, and any swap but through empty space, moves launch tokens into or out of the pool,
+    ///   which the token refuses until graduation (LaunchToken.poolOpen), the seed's own mint apart;
+    /// - a swap toward a higher price must cross the seed, and so move tokens out of the pool. One whose output rounds
+    ///   to nothing pays at least 1 USDC unit and moves the price by at most 1 token wei's worth of the seed: crossing
+    ///   it so takes about 1e16 swaps.
+    /// A pool created early may hold liquidity of USDC only, at or below its price. The price moves down to the
+    /// lowest for free when none stands in the way; otherwise the creation reverts (GraduationPoolTaken), and the
+    /// creator may choose another salt.
+    function _pinPool(address token, Pool storage pool) internal {
         address v3Pool = graduationPoolOf(token);
         pool.v3Pool = v3Pool;
         if (v3Pool.code.length == 0) v3Factory.createPool(token, usdc, pool.params.dexFeeTier);
+        bool usdcIsToken0 = usdc < token;
+        uint160 lowest = usdcIsToken0 ? TickMath.MAX_SQRT_PRICE - 1 : TickMath.MIN_SQRT_PRICE + 1;
         (uint160 current,,,,,,) = IUniswapV3Pool(v3Pool).slot0();
-        if (current == 0) IUniswapV3Pool(v3Pool).initialize(_targetSqrtPrice(token, pool));
-        return _advanceGraduation(token, pool);
-    }
-
-    /// @dev Moves the V3 pool to the curve's final price, then seeds and locks the position. Someone may have created
-    /// the pool early, at any price, with liquidity of their own. Before graduation the token refuses transfers into
-    /// the pool, so that liquidity is all USDC, sitting at or below the pool's price (in USD per token):
-    /// - A price below the curve's is moved up for at most 1 unit of USDC: there is nothing to buy on the way, and at
-    ///   most the one tick at the current price to cross.
-    /// - A price above it is moved down by selling newly minted tokens into whatever USDC bids stand in the way, all
-    ///   at prices at or above the curve's final price. The proceeds join the reserve, and so the protocol's share.
-    ///   This crosses at most MAX_REPRICE_CROSSINGS initialized ticks per call; with more in the way, the call stops
-    ///   short, emits GraduationPending, and anyone continues with graduate().
-    function _advanceGraduation(address token, Pool storage pool) internal returns (bool) {
-        IUniswapV3Pool v3Pool = IUniswapV3Pool(pool.v3Pool);
-        uint160 target = _targetSqrtPrice(token, pool);
-        (uint160 current, int24 tick,,,,,) = v3Pool.slot0();
-        if (current != target) {
-            bool zeroForOne = current > target;
-            if (zeroForOne != (usdc < token)) {
-                // selling tokens: bounded by the initialized ticks in the way
-                uint160 limit = repricer.limitWithin(
-                    v3Pool, _tickSpacing(pool), tick, zeroForOne, target, MAX_REPRICE_CROSSINGS
-                );
-                _swapMints = true;
-                (, uint256 proceeds) =
-                    _rawSwap(address(v3Pool), zeroForOne, type(int128).max, limit, address(this), address(this), token);
-                _swapMints = false;
-                pool.reserve += proceeds;
-                totalReserve += proceeds;
-            } else {
-                (uint256 paid, uint256 got) =
-                    _rawSwap(address(v3Pool), zeroForOne, 1, target, address(this), address(this), usdc);
-                pool.reserve -= paid;
-                totalReserve -= paid;
-                if (got > 0) LaunchToken(token).burn(address(this), got);
-            }
-            (current,,,,,,) = v3Pool.slot0();
-            if (current != target) {
-                emit GraduationPending(pool.tokenLayerId, token, address(v3Pool), current, target);
-                return false;
-            }
+        if (current == 0) {
+            IUniswapV3Pool(v3Pool).initialize(lowest);
+        } else if (current != lowest) {
+            // no payer: the callback refuses anything the move would cost
+            _rawSwap(v3Pool, current > lowest, type(int128).max, lowest, address(0), address(this), token);
         }
-        _completeGraduation(token, pool);
-        return true;
+        int24 spacing = _tickSpacing(pool);
+        int24 edge = TickMath.maxUsableTick(spacing);
+        (int24 lower, int24 upper) = usdcIsToken0 ? (edge - spacing, edge) : (-edge, spacing - edge);
+        _swapPool = v3Pool;
+        _swapTokenIn = token;
+        IUniswapV3Pool(v3Pool).mint(address(this), lower, upper, SEED_LIQUIDITY, "");
+        _swapPool = address(0);
     }
 
-    /// @dev With the V3 pool at the curve's final price: mints the DEX supply, seeds a full-range position with it and
-    /// the DEX reserve (at least POSITION_MIN_BPS of each must go in), locks the position here for good, and credits
-    /// the rest of the reserve to the protocol.
-    function _completeGraduation(address token, Pool storage pool) internal {
+    /// @notice Pays the seed's tokens (see _pinPool). Only the pool this contract is minting in may call it.
+    function uniswapV3MintCallback(uint256 amount0Owed, uint256 amount1Owed, bytes calldata) external {
+        if (msg.sender != _swapPool || msg.sender == address(0)) revert UnauthorizedCallback();
+        LaunchToken(_swapTokenIn).mint(msg.sender, amount0Owed + amount1Owed);
+    }
+
+    /// @dev Closes the curve and moves its liquidity to the V3 pool, in the same call: opens the pool to the token,
+    /// buys the seed back (for a unit or two of USDC; its tokens are burned) on the way from the lowest price to the
+    /// curve's final price, through space nobody else could fill (see _pinPool), then mints the DEX supply, seeds a
+    /// full-range position with it and the DEX reserve (at least POSITION_MIN_BPS of each must go in), locks the
+    /// position here for good, and credits the rest of the reserve to the protocol. Nothing in the pool but the seed
+    /// touches its ticks, so no per-tick liquidity cap can be in the way.
+    function _graduate(address token, Pool storage pool) internal {
         PoolTypeParams memory p = pool.params;
-        pool.graduating = false;
         pool.graduated = true;
-        uint256 reserve = pool.reserve;
-        totalReserve -= reserve;
+        LaunchToken(token).openPool();
+        address v3Pool = pool.v3Pool;
+        (uint256 paid, uint256 got) = _rawSwap(
+            v3Pool, usdc < token, type(int128).max, _targetSqrtPrice(token, pool), address(this), address(this), usdc
+        );
+        if (got > 0) LaunchToken(token).burn(address(this), got);
+        totalReserve -= pool.reserve;
+        uint256 reserve = pool.reserve - paid;
         pool.reserve = 0;
         uint256 usdcForDex = reserve < p.dexReserve ? reserve : p.dexReserve;
         LaunchToken(token).mint(address(this), p.dexSupply);
-        LaunchToken(token).openPool();
 
         (uint256 usedTokens, uint256 usedUsdc) = _mintPosition(token, pool, p.dexSupply, usdcForDex);
         if (p.dexSupply > usedTokens) LaunchToken(token).burn(address(this), p.dexSupply - usedTokens);
@@ -653,7 +630,6 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
             claimable[protocolFeeRecipient] += protocolFee;
             totalClaimable += protocolFee;
         }
-        address v3Pool = pool.v3Pool;
         (, int24 tick,,,,,) = IUniswapV3Pool(v3Pool).slot0();
         emit Graduated(
             pool.tokenLayerId,
@@ -720,12 +696,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
 
     function _curvePool(address token) internal view returns (Pool storage pool) {
         pool = _pool(token);
-        if (pool.graduated || pool.graduating) revert AlreadyGraduated();
-    }
-
-    function _tradablePool(address token) internal view returns (Pool storage pool) {
-        pool = _pool(token);
-        if (pool.graduating) revert GraduationInProgress();
+        if (pool.graduated) revert AlreadyGraduated();
     }
 
     function _checkAmount(uint256 amount) internal pure {

@@ -4,34 +4,24 @@ pragma solidity ^0.8.28;
 import {FixedPointMathLib as M} from "solady/utils/FixedPointMathLib.sol";
 import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
 import {Fixture} from "./utils/Fixture.sol";
+import {PoolAttacker} from "./utils/PoolAttacker.sol";
 import {Vm} from "./utils/Test.sol";
 import {IUniswapV3PoolFull} from "./utils/UniswapV3.sol";
 import {LaunchToken} from "../src/LaunchToken.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
-import {INonfungiblePositionManager} from "../src/interfaces/IUniswapV3.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
 import {PriceMath} from "../src/libraries/PriceMath.sol";
 import {TickMath} from "@uniswap/v4-core/src/libraries/TickMath.sol";
 
 /// @notice Graduation: buys that cross the migration supply, the locked Uniswap V3 position, trading on V3 through the
-/// launchpad afterwards, and pools an attacker created (and mispriced, and seeded) before graduation.
+/// launchpad afterwards, and the pool: pinned from the token's creation, or created early by someone else.
 contract GraduationTest is Fixture {
-    bytes32 internal constant SWAP_EVENT = keccak256("Swap(address,address,int256,int256,uint160,uint128,int24)");
-    int24 internal constant MAX_TICK = 887272;
-
-    address internal attacker;
-
     struct TradeLog {
         ILaunchpad.TradeMode mode;
         ILaunchpad.Venue venue;
         uint256 tokenAmount;
         uint256 usdcAmount;
         ILaunchpad.FeeSplit fees;
-    }
-
-    function setUp() public override {
-        super.setUp();
-        attacker = makeAddr("attacker");
     }
 
     // ================================================================ crossing buys
@@ -159,15 +149,19 @@ contract GraduationTest is Fixture {
         assertEq(positionId, v.positionId, "Graduated.positionId");
         assertApproxEqRel(usedUsdc, p.dexReserve, 0.01e18, "USDC in the position");
         assertApproxEqRel(usedTokens, p.dexSupply, 0.01e18, "tokens in the position");
-        assertEq(protocolFee, reserve + net - usedUsdc, "leftover reserve goes to the protocol");
+        // the pool holds the position's USDC and the unit or two that bought the seed back on the way up
+        uint256 seedUsdc = usdc.balanceOf(v.v3Pool) - usedUsdc;
+        assertLe(seedUsdc, 4, "the seed cost a few units of USDC");
+        assertEq(protocolFee, reserve + net - seedUsdc - usedUsdc, "leftover reserve goes to the protocol");
         assertEq(
             launchpad.claimable(protocol) - protocolBefore,
             protocolFee + buyFee - buyFee * p.creatorShareBps / BPS,
             "protocol credited"
         );
-        assertEq(LaunchToken(token).totalSupply(), p.migrationSupply + usedTokens, "supply: curve + position");
+        // the seed was bought back and burned, but for the wei the pool's rounding kept
+        uint256 dust = LaunchToken(token).totalSupply() - p.migrationSupply - usedTokens;
+        assertLe(dust, 4, "supply: curve + position + the seed's rounding");
         assertEq(LaunchToken(token).balanceOf(address(launchpad)), 0, "no tokens left in the launchpad");
-        assertEq(usdc.balanceOf(v.v3Pool), usedUsdc, "pool holds the position's USDC");
         assertApproxEqRel(_v3PriceE36(token), _finalPriceE36(token), 0.0001e18, "price at the curve's final price");
         _assertGraduatedState(token);
     }
@@ -382,57 +376,69 @@ contract GraduationTest is Fixture {
         launchpad.sellExactIn(token, 1e24, 0, _deadline(), _none());
     }
 
-    // ================================================================ the pre-created pool attack
+    // ================================================================ a pool created before its token
 
-    function test_graduate_fixesPoolInitializedFarTooHigh() public {
-        for (uint256 o; o < 2; ++o) {
-            _checkPrecreatedPool(MEME, o == 0, 1_000, 1, false);
-            _checkPrecreatedPool(STARTUP, o == 0, 1_000, 1, false);
-        }
-    }
-
-    function test_graduate_fixesPoolInitializedFarTooLow() public {
-        for (uint256 o; o < 2; ++o) {
-            _checkPrecreatedPool(MEME, o == 0, 1, 1_000, false);
-            _checkPrecreatedPool(STARTUP, o == 0, 1, 1_000, false);
-        }
-    }
-
-    function test_graduate_fixesPoolInitializedAtExtremePrices() public {
+    /// @notice Someone creates the token's pool before the token exists (its address is predictable) and prices it
+    /// anywhere, with no liquidity: createToken moves it to the lowest price for free, and the graduating buy
+    /// graduates into it at the curve's final price.
+    function test_createToken_takesAnEmptyPoolCreatedEarlyAtAnyPrice() public {
         for (uint256 o; o < 2; ++o) {
             bool usdcIsToken0 = o == 0;
-            _checkPrecreatedPoolAt(MEME, usdcIsToken0, TickMath.MIN_SQRT_PRICE, false);
-            _checkPrecreatedPoolAt(MEME, usdcIsToken0, TickMath.MAX_SQRT_PRICE - 1, false);
+            _checkPrecreatedPool(MEME, usdcIsToken0, _finalSqrtTimes(MEME, usdcIsToken0, 1_000, 1));
+            _checkPrecreatedPool(STARTUP, usdcIsToken0, _finalSqrtTimes(STARTUP, usdcIsToken0, 1, 1_000));
+            _checkPrecreatedPool(MEME, usdcIsToken0, _finalSqrtTimes(MEME, usdcIsToken0, 1, 1));
+            _checkPrecreatedPool(MEME, usdcIsToken0, TickMath.MIN_SQRT_PRICE);
+            _checkPrecreatedPool(STARTUP, usdcIsToken0, TickMath.MAX_SQRT_PRICE - 1);
         }
     }
 
-    function test_graduate_fixesPoolSeededByAttackerAboveCurvePrice() public {
+    /// @notice ... and with liquidity in it, USDC only (a position that needs the token cannot exist before it):
+    /// moving the price through it would cost launch tokens, so createToken reverts GraduationPoolTaken, nothing is
+    /// created, and the creator's next salt gives another token and pool.
+    function test_createToken_refusesAPoolCreatedEarlyWithLiquidity() public {
         for (uint256 o; o < 2; ++o) {
-            _checkPrecreatedPool(MEME, o == 0, 3, 1, true);
-            _checkPrecreatedPool(STARTUP, o == 0, 3, 1, true);
+            bool usdcIsToken0 = o == 0;
+            bytes32 salt = _orderedSalt(usdcIsToken0);
+            address token = launchpad.predictTokenAddress(creator, salt, NAME, SYMBOL, URI);
+            address pool = factory.createPool(token, address(usdc), launchpad.poolType(MEME).dexFeeTier);
+            IUniswapV3PoolFull(pool).initialize(_finalSqrtTimes(MEME, usdcIsToken0, 1, 1));
+            // USDC only: above the price when USDC is token0, below it otherwise
+            (, int24 tick,,,,,) = IUniswapV3PoolFull(pool).slot0();
+            int24 s = IUniswapV3PoolFull(pool).tickSpacing();
+            int24 at = (tick / s) * s;
+            PoolAttacker att = new PoolAttacker();
+            att.setPool(pool);
+            usdc.faucet(address(att), 1_000e6);
+            if (usdcIsToken0) att.mint(at + 2 * s, at + 4 * s, 1e12);
+            else att.mint(at - 4 * s, at - 2 * s, 1e12);
+
+            vm.prank(creator);
+            vm.expectRevert(ILaunchpad.GraduationPoolTaken.selector);
+            launchpad.createToken(_createParams(MEME, salt));
+            assertEq(token.code.length, 0, "no token created");
+            address other = _createToken(creator, MEME, keccak256(abi.encode("another salt", o)));
+            assertTrue(other != token, "another token");
+            assertTrue(_pool(other).v3Pool != pool, "another pool");
+            _graduate(bob, other);
+            _assertGraduatedState(other);
         }
     }
 
-    function test_graduate_fixesPoolSeededByAttackerBelowCurvePrice() public {
+    /// @notice A token's pool exists from its creation, pinned at the lowest price by the seed: the one position in it,
+    /// SEED_LIQUIDITY of launch tokens in the spacing next to that price, owned by the launchpad.
+    function test_createToken_pinsThePoolWithTheSeed() public {
         for (uint256 o; o < 2; ++o) {
-            _checkPrecreatedPool(MEME, o == 0, 1, 3, true);
-            _checkPrecreatedPool(STARTUP, o == 0, 1, 3, true);
+            bool usdcIsToken0 = o == 0;
+            address token = _createTokenOrdered(MEME, usdcIsToken0);
+            address pool = _pool(token).v3Pool;
+            assertEq(pool, launchpad.graduationPoolOf(token), "the graduation pool");
+            assertEq(_slot0(pool), usdcIsToken0 ? TickMath.MAX_SQRT_PRICE - 1 : TickMath.MIN_SQRT_PRICE + 1, "lowest");
+            assertEq(IUniswapV3PoolFull(pool).liquidity(), 0, "no liquidity in range at the lowest price");
+            uint256 seed = LaunchToken(token).balanceOf(pool);
+            assertGt(seed, 0, "the seed's tokens");
+            assertLt(seed, 1e18, "under one token");
+            assertEq(LaunchToken(token).totalSupply(), _pool(token).supply + seed, "supply: the curve's and the seed");
         }
-    }
-
-    function test_graduate_fixesPoolSeededByAttackerFarFromCurvePrice() public {
-        _checkPrecreatedPool(MEME, true, 1_000, 1, true);
-        _checkPrecreatedPool(MEME, false, 1, 1_000, true);
-    }
-
-    function test_graduate_usesPoolInitializedAtCurvePrice() public {
-        address token = _createTokenOrdered(MEME, true);
-        (uint256 num, uint256 den) = CurveMath.finalPrice(_pool(token).params);
-        address pool = factory.createPool(token, address(usdc), 10_000);
-        IUniswapV3PoolFull(pool).initialize(PriceMath.sqrtPriceX96(num, den, true));
-        _graduate(alice, token);
-        assertEq(_pool(token).v3Pool, pool, "same pool");
-        _assertGraduatedState(token);
     }
 
     // ================================================================ helpers: crossing buys
@@ -528,117 +534,37 @@ contract GraduationTest is Fixture {
 
     // ================================================================ helpers: pre-created pools
 
-    function _checkPrecreatedPool(uint8 poolType, bool usdcIsToken0, uint256 mulNum, uint256 mulDen, bool seed)
-        private
-    {
-        address token = _createTokenOrdered(poolType, usdcIsToken0);
-        (uint256 num, uint256 den) = CurveMath.finalPrice(_pool(token).params);
-        _attackAndGraduate(token, PriceMath.sqrtPriceX96(num * mulNum, den * mulDen, usdcIsToken0), seed);
-    }
+    /// @dev Creates the pool of the next ordered token before the token, at `sqrtP`, then the token; then graduates
+    /// it and checks the pool was pinned and is at the curve's final price after.
+    function _checkPrecreatedPool(uint8 poolType, bool usdcIsToken0, uint160 sqrtP) private {
+        bytes32 salt = _orderedSalt(usdcIsToken0);
+        address predicted = launchpad.predictTokenAddress(creator, salt, NAME, SYMBOL, URI);
+        address pool = factory.createPool(predicted, address(usdc), launchpad.poolType(poolType).dexFeeTier);
+        IUniswapV3PoolFull(pool).initialize(sqrtP);
+        address token = _createToken(creator, poolType, salt);
+        assertEq(token, predicted, "the predicted token");
+        assertEq(_pool(token).v3Pool, pool, "the pool created early");
+        assertEq(_slot0(pool), usdcIsToken0 ? TickMath.MAX_SQRT_PRICE - 1 : TickMath.MIN_SQRT_PRICE + 1, "pinned");
 
-    function _checkPrecreatedPoolAt(uint8 poolType, bool usdcIsToken0, uint160 sqrtP, bool seed) private {
-        _attackAndGraduate(_createTokenOrdered(poolType, usdcIsToken0), sqrtP, seed);
-    }
-
-    function _attackAndGraduate(address token, uint160 wrongSqrtP, bool seed) private {
-        ILaunchpad.PoolTypeParams memory p = _pool(token).params;
-        bool usdcIsToken0 = address(usdc) < token;
-        // the attacker buys on the curve first, so it has tokens to seed the pool with
-        uint256 attackerTokens = _buyIn(attacker, token, 2_000e6);
-        vm.startPrank(attacker);
-        address pool = factory.createPool(address(usdc), token, p.dexFeeTier);
-        IUniswapV3PoolFull(pool).initialize(wrongSqrtP);
-        if (seed) _seedAround(token, pool, attackerTokens, 3_000e6);
-        vm.stopPrank();
-
-        uint256 left = p.migrationSupply - _pool(token).supply;
+        uint256 left = _pool(token).params.migrationSupply - _pool(token).supply;
         vm.recordLogs();
         uint256 bought = _graduate(bob, token);
         Vm.Log[] memory logs = vm.getRecordedLogs();
-
         assertEq(bought, left, "graduating buyer's curve tokens");
-        assertEq(_bal(token, bob), left, "graduating buyer holds them");
         assertEq(_count(logs, ILaunchpad.Graduated.selector), 1, "Graduated once");
-        assertEq(_pool(token).v3Pool, pool, "graduated into the attacker's pool");
-        assertApproxEqRel(_v3PriceE36(token), _finalPriceE36(token), 0.01e18, "pool price back at the curve's");
+        assertApproxEqRel(_v3PriceE36(token), _finalPriceE36(token), 0.01e18, "pool price at the curve's");
         assertEq(
             _pool(token).price, PriceMath.priceFromSqrt(_slot0(pool), usdcIsToken0), "getPool.price reads slot0"
         );
         // getPool's price is USD per whole token with 18 decimals, i.e. base units per token wei scaled by 1e30
         assertApproxEqRel(_pool(token).price * 1e6, _finalPriceE36(token), 0.01e18, "getPool.price");
         _assertGraduatedState(token);
-        _assertRepricingSwapNoWorseThanCurve(logs, token, pool, p);
     }
 
-    /// @dev The attacker's liquidity. A range of 20 tick spacings either side of the pool's (wrong) price needs
-    /// launch tokens, which the token refuses to send to its graduation pool before graduation; so the attacker
-    /// settles for USDC alone, in the 20 spacings just below the pool's price (in USD per token).
-    function _seedAround(address token, address pool, uint256 tokens, uint256 usdcAmount) private {
-        usdc.faucet(attacker, usdcAmount);
-        usdc.approve(address(npm), type(uint256).max);
-        LaunchToken(token).approve(address(npm), type(uint256).max);
-        (, int24 tick,,,,,) = IUniswapV3PoolFull(pool).slot0();
-        int24 spacing = IUniswapV3PoolFull(pool).tickSpacing();
-        int24 mid = (tick / spacing) * spacing;
-        int24 maxT = (MAX_TICK / spacing) * spacing;
-        bool usdcIsToken0 = address(usdc) < token;
-        (int24 lo, int24 hi) = (_clamp(mid - 20 * spacing, maxT), _clamp(mid + 20 * spacing, maxT));
-        INonfungiblePositionManager.MintParams memory m = INonfungiblePositionManager.MintParams({
-            token0: usdcIsToken0 ? address(usdc) : token,
-            token1: usdcIsToken0 ? token : address(usdc),
-            fee: IUniswapV3PoolFull(pool).fee(),
-            tickLower: lo,
-            tickUpper: hi,
-            amount0Desired: usdcIsToken0 ? usdcAmount : tokens,
-            amount1Desired: usdcIsToken0 ? tokens : usdcAmount,
-            amount0Min: 0,
-            amount1Min: 0,
-            recipient: attacker,
-            deadline: block.timestamp
-        });
-        vm.expectRevert(bytes("STF")); // the pool's pull of the attacker's tokens fails: GraduationPoolClosed
-        npm.mint(m);
-        // USDC only: token0 sits above the pool's price, token1 below it
-        (m.tickLower, m.tickUpper) = usdcIsToken0
-            ? (_clamp(mid + 2 * spacing, maxT), _clamp(mid + 22 * spacing, maxT))
-            : (_clamp(mid - 22 * spacing, maxT), _clamp(mid - 2 * spacing, maxT));
-        if (m.tickLower == m.tickUpper) return; // the price sits at the edge of the range: no room on that side
-        (,, uint256 used0, uint256 used1) = npm.mint(m);
-        assertEq(usdcIsToken0 ? used1 : used0, 0, "the attacker's position holds no launch tokens");
-        assertGt(usdcIsToken0 ? used0 : used1, 0, "attacker seeded the pool with USDC");
-    }
-
-    function _clamp(int24 t, int24 maxT) private pure returns (int24) {
-        return t < -maxT ? -maxT : t > maxT ? maxT : t;
-    }
-
-    /// @dev Whatever the launchpad swapped to reprice the pool, it traded at the curve's final price or better,
-    /// give or take the pool's own fee tier.
-    function _assertRepricingSwapNoWorseThanCurve(
-        Vm.Log[] memory logs,
-        address token,
-        address pool,
-        ILaunchpad.PoolTypeParams memory p
-    ) private view {
-        bool usdcIsToken0 = address(usdc) < token;
-        for (uint256 i; i < logs.length; ++i) {
-            if (logs[i].emitter != pool || logs[i].topics[0] != SWAP_EVENT) continue;
-            if (logs[i].topics[1] != bytes32(uint256(uint160(address(launchpad))))) continue;
-            (int256 a0, int256 a1) = abi.decode(logs[i].data, (int256, int256));
-            (int256 dUsdc, int256 dToken) = usdcIsToken0 ? (a0, a1) : (a1, a0);
-            if (dUsdc == 0 && dToken == 0) continue; // moved the price through empty ticks only
-            uint256 finalE36 = _finalPriceE36(token);
-            uint256 feePpm = p.dexFeeTier;
-            if (dToken > 0) {
-                // sold tokens: received USDC per token >= final price less the pool fee
-                uint256 priceE36 = M.fullMulDiv(uint256(-dUsdc), E36, uint256(dToken));
-                assertGe(priceE36 * 1e6, finalE36 * (1e6 - feePpm), "sold tokens below the curve price");
-            } else {
-                // bought tokens: paid USDC per token <= final price plus the pool fee
-                uint256 priceE36 = M.fullMulDiv(uint256(dUsdc), E36, uint256(-dToken));
-                assertLe(priceE36 * (1e6 - feePpm), finalE36 * 1e6, "bought tokens above the curve price");
-            }
-        }
+    /// @dev sqrtPriceX96 of `num/den` times a pool type's final price.
+    function _finalSqrtTimes(uint8 poolType, bool usdcIsToken0, uint256 num, uint256 den) private view returns (uint160) {
+        (uint256 fNum, uint256 fDen) = CurveMath.finalPrice(launchpad.poolType(poolType));
+        return PriceMath.sqrtPriceX96(fNum * num, fDen * den, usdcIsToken0);
     }
 
     // ================================================================ helpers: state, logs

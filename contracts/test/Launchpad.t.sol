@@ -73,13 +73,13 @@ contract LaunchpadTest is Fixture {
         assertEq(v.marketCap, 0, "marketCap");
         assertEq(v.progressBps, 0, "progress");
         assertFalse(v.graduated, "graduated");
-        assertEq(v.v3Pool, address(0), "v3Pool");
+        assertEq(v.v3Pool, launchpad.graduationPoolOf(token), "v3Pool: created with the token");
         LaunchToken t = LaunchToken(token);
         assertEq(t.name(), NAME, "name");
         assertEq(t.symbol(), SYMBOL, "symbol");
         assertEq(t.tokenURI(), URI, "tokenURI");
         assertEq(t.decimals(), 18, "decimals");
-        assertEq(t.totalSupply(), 0, "totalSupply");
+        assertEq(t.totalSupply(), t.balanceOf(v.v3Pool), "totalSupply: the seed in the pool only");
         assertEq(t.launchpad(), address(launchpad), "launchpad");
     }
 
@@ -837,7 +837,9 @@ contract LaunchpadTest is Fixture {
     {
         ILaunchpad.PoolView memory v = _pool(token);
         assertEq(v.supply, supply, "pool supply");
-        assertEq(LaunchToken(token).totalSupply(), supply, "token totalSupply = curve supply");
+        assertEq(
+            LaunchToken(token).totalSupply(), supply + LaunchToken(token).balanceOf(v.v3Pool), "totalSupply: curve + seed"
+        );
         assertEq(v.reserve, reserve, "pool reserve");
         assertEq(v.price, CurveMath.price(before.params, supply), "price");
         assertGe(v.reserve, CurveMath.cost(before.params, supply), "reserve covers the curve");

@@ -92,7 +92,7 @@ export function readTokenActivity(
               jsonb_build_object('from', x."from", 'to', x."to", 'token_amount', x.value::text, 'price', x.price::text)
          FROM ${ix}.transfer x JOIN (${deployments}) d ON d.chain_id = x.chain_id AND d.address = x.token
          JOIN ${ix}.launchpad l ON l.chain_id = x.chain_id
-        WHERE x."from" <> l.address`,
+        WHERE x."from" <> l.address AND x."to" <> l.address`,
       `SELECT 'graduation', p.chain_id, p.graduated_tx, p.graduated_block, p.graduated_log_index, p.graduated_at, 0,
               jsonb_build_object('v3_pool', p.v3_pool, 'fee_tier', p.fee_tier::text)
          FROM ${ix}.pool p JOIN (${deployments}) d ON d.chain_id = p.chain_id AND d.address = p.token

@@ -57,11 +57,6 @@ export type IndexedPool = {
   marketCap: bigint;
   progressBps: number;
   graduated: boolean;
-  /** Between the buy that closed the curve and Graduated, when graduation takes more than one call. */
-  graduating: boolean;
-  /** While graduating: the V3 pool's sqrtPriceX96 after the last graduation call, and the curve's final one (X96). */
-  pendingSqrtPriceX96: bigint | null;
-  targetSqrtPriceX96: bigint | null;
   /** The token's referral (named by its creator at creation, permanent); the zero address for none. */
   referral: `0x${string}`;
   /** Swap fees of the locked V3 position collected so far: USDC base units and token wei. */
@@ -84,8 +79,7 @@ const big = (v: string | null) => (v === null ? null : BigInt(v));
 
 /** The pool columns every pool read selects, `p` being the pool table's alias; poolOfRow decodes them. */
 const POOL_COLUMNS = `p.token AS pool_token, p.supply, p.reserve, p.price, p.market_cap, p.progress_bps, p.graduated,
-            p.graduating, p.pending_sqrt_price_x_96 AS pending_sqrt_price_x96,
-            p.target_sqrt_price_x_96 AS target_sqrt_price_x96, p.referral AS pool_referral, p.collected_fees_usdc,
+            p.referral AS pool_referral, p.collected_fees_usdc,
             p.collected_fees_tokens, p.v3_pool, p.fee_tier, p.position_id, p.sqrt_price_x_96 AS sqrt_price_x96, p.tick,
             p.liquidity, p.usdc_is_token0, p.weight_ppm, p.virtual_supply, p.virtual_reserve, p.migration_supply,
             p.dex_supply, p.dex_reserve, p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.updated_block,
@@ -218,9 +212,6 @@ function poolOfRow(r: any): IndexedPool | null {
     marketCap: BigInt(r.market_cap),
     progressBps: r.progress_bps,
     graduated: r.graduated,
-    graduating: r.graduating,
-    pendingSqrtPriceX96: big(r.pending_sqrt_price_x96),
-    targetSqrtPriceX96: big(r.target_sqrt_price_x96),
     referral: r.pool_referral,
     collectedFeesUsdc: BigInt(r.collected_fees_usdc),
     collectedFeesTokens: BigInt(r.collected_fees_tokens),

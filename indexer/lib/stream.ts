@@ -23,7 +23,6 @@ export function poolState(row: typeof pool.$inferSelect) {
     marketCap: row.marketCap,
     progressBps: row.progressBps,
     graduated: row.graduated,
-    graduating: row.graduating,
     v3Pool: row.v3Pool,
   };
 }

@@ -87,7 +87,6 @@ ponder.on("Launchpad:TokenCreated", async ({ event, context }) => {
     marketCap: 0n,
     progressBps: 0,
     graduated: false,
-    graduating: false,
     // TokenReferralSet comes before TokenCreated in the same call; the referral it fixes is the one created with.
     referral: attribution.referral,
     protocolRecipient: meta.protocolFeeRecipient,
@@ -173,9 +172,6 @@ ponder.on("Launchpad:Graduated", async ({ event, context }) => {
   const { token: address, v3Pool: v3, feeTier, positionId, protocolFee, state, tick, liquidity } = event.args;
   const row = await context.db.update(pool, { chainId, token: address }).set({
     graduated: true,
-    graduating: false,
-    pendingSqrtPriceX96: null,
-    targetSqrtPriceX96: null,
     graduatedAt: event.block.timestamp,
     graduatedBlock: event.block.number,
     graduatedTx: event.transaction.hash,
@@ -258,26 +254,6 @@ ponder.on("Launchpad:TokenReferralSet", async ({ event, context }) => {
   if (!(await context.db.find(token, { chainId, address }))) return;
   await context.db.update(token, { chainId, address }).set({ referral });
   await context.db.update(pool, { chainId, token: address }).set({ referral });
-});
-
-ponder.on("Launchpad:GraduationPending", async ({ event, context }) => {
-  const { token: address, v3Pool: v3, sqrtPriceX96, targetSqrtPriceX96 } = event.args;
-  const row = await context.db.update(pool, { chainId: context.chain.id, token: address }).set({
-    graduating: true,
-    v3Pool: v3,
-    pendingSqrtPriceX96: sqrtPriceX96,
-    targetSqrtPriceX96,
-    updatedBlock: event.block.number,
-    updatedBlockHash: event.block.hash,
-    updatedAt: event.block.timestamp,
-  });
-  await publish(context, event, "graduation", address, {
-    token: address,
-    status: "pending",
-    v3Pool: v3,
-    pool: poolState(row),
-    credits: [],
-  });
 });
 
 ponder.on("Launchpad:PoolFeesCollected", async ({ event, context }) => {

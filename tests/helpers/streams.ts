@@ -237,7 +237,7 @@ export async function loggedSeqs(api: { deps: ApiDeps; appSchema: string }, keys
 export async function readIndexedState(db: ApiDeps["db"], ix: string, chainId: number) {
   const pools = await db.query<Record<string, string | boolean | null>>(
     `SELECT token, supply::text, reserve::text, price::text, market_cap::text AS "marketCap",
-            progress_bps AS "progressBps", graduated, graduating, v3_pool AS "v3Pool"
+            progress_bps AS "progressBps", graduated, v3_pool AS "v3Pool"
        FROM "${ix}".pool WHERE chain_id = $1`,
     [chainId],
   );

@@ -163,19 +163,6 @@ export const PoolData = z
     progress_bps: z.number().int().describe("Graduation progress, 0 to 10000"),
     progress_percent: z.number().describe("Graduation progress, 0 to 100"),
     is_graduated: z.boolean(),
-    graduating: z
-      .boolean()
-      .describe(
-        "True between the buy that closed the curve and the end of graduation, when a V3 pool someone created early at another price needs more than one call to reprice: trades fail until anyone calls the launchpad's graduate(token) enough times",
-      ),
-    graduation: z
-      .object({
-        v3_pool: z.string().nullable(),
-        sqrt_price_x96: z.string().nullable().describe("The V3 pool's price after the last graduation call, Q64.96"),
-        target_sqrt_price_x96: z.string().nullable().describe("The curve's final price, Q64.96"),
-      })
-      .nullable()
-      .describe("Set while graduating (GraduationPending)"),
     referral: z
       .string()
       .nullable()

@@ -112,8 +112,7 @@ interface ILaunchpad {
         bool graduates;
     }
 
-    /// @notice Everything known about one pool, as the view functions and the indexer see it. `graduating` is true
-    /// between the buy that reaches the migration supply and the end of graduation, when that takes more than one call.
+    /// @notice Everything known about one pool, as the view functions and the indexer see it.
     struct PoolView {
         address token;
         address creator;
@@ -129,7 +128,6 @@ interface ILaunchpad {
         bool graduated;
         address v3Pool;
         uint256 positionId;
-        bool graduating;
         /// The token's referral (named by its creator at creation, permanent); zero for none.
         address referral;
     }
@@ -167,7 +165,7 @@ interface ILaunchpad {
     /// @param usdcAmount USDC placed in the locked position, in USDC base units.
     /// @param protocolFee Reserve left over after seeding the position, credited to the protocol.
     /// @param tick The V3 pool's tick after seeding.
-    /// @param liquidity The V3 pool's active liquidity after seeding (someone else's early liquidity included).
+    /// @param liquidity The V3 pool's active liquidity after seeding.
     event Graduated(
         bytes32 indexed tokenLayerId,
         address indexed token,
@@ -180,16 +178,6 @@ interface ILaunchpad {
         PoolSnapshot state,
         int24 tick,
         uint128 liquidity
-    );
-
-    /// @notice Emitted when graduation has started but the V3 pool is not yet at the curve's final price: someone's
-    /// liquidity stood in the way of more crossings than one call may make. Anyone continues it with graduate().
-    event GraduationPending(
-        bytes32 indexed tokenLayerId,
-        address indexed token,
-        address indexed v3Pool,
-        uint160 sqrtPriceX96,
-        uint160 targetSqrtPriceX96
     );
 
     /// @notice Emitted when the swap fees of a graduated token's locked position are collected and split between
@@ -246,10 +234,9 @@ interface ILaunchpad {
     error SelfAttribution();
     /// @notice Thrown when an amount exceeds MAX_AMOUNT (2^128 - 1): no trade of that size can happen.
     error AmountTooLarge();
-    /// @notice Thrown when a token is between the buy that closed its curve and the end of its graduation.
-    error GraduationInProgress();
-    /// @notice Thrown when graduate() is called for a token that is not graduating.
-    error NotGraduating();
+    /// @notice Thrown by createToken when the token's graduation pool was created early with liquidity between its
+    /// price and the lowest price (see Launchpad._pinPool): another salt gives another token address and pool.
+    error GraduationPoolTaken();
     /// @notice Thrown when pool fees are collected for a token that has not graduated.
     error NotGraduated();
     /// @notice Thrown when pool type parameters break a hard cap or are inconsistent.
@@ -284,12 +271,6 @@ interface ILaunchpad {
     function createToken(CreateTokenParams calldata params) external returns (address token, bytes32 tokenLayerId);
 
     function claimFees() external returns (uint256 amount);
-
-    /// @notice Continues a graduation that one call could not finish: moves the V3 pool toward the curve's final
-    /// price, crossing at most MAX_REPRICE_CROSSINGS initialized ticks, and seeds and locks the position once it is
-    /// there. Anyone may call it.
-    /// @return done Whether the token has graduated.
-    function graduate(address token) external returns (bool done);
 
     /// @notice Collects the swap fees of a graduated token's locked position and credits them to creator and
     /// protocol (creatorShareBps to the creator). Anyone may call it; the position itself stays locked.

@@ -28,6 +28,11 @@ interface IUniswapV3Pool {
     function tickBitmap(int16 wordPosition) external view returns (uint256);
     function token0() external view returns (address);
     function token1() external view returns (address);
+    /// @notice Adds `amount` of liquidity to the caller's position; the pool asks for what it owes through
+    /// uniswapV3MintCallback.
+    function mint(address recipient, int24 tickLower, int24 tickUpper, uint128 amount, bytes calldata data)
+        external
+        returns (uint256 amount0, uint256 amount1);
     /// @return amount0 Positive when the pool receives token0, negative when it pays it out.
     function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
         external

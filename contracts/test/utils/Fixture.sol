@@ -156,7 +156,7 @@ abstract contract Fixture is Test {
     }
 
     /// @dev The first salt (for `creator`, NAME, SYMBOL, URI) whose CREATE2 address sorts as wanted against USDC.
-    function _orderedSalt(bool usdcIsToken0) private view returns (bytes32 salt) {
+    function _orderedSalt(bool usdcIsToken0) internal view returns (bytes32 salt) {
         bytes32 initCodeHash =
             keccak256(bytes.concat(vm.getCode("LaunchToken.sol:LaunchToken"), abi.encode(NAME, SYMBOL, URI)));
         uint256 n = launchpad.allTokensLength();

@@ -45,4 +45,5 @@ interface ISwapRouter {
 interface IUniswapV3PoolFull is IUniswapV3Pool {
     function fee() external view returns (uint24);
     function tickSpacing() external view returns (int24);
+    function maxLiquidityPerTick() external view returns (uint128);
 }

@@ -59,7 +59,6 @@ export function replayCosts(c: Chain, logs: ChainLogs, trades: Row[], time: (blo
     if (address === launchpad) {
       const token = lower((a.token as string | undefined) ?? zeroAddress);
       if (l.eventName === "TokenCreated") price.set(token, curve.price(a.params as curve.PoolTypeParams, 0n));
-      else if (l.eventName === "GraduationPending") v3Of.set(token, lower(a.v3Pool as string));
       else if (l.eventName === "Graduated") {
         v3Of.set(token, lower(a.v3Pool as string));
         price.set(token, (a.state as { price: bigint }).price);

@@ -1,6 +1,6 @@
 /**
  * The launchpad's and its V3 pools' logs replayed in chain order: token, trade, builder, referrer, launchpad and
- * fee rows, and what the pool rows take from the logs (last change, pending graduation, collected fees).
+ * fee rows, and what the pool rows take from the logs (last change, collected fees).
  */
 import { type Hex, zeroAddress } from "viem";
 import * as curve from "../../../core/curve.js";
@@ -27,8 +27,6 @@ export type Replay = {
   referrerRows: Map<Hex, Row>;
   /** Token fees (token wei), by `<token>-<recipient>`. */
   tokenFeeRows: Map<string, Row>;
-  /** Each token's latest GraduationPending log. */
-  pending: Map<Hex, AnyLog>;
   /** V3 fees the launchpad collected from each graduated token's pool: USDC base units and token wei. */
   collected: Map<Hex, { usdc: bigint; tokens: bigint }>;
   protocolFeeRecipient: string;
@@ -73,7 +71,6 @@ export async function replayLogs(
     builderRows: new Map(),
     referrerRows: new Map(),
     tokenFeeRows: new Map(),
-    pending: new Map(),
     collected: new Map(),
     protocolFeeRecipient: zeroAddress,
     directSwaps: 0,
@@ -163,9 +160,6 @@ function launchpadLog(r: Replay, ctx: Context, l: AnyLog): void {
   } else if (l.eventName === "ReferrerSet") {
     const address = lower(a.referrer as string);
     r.referrerRows.set(address, { chainId, address, approved: a.approved as boolean, updatedBlock: l.blockNumber });
-  } else if (l.eventName === "GraduationPending") {
-    r.pending.set(lower(a.token as string), l);
-    r.poolUpdated.set(lower(a.token as string), l.blockNumber);
   } else if (l.eventName === "PoolFeesCollected") {
     const token = lower(a.token as string);
     const creator = views.get(token)?.creator ?? zeroAddress;

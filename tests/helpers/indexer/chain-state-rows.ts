@@ -151,9 +151,6 @@ export function expectedPools(
       marketCap: v.marketCap,
       progressBps: Number(v.progressBps),
       graduated: v.graduated,
-      graduating: v.graduating,
-      pendingSqrtPriceX96: v.graduating ? (r.pending.get(token)?.args.sqrtPriceX96 as bigint) : null,
-      targetSqrtPriceX96: v.graduating ? (r.pending.get(token)?.args.targetSqrtPriceX96 as bigint) : null,
       referral: lower(v.referral),
       protocolRecipient: lower(r.protocolFeeRecipient),
       collectedFeesUsdc: r.collected.get(token)?.usdc ?? 0n,
@@ -162,7 +159,7 @@ export function expectedPools(
       graduatedBlock: grad ? grad.blockNumber : null,
       graduatedTx: grad ? lower(grad.transactionHash) : null,
       graduatedLogIndex: grad ? grad.logIndex : null,
-      v3Pool: v.graduated || v.graduating ? lower(v.v3Pool) : null,
+      v3Pool: v.graduated ? lower(v.v3Pool) : null,
       feeTier: grad ? Number(grad.args.feeTier) : null,
       positionId: v.graduated ? v.positionId : null,
       usdcIsToken0: curve.isUsdcToken0(usdc, token),
@@ -173,8 +170,8 @@ export function expectedPools(
       updatedBlockHash: hashOf(updatedBlock),
       updatedAt: time(updatedBlock),
     });
-    if (!v.graduated && !v.graduating && v.v3Pool !== zeroAddress)
-      inconsistencies.push(`${token} has a V3 pool but is not graduated`);
+    // the pool exists from the token's creation (Launchpad._pinPool)
+    if (v.v3Pool === zeroAddress) inconsistencies.push(`${token} has no V3 pool`);
     if (v.graduated !== (grad !== undefined))
       inconsistencies.push(`${token}: graduated ${v.graduated}, Graduated event ${!!grad}`);
   }

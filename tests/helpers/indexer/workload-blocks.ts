@@ -16,8 +16,8 @@ export type Kind = Mode | "create" | "graduate" | "directSwap" | "transfer" | "c
 export const gasOf = {
   small: 150_000n,
   trade: 900_000n,
-  create: 4_000_000n,
-  graduate: 12_000_000n,
+  create: 9_000_000n,
+  graduate: 2_000_000n,
   pool: 6_000_000n,
 } as const;
 const BLOCK_GAS = 28_000_000n;

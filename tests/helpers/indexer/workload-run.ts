@@ -30,11 +30,6 @@ export type WorkloadParameters = {
   graduate?: { meme: number; preseed: number };
   /** Make the first created token (a meme) graduate in its creation, through its initial buy. */
   graduateAtCreation?: boolean;
-  /**
-   * Before the first scheduled graduation, have a wallet create that token's V3 pool early, at four times the
-   * curve's final price, with a little full-range liquidity: the launchpad must swap it back when it graduates.
-   */
-  earlyPool?: boolean;
   /** Let wallets add and remove liquidity on graduated V3 pools, in narrow ranges in and out of the current tick. */
   liquidity?: boolean;
   /** Halfway through, have `owner` (a mnemonic index: the launchpad's owner) move the protocol's fees to `to`. */
@@ -144,7 +139,5 @@ export function startRun(c: Chain, p: WorkloadParameters) {
     /** `<wallet>-<token>` pairs that approved the position manager, and the swap router. */
     npmApproved: new Set<string>(),
     routerApproved: new Set<string>(),
-    /** Whether the early V3 pool (p.earlyPool) was created. */
-    earlyDone: false as boolean,
   };
 }

@@ -42,6 +42,7 @@ export async function runWorkload(c: Chain, p: WorkloadParameters): Promise<Work
     await randomSteps(run, tokens);
     await run.blocks.mine();
     if (p.liquidity) await closingPosition(run, tokens);
+    await closingCollections(run, tokens);
     const lastBlock = await c.publicClient.getBlockNumber({ cacheTime: 0 });
     return {
       tokens,
@@ -54,6 +55,20 @@ export async function runWorkload(c: Chain, p: WorkloadParameters): Promise<Work
   } finally {
     await run.blocks.mine().catch(() => {});
     await run.blocks.automine(true);
+  }
+}
+
+/**
+ * At the end, whatever the random steps did: each graduated token's pool fees collected, then its creator's launch
+ * tokens from them claimed (collect does the one or the other), so that every run has both kinds of log.
+ */
+async function closingCollections(run: WorkloadRun, tokens: Address[]): Promise<void> {
+  for (const token of tokens) {
+    if (!(await run.read.pool(token)).graduated) continue;
+    for (let i = 0; i < 2; i++) {
+      await collect(run, token);
+      await run.blocks.mine();
+    }
   }
 }
 
@@ -106,7 +121,7 @@ async function createTokens(run: WorkloadRun, saltBase: string): Promise<Address
     const creator = run.pick(run.wallets);
     if (blocks.busyWallets.has(creator)) await blocks.mine();
     const initialBuyUsdc = graduates ? 45_000n * USDC : rng.next() < 0.3 ? 1_000n + rng.amount(2_000n * USDC) : 0n;
-    await blocks.submit(creator, "create", graduates ? gasOf.graduate : gasOf.create, {
+    await blocks.submit(creator, "create", graduates ? gasOf.create + gasOf.graduate : gasOf.create, {
       address: run.c.deployment.contracts.launchpad,
       abi: launchpadAbi,
       functionName: "createToken",
