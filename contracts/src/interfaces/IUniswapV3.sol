@@ -24,8 +24,6 @@ interface IUniswapV3Pool {
             bool unlocked
         );
     function liquidity() external view returns (uint128);
-    /// @notice One 256-bit word of the bitmap of initialized ticks: bit i of word w is tick (w * 256 + i) * spacing.
-    function tickBitmap(int16 wordPosition) external view returns (uint256);
     function token0() external view returns (address);
     function token1() external view returns (address);
     /// @notice Adds `amount` of liquidity to the caller's position; the pool asks for what it owes through
