@@ -96,6 +96,32 @@ export const launchpadAbi = [
   },
   {
     "type": "function",
+    "name": "MAX_LAUNCH_FEE_BPS",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "MAX_LAUNCH_FEE_SECONDS",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "MAX_MIGRATION_SUPPLY",
     "inputs": [],
     "outputs": [
@@ -731,6 +757,16 @@ export const launchpadAbi = [
                 "name": "dexFeeTier",
                 "type": "uint24",
                 "internalType": "uint24"
+              },
+              {
+                "name": "launchFeeBps",
+                "type": "uint16",
+                "internalType": "uint16"
+              },
+              {
+                "name": "launchFeeSeconds",
+                "type": "uint16",
+                "internalType": "uint16"
               }
             ]
           },
@@ -778,6 +814,16 @@ export const launchpadAbi = [
             "name": "referral",
             "type": "address",
             "internalType": "address"
+          },
+          {
+            "name": "createdAt",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "feeBps",
+            "type": "uint256",
+            "internalType": "uint256"
           }
         ]
       }
@@ -934,6 +980,16 @@ export const launchpadAbi = [
             "name": "dexFeeTier",
             "type": "uint24",
             "internalType": "uint24"
+          },
+          {
+            "name": "launchFeeBps",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "launchFeeSeconds",
+            "type": "uint16",
+            "internalType": "uint16"
           }
         ]
       }
@@ -1404,6 +1460,16 @@ export const launchpadAbi = [
             "name": "dexFeeTier",
             "type": "uint24",
             "internalType": "uint24"
+          },
+          {
+            "name": "launchFeeBps",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "launchFeeSeconds",
+            "type": "uint16",
+            "internalType": "uint16"
           }
         ]
       }
@@ -1883,6 +1949,16 @@ export const launchpadAbi = [
             "name": "dexFeeTier",
             "type": "uint24",
             "internalType": "uint24"
+          },
+          {
+            "name": "launchFeeBps",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "launchFeeSeconds",
+            "type": "uint16",
+            "internalType": "uint16"
           }
         ]
       }
@@ -2040,6 +2116,16 @@ export const launchpadAbi = [
             "name": "dexFeeTier",
             "type": "uint24",
             "internalType": "uint24"
+          },
+          {
+            "name": "launchFeeBps",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "launchFeeSeconds",
+            "type": "uint16",
+            "internalType": "uint16"
           }
         ]
       }
@@ -2165,6 +2251,11 @@ export const launchpadAbi = [
           },
           {
             "name": "builder",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "launch",
             "type": "uint256",
             "internalType": "uint256"
           }

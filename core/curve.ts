@@ -44,6 +44,10 @@ export type PoolTypeParams = {
   creatorShareBps: number;
   /** Uniswap V3 fee tier, hundredths of a bip. */
   dexFeeTier: number;
+  /** The curve fee at the token's creation, bps, falling to tradeFeeBps over launchFeeSeconds (core/fees.ts
+   * feeBpsAt); 0 with launchFeeSeconds 0 for none. */
+  launchFeeBps: number;
+  launchFeeSeconds: number;
 };
 
 /** A curve quote, as ILaunchpad.CurveQuote. */

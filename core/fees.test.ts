@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type Attribution, effectiveAttribution, noAttribution, splitFee, splitFeeFor } from "./fees.js";
+import {
+  type Attribution,
+  effectiveAttribution,
+  feeBpsAt,
+  launchFeeAt,
+  launchPart,
+  noAttribution,
+  splitFee,
+  splitFeeFor,
+} from "./fees.js";
 
 const A = "0x00000000000000000000000000000000000000a1" as const;
 const B = "0x00000000000000000000000000000000000000b2" as const;
@@ -14,6 +23,7 @@ describe("splitFee", () => {
       referral: 200_000n,
       builder: 250_000n,
       protocol: 250_001n,
+      launch: 0n,
     });
     // A builder fee larger than the room left is capped at it: the protocol gets nothing, the creator keeps its share.
     expect(splitFee(1_000n, 10_000_000n, 50, true, 4_000)).toEqual({
@@ -21,6 +31,7 @@ describe("splitFee", () => {
       referral: 200n,
       builder: 400n,
       protocol: 0n,
+      launch: 0n,
     });
   });
 
@@ -92,6 +103,54 @@ describe("effectiveAttribution", () => {
       ok: true,
       attribution: noAttribution,
       setsTokenReferral: false,
+    });
+  });
+});
+
+describe("the launch fee", () => {
+  const meme = { tradeFeeBps: 100, launchFeeBps: 8_000, launchFeeSeconds: 30 };
+
+  it("falls in a straight line from the start to the trade fee over the window, rounded up, and stays there", () => {
+    expect(feeBpsAt(meme, 0n)).toBe(8_000);
+    // 100 + ceil(7_900 · 29 / 30) = 100 + ceil(7_636.67)
+    expect(feeBpsAt(meme, 1n)).toBe(7_737);
+    expect(feeBpsAt(meme, 15n)).toBe(4_050);
+    expect(feeBpsAt(meme, 29n)).toBe(364);
+    expect(feeBpsAt(meme, 30n)).toBe(100);
+    expect(feeBpsAt(meme, 10_000n)).toBe(100);
+    let before = Number.POSITIVE_INFINITY;
+    for (let t = 0n; t <= 31n; t++) {
+      const bps = feeBpsAt(meme, t);
+      expect(bps).toBeLessThanOrEqual(before);
+      expect(bps).toBeGreaterThanOrEqual(100);
+      before = bps;
+    }
+  });
+
+  it("is the trade fee for a type without one", () => {
+    expect(feeBpsAt({ tradeFeeBps: 150, launchFeeBps: 0, launchFeeSeconds: 0 }, 0n)).toBe(150);
+    expect(launchFeeAt({ tradeFeeBps: 150, launchFeeBps: 0, launchFeeSeconds: 0 }, 1_000n, 1_000n)).toBeNull();
+  });
+
+  it("gives the part above the trade fee to the protocol alone, and splits only the rest", () => {
+    // a fee of 8,000 charged at 80% where the trade fee is 1%: 7,900/8,000 of it is the launch part
+    expect(launchPart(8_000n, 8_000, 100)).toBe(7_900n);
+    expect(launchPart(8_000n, 100, 100)).toBe(0n);
+    const a: Attribution = { builder: A, builderFeeBps: 50, referral: B };
+    const s = splitFeeFor(8_000n, 10_000n, a, 3_000, { feeBps: 8_000, tradeFeeBps: 100 });
+    expect(s.launch).toBe(7_900n);
+    expect(s).toEqual({ ...splitFeeFor(100n, 10_000n, a, 3_000), launch: 7_900n });
+    expect(s.protocol + s.creator + s.referral + s.builder + s.launch).toBe(8_000n);
+  });
+
+  it("names its schedule: the fee now, the trade fee, and when it ends", () => {
+    expect(launchFeeAt(meme, 1_000n, 1_015n)).toEqual({
+      at: 1_015n,
+      bpsNow: 4_050,
+      baseBps: 100,
+      startBps: 8_000,
+      startsAt: 1_000n,
+      endsAt: 1_030n,
     });
   });
 });

@@ -2,6 +2,9 @@
  * The fee split of one trade and the attribution rules, as contracts/src/libraries/FeeMath.sol and
  * Launchpad._attribution. USDC base units throughout, shares in bps, every share rounded down.
  *
+ * Launch fee: in the seconds after a token's creation a curve trade pays more than the trade fee (feeBpsAt); what it
+ * pays above it (launchPart) goes to the protocol alone, and only the rest is split, so nobody gets any of it back.
+ *
  * Split: the creator gets floor(fee · creatorShareBps / BPS) whatever the attribution, so attribution never shrinks
  * its reward; the token's referral (when paid) floor(fee · REFERRAL_SHARE_BPS / BPS) of the whole fee; the builder
  * floor(base · builderFeeBps / BPS), capped at what is left; the protocol keeps the rest. The parts add up to the fee
@@ -21,7 +24,8 @@ export const REFERRAL_SHARE_BPS = 2_000;
 export const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000" as const;
 
 export type Attribution = { builder: `0x${string}`; builderFeeBps: number; referral: `0x${string}` };
-export type FeeSplit = { protocol: bigint; creator: bigint; referral: bigint; builder: bigint };
+/** The parts of one fee, adding up to it. `launch` is what a trade in the launch window pays above the trade fee. */
+export type FeeSplit = { protocol: bigint; creator: bigint; referral: bigint; builder: bigint; launch: bigint };
 
 export const noAttribution: Attribution = { builder: ZERO_ADDRESS, builderFeeBps: 0, referral: ZERO_ADDRESS };
 
@@ -46,12 +50,67 @@ export function splitFee(
   const room = fee - creator - referral;
   let builder = (base * BigInt(builderFeeBps)) / BPS;
   if (builder > room) builder = room;
-  return { protocol: room - builder, creator, referral, builder };
+  return { protocol: room - builder, creator, referral, builder, launch: 0n };
 }
 
-/** splitFee under an effective attribution (as a Trade event carries it): builder fee only with a builder. */
-export function splitFeeFor(fee: bigint, base: bigint, a: Attribution, creatorShareBps: number): FeeSplit {
-  return splitFee(fee, base, isZero(a.builder) ? 0 : a.builderFeeBps, !isZero(a.referral), creatorShareBps);
+/**
+ * splitFee under an effective attribution (as a Trade event carries it): builder fee only with a builder. A fee
+ * charged at `feeBps` above the pool's `tradeFeeBps` (the launch window) first gives its launch part to the protocol
+ * alone (launchPart), as Launchpad._accrue; the rest splits as any fee.
+ */
+export function splitFeeFor(
+  fee: bigint,
+  base: bigint,
+  a: Attribution,
+  creatorShareBps: number,
+  rates: { feeBps: number; tradeFeeBps: number } = { feeBps: 0, tradeFeeBps: 0 },
+): FeeSplit {
+  const launch = launchPart(fee, rates.feeBps, rates.tradeFeeBps);
+  const split = splitFee(
+    fee - launch,
+    base,
+    isZero(a.builder) ? 0 : a.builderFeeBps,
+    !isZero(a.referral),
+    creatorShareBps,
+  );
+  return { ...split, launch };
+}
+
+/** What the launch fee's schedule needs of a pool type (ILaunchpad.PoolTypeParams). */
+export type LaunchFeeParams = { tradeFeeBps: number; launchFeeBps: number; launchFeeSeconds: number };
+
+/**
+ * A curve trade's fee in bps `elapsed` seconds after its token's creation, as FeeMath.feeBpsAt: launchFeeBps at
+ * creation, falling in a straight line to tradeFeeBps at launchFeeSeconds, rounded up; tradeFeeBps from then on.
+ */
+export function feeBpsAt(p: LaunchFeeParams, elapsed: bigint): number {
+  const window = BigInt(p.launchFeeSeconds);
+  if (elapsed >= window) return p.tradeFeeBps;
+  const drop = BigInt(p.launchFeeBps - p.tradeFeeBps);
+  const left = window - (elapsed < 0n ? 0n : elapsed);
+  return p.tradeFeeBps + Number((drop * left + window - 1n) / window);
+}
+
+/** The launch part of a fee charged at `feeBps` where the trade fee is `tradeFeeBps`, as FeeMath.launchPart. */
+export function launchPart(fee: bigint, feeBps: number, tradeFeeBps: number): bigint {
+  if (feeBps <= tradeFeeBps) return 0n;
+  return (fee * BigInt(feeBps - tradeFeeBps)) / BigInt(feeBps);
+}
+
+/**
+ * The launch fee of a token created at `createdAt` (unix seconds), at `at`: the fee in bps then, the pool type's
+ * trade fee it falls to, the schedule's start and when it ends (unix seconds). Null for a type without one.
+ */
+export function launchFeeAt(p: LaunchFeeParams, createdAt: bigint, at: bigint) {
+  if (p.launchFeeSeconds === 0) return null;
+  return {
+    at,
+    bpsNow: feeBpsAt(p, at - createdAt),
+    baseBps: p.tradeFeeBps,
+    startBps: p.launchFeeBps,
+    startsAt: createdAt,
+    endsAt: createdAt + BigInt(p.launchFeeSeconds),
+  };
 }
 
 /** Why the launchpad would revert an attribution, named after its custom error. */

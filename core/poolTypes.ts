@@ -17,6 +17,8 @@ export type PoolParamsRow = {
   trade_fee_bps: number;
   creator_share_bps: number;
   dex_fee_tier: number;
+  launch_fee_bps: number;
+  launch_fee_seconds: number;
 };
 
 /** The parameters of an indexed pool row, in base units. */
@@ -31,6 +33,8 @@ export function poolParamsOfRow(r: PoolParamsRow): PoolTypeParams {
     tradeFeeBps: r.trade_fee_bps,
     creatorShareBps: r.creator_share_bps,
     dexFeeTier: r.dex_fee_tier,
+    launchFeeBps: r.launch_fee_bps,
+    launchFeeSeconds: r.launch_fee_seconds,
   };
 }
 export type PoolTypeName = keyof typeof poolTypeIds;
@@ -50,6 +54,8 @@ export const defaultPoolTypes: Record<PoolTypeName, PoolTypeParams> = {
     tradeFeeBps: 100,
     creatorShareBps: 3_000,
     dexFeeTier: 10_000,
+    launchFeeBps: 8_000,
+    launchFeeSeconds: 30,
   }),
   "startup-preseed": withDexSupply({
     weightPpm: 500_000,
@@ -60,5 +66,7 @@ export const defaultPoolTypes: Record<PoolTypeName, PoolTypeParams> = {
     tradeFeeBps: 150,
     creatorShareBps: 4_000,
     dexFeeTier: 3_000,
+    launchFeeBps: 8_000,
+    launchFeeSeconds: 30,
   }),
 };

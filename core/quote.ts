@@ -27,7 +27,7 @@ import { z } from "zod";
 import { multicall3Abi, quoterV2Abi } from "../abis/index.js";
 import * as curve from "./curve.js";
 import { AppError, CurveMathError } from "./errors.js";
-import { type Attribution, type FeeSplit, noAttribution, splitFeeFor } from "./fees.js";
+import { type Attribution, type FeeSplit, feeBpsAt, launchFeeAt, noAttribution, splitFeeFor } from "./fees.js";
 import { publicClientFor } from "./rpc.js";
 
 /** The four trade modes, in the order of ILaunchpad.TradeMode (its enum index is the position here). */
@@ -60,6 +60,8 @@ export type QuotePool = {
   sqrtPriceX96: bigint | null;
   usdcIsToken0: boolean;
   params: curve.PoolTypeParams;
+  /** The block timestamp of the token's creation (unix seconds): its launch fee's window starts then. */
+  createdAt: bigint;
 };
 
 export type QuoteParameters = {
@@ -74,6 +76,9 @@ export type QuoteParameters = {
   rpcUrl?: string;
   /** Block the indexed state is valid at (curve quotes). */
   indexedBlock?: bigint | null;
+  /** The timestamp of the block the trade is expected to land in (unix seconds): the curve charges that block's
+   * fee, the launch fee in its window. Without it, the trade fee. */
+  at?: bigint;
   /** The effective attribution (core/fees.ts effectiveAttribution), as the Trade event will carry it. */
   attribution?: Attribution;
 };
@@ -85,6 +90,9 @@ export type TierResult = {
   inputAmount: bigint | null;
   outputAmount: bigint | null;
 };
+
+/** A token's launch fee at a quote's block (core/fees.ts launchFeeAt). */
+export type LaunchFee = NonNullable<ReturnType<typeof launchFeeAt>>;
 
 export type QuoteReturnType = {
   mode: QuoteMode;
@@ -107,8 +115,11 @@ export type QuoteReturnType = {
   /** (average execution price excluding the launchpad fee − marginal price before) / marginal price, signed so a
    * worse price is positive; a fraction (0.01 = 1%). */
   priceImpact: number;
-  /** The launchpad's fee in USDC base units, and how it splits. */
-  fee: { tradeFeeBps: number; total: bigint; split: FeeSplit; poolFeeTier: number | null };
+  /** The launchpad's fee in USDC base units, and how it splits. `tradeFeeBps` is the pool type's trade fee;
+   * `feeBps` what the curve leg is charged, the launch fee in its window. */
+  fee: { tradeFeeBps: number; feeBps: number; total: bigint; split: FeeSplit; poolFeeTier: number | null };
+  /** The token's launch fee at `at` (core/fees.ts launchFeeAt); null for a type without one or a graduated token. */
+  launchFee: LaunchFee | null;
   legs: { protocol: Protocol; inputAmount: bigint; outputAmount: bigint; fee: bigint; estimated: boolean }[];
   tiers: TierResult[];
   timestamp: Date;
@@ -125,6 +136,7 @@ const addSplit = (a: FeeSplit, b: FeeSplit): FeeSplit => ({
   creator: a.creator + b.creator,
   referral: a.referral + b.referral,
   builder: a.builder + b.builder,
+  launch: a.launch + b.launch,
 });
 
 /** Price impact as a signed fraction: (paid per token − spot) / spot for buys, (spot − got per token) / spot for sells. */
@@ -171,16 +183,20 @@ function curveQuote(q: QuoteParameters): QuoteReturnType {
   const p = pool.params;
   const a = q.attribution ?? noAttribution;
   const spot = curve.price(p, pool.supply);
+  // The curve leg is charged the fee of the block it lands in (Launchpad._curveParams); a V3 leg the trade fee.
+  const feeBps = q.at === undefined ? p.tradeFeeBps : feeBpsAt(p, q.at - pool.createdAt);
+  const rates = { feeBps, tradeFeeBps: p.tradeFeeBps };
+  const charged = { ...p, tradeFeeBps: feeBps };
   let c: curve.CurveQuote;
   try {
     c =
       mode === "buyExactIn"
-        ? curve.buyExactIn(p, pool.supply, amount)
+        ? curve.buyExactIn(charged, pool.supply, amount)
         : mode === "buyExactOut"
-          ? curve.buyExactOut(p, pool.supply, amount)
+          ? curve.buyExactOut(charged, pool.supply, amount)
           : mode === "sellExactIn"
-            ? curve.sellExactIn(p, pool.supply, amount)
-            : curve.sellExactOut(p, pool.supply, amount);
+            ? curve.sellExactIn(charged, pool.supply, amount)
+            : curve.sellExactOut(charged, pool.supply, amount);
   } catch (error) {
     curveError(error);
   }
@@ -198,7 +214,7 @@ function curveQuote(q: QuoteParameters): QuoteReturnType {
       estimated: false,
     },
   ];
-  let split = splitFeeFor(c.fee, curveBase, a, p.creatorShareBps);
+  let split = splitFeeFor(c.fee, curveBase, a, p.creatorShareBps, rates);
   let fee = c.fee;
   let usdcIn = c.usdcAmount;
   let tokens = c.tokenAmount;
@@ -246,7 +262,8 @@ function curveQuote(q: QuoteParameters): QuoteReturnType {
     feeTier: estimated ? p.dexFeeTier : null,
     execution: { feeTier: estimated ? p.dexFeeTier : null, inputAmount, outputAmount },
     priceImpact: impact(buy, buy ? usdcIn - fee : c.usdcAmount + c.fee, tokens, spot),
-    fee: { tradeFeeBps: p.tradeFeeBps, total: fee, split, poolFeeTier: estimated ? p.dexFeeTier : null },
+    fee: { tradeFeeBps: p.tradeFeeBps, feeBps, total: fee, split, poolFeeTier: estimated ? p.dexFeeTier : null },
+    launchFee: q.at === undefined ? null : launchFeeAt(p, pool.createdAt, q.at),
     legs,
     tiers: [],
     timestamp: new Date(),
@@ -410,7 +427,14 @@ async function v3Quote(q: QuoteParameters): Promise<QuoteReturnType> {
     feeTier: bestTier,
     execution: exec ? { feeTier: execTier, inputAmount: exec.inputAmount, outputAmount: exec.outputAmount } : null,
     priceImpact: impact(buy, usdcNet, tokens, spot),
-    fee: { tradeFeeBps: p.tradeFeeBps, total: usedForFee.fee, split, poolFeeTier: exec ? execTier : bestTier },
+    fee: {
+      tradeFeeBps: p.tradeFeeBps,
+      feeBps: p.tradeFeeBps,
+      total: usedForFee.fee,
+      split,
+      poolFeeTier: exec ? execTier : bestTier,
+    },
+    launchFee: null,
     legs: [
       {
         protocol: "uniswap_v3",
@@ -451,7 +475,15 @@ export function slippageBound(
 const units = z.string().regex(/^-?\d+$/);
 const big = units.transform((v) => BigInt(v));
 const protocol = z.enum(["bonding_curve", "uniswap_v3"]);
-const splitWire = z.object({ protocol: big, creator: big, referral: big, builder: big });
+const splitWire = z.object({ protocol: big, creator: big, referral: big, builder: big, launch: big });
+const launchFeeWire = z.object({
+  at: big,
+  bpsNow: z.number().int(),
+  baseBps: z.number().int(),
+  startBps: z.number().int(),
+  startsAt: big,
+  endsAt: big,
+});
 export const quoteWireSchema = z.object({
   mode: z.enum(QUOTE_MODES),
   protocol,
@@ -467,10 +499,12 @@ export const quoteWireSchema = z.object({
   priceImpact: z.number(),
   fee: z.object({
     tradeFeeBps: z.number().int(),
+    feeBps: z.number().int(),
     total: big,
     split: splitWire,
     poolFeeTier: z.number().int().nullable(),
   }),
+  launchFee: launchFeeWire.nullable(),
   legs: z.array(z.object({ protocol, inputAmount: big, outputAmount: big, fee: big, estimated: z.boolean() })),
   tiers: z.array(
     z.object({ feeTier: z.number().int(), ok: z.boolean(), inputAmount: big.nullable(), outputAmount: big.nullable() }),

@@ -54,6 +54,13 @@ export const pool = onchainTable(
     tradeFeeBps: t.integer().notNull(),
     creatorShareBps: t.integer().notNull(),
     dexFeeTier: t.integer().notNull(),
+    /** The launch fee: a curve trade's fee at creation, falling to tradeFeeBps over launchFeeSeconds (0 and 0: none). */
+    launchFeeBps: t.integer().notNull(),
+    launchFeeSeconds: t.integer().notNull(),
+    /** The block timestamp of the token's creation: the launch fee's window starts then. */
+    createdAt: t.bigint().notNull(),
+    /** What trades paid above the trade fee in the launch window (trade.feeLaunch summed), the protocol's. */
+    launchFeesUsdc: t.bigint().notNull(),
     /** Curve supply before graduation; total supply after. */
     supply: t.bigint().notNull(),
     /** Curve reserve (zero once graduated). */
@@ -125,6 +132,8 @@ export const trade = onchainTable(
     feeCreator: t.bigint().notNull(),
     feeReferral: t.bigint().notNull(),
     feeBuilder: t.bigint().notNull(),
+    /** The part of the fee above the trade fee, paid in the launch window; the protocol's with feeProtocol. */
+    feeLaunch: t.bigint().notNull(),
     builder: t.hex().notNull(),
     builderFeeBps: t.integer().notNull(),
     referral: t.hex().notNull(),

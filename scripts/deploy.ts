@@ -28,6 +28,7 @@ import { endpointV2Abi, launchpadAbi, nonfungiblePositionManagerAbi, simpleMessa
 import { type ChainSlug, chainBySlug, chainSlugSchema, type EvmChain, getChain } from "../core/chains.js";
 import { type Deployment, deploymentsDir } from "../core/deployment.js";
 import { LOCAL_LAYERZERO_PRIVATE_KEY } from "../core/layerzero.js";
+import { poolTypeIds } from "../core/poolTypes.js";
 import { viemChainOf } from "../core/rpc.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -92,6 +93,12 @@ export type DeployParameters = {
    * From env with approvalsFromEnv (APPROVED_BUILDERS, APPROVED_REFERRERS).
    */
   approvals?: Approvals;
+  /**
+   * Local anvil only: false registers the pool types again without their launch fee, right after deploying
+   * (setPoolType with launchFeeBps and launchFeeSeconds 0). The test chains do, since most test files trade a token
+   * the moment they create it; the files that test the launch fee register a type with one. Default true.
+   */
+  launchFee?: boolean;
   log?: (msg: string) => void;
 };
 
@@ -263,6 +270,25 @@ export async function deploy(p: DeployParameters): Promise<Deployment> {
           args: [b.address, b.maxFeeBps],
         }),
       );
+    }
+    if (p.launchFee === false) {
+      for (const id of Object.values(poolTypeIds)) {
+        const params = await publicClient.readContract({
+          address: launchpad.address,
+          abi: launchpadAbi,
+          functionName: "poolType",
+          args: [id],
+        });
+        await send(
+          `setPoolType(${id}) without its launch fee`,
+          wallet.writeContract({
+            address: launchpad.address,
+            abi: launchpadAbi,
+            functionName: "setPoolType",
+            args: [id, { ...params, launchFeeBps: 0, launchFeeSeconds: 0 }],
+          }),
+        );
+      }
     }
     for (const r of p.approvals?.referrers ?? []) {
       await send(

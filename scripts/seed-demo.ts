@@ -42,6 +42,10 @@ import type { Deployment } from "../core/deployment.js";
 
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 const USDC = 10n ** 6n;
+/** Seconds the demo moves the local chain's clock on after creating its tokens: past the longest launch fee allowed
+ * (Launchpad.MAX_LAUNCH_FEE_SECONDS). */
+const LAUNCH_FEE_WAIT_SECONDS = 120;
+
 /** USDC each trading wallet gets from the faucet: enough for one buy past a meme token's $40,000 graduation. */
 const USDC_PER_WALLET = 100_000n * USDC;
 const DEMO_TAG = "demo";
@@ -278,6 +282,10 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
     tokens.push({ id: res.metadata.tokenId, symbol, address: res.metadata.addresses.evm, graduated: false });
     log(`created $${symbol} (${res.metadata.tokenId}) by ${spec.creator}`);
   }
+  // The tokens' launch fee (80% falling to the trade fee over 30 s, see the README) is for snipers, not for a demo:
+  // the local chain's clock moves on past it before anyone trades.
+  await testClient.increaseTime({ seconds: LAUNCH_FEE_WAIT_SECONDS });
+  await testClient.mine({ blocks: 1 });
   await indexed(await publicClient.getBlockNumber({ cacheTime: 0 }));
 
   // 4. Trades through trade-token: everyone buys a little of each token, some sell part, and bob buys $FROG past

@@ -45,7 +45,8 @@ describe("the maintained ranking of get-tokens", () => {
     await admin.query(`CREATE TABLE ${ix}.trade (id text PRIMARY KEY, chain_id integer, token text,
       usdc_amount numeric(78), timestamp numeric(78), fee_protocol numeric(78), fee_creator numeric(78),
       fee_referral numeric(78), fee_builder numeric(78), protocol_recipient text, creator text, referral text,
-      builder text, price numeric(78), token_amount numeric(78), block_number numeric(78), log_index integer)`);
+      builder text, price numeric(78), token_amount numeric(78), block_number numeric(78), log_index integer,
+      fee_launch numeric(78))`);
     await admin.query(`CREATE TABLE ${ix}.fees (chain_id integer, recipient text, accrued numeric(78),
       claimed numeric(78), PRIMARY KEY (chain_id, recipient))`);
     await admin.query(`CREATE TABLE ${ix}.token_fees (chain_id integer, token text, recipient text,
@@ -139,7 +140,7 @@ describe("the maintained ranking of get-tokens", () => {
           const share = () => (rnd() < 0.25 ? 0n : BigInt(Math.floor(rnd() * 1e6)));
           const seq = tradeSeq++;
           await c.query(
-            `INSERT INTO ${ix}.trade VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+            `INSERT INTO ${ix}.trade VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
             [
               `t${seq}`,
               d.chainId,
@@ -153,6 +154,8 @@ describe("the maintained ranking of get-tokens", () => {
               BigInt(1 + Math.floor(rnd() * 1e9)),
               Math.floor(seq / 3),
               seq % 3,
+              // the launch window's part, the protocol's (a trade after the window has none)
+              rnd() < 0.2 ? share() : 0n,
             ],
           );
           await c.query(

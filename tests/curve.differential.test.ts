@@ -1,13 +1,26 @@
 /**
  * core/curve.ts against the deployed Launchpad's view functions, to the wei: random pool states of both pool
- * types, random amounts in all four modes, reverts included. Seeded: set CURVE_SEED to replay a run.
+ * types, random amounts in all four modes, reverts included; and inside the launch window, core/fees.ts's schedule
+ * and core/quote.ts's quotes and fee splits against the contract's views and trades, second by second. Seeded: set
+ * CURVE_SEED to replay a run.
  */
-import { type Address, maxUint256 } from "viem";
+import { type Address, maxUint256, parseEventLogs } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi } from "../abis/index.js";
 import * as curve from "../core/curve.js";
-import { noAttribution } from "../core/fees.js";
-import { type Chain, chain, createToken, fundedWallets, fundUsdc, prng, send, type Wallet } from "./helpers/chain.js";
+import { feeBpsAt, noAttribution } from "../core/fees.js";
+import { quote } from "../core/quote.js";
+import {
+  type Chain,
+  chain,
+  createToken,
+  fundedWallets,
+  fundUsdc,
+  prng,
+  registerLaunchFeeType,
+  send,
+  type Wallet,
+} from "./helpers/chain.js";
 
 const seed = Number(process.env.CURVE_SEED ?? 20261122);
 const rand = prng(seed);
@@ -136,5 +149,78 @@ describe(`core/curve.ts equals the contract's views (seed ${seed})`, () => {
       expect(pool.marketCap).toBe(curve.marketCap(pool.params, pool.supply));
       expect(pool.progressBps).toBe(curve.progressBps(pool.params, pool.supply));
     }
+  });
+});
+
+/** A pool type of the test chain's own with meme's parameters and the launch fee the chains deploy with. */
+const WINDOW_TYPE = 201;
+
+describe(`core/ mirrors the launch fee to the wei (seed ${seed})`, () => {
+  it("agrees on the schedule, the quotes and each trade's fee split at every second of the window", async () => {
+    const launchpad = c.deployment.contracts.launchpad;
+    await registerLaunchFeeType(c, WINDOW_TYPE);
+    const { token } = await createToken(c, trader, WINDOW_TYPE);
+    const created = await poolOf(token);
+    expect(created.params.launchFeeSeconds).toBe(30);
+    const quotePool = (v: typeof created) => ({
+      supply: v.supply,
+      graduated: false,
+      feeTier: null,
+      sqrtPriceX96: null,
+      usdcIsToken0: false,
+      params: v.params,
+      createdAt: v.createdAt,
+    });
+    let seen = 0;
+    // One trade per block, each block a second or more after the last, across the window and past its end.
+    for (let elapsed = 1n; elapsed <= 34n; elapsed += 1n + BigInt(rand.int(2))) {
+      await c.testClient.setNextBlockTimestamp({ timestamp: created.createdAt + elapsed });
+      await c.testClient.mine({ blocks: 1 });
+      const block = await c.publicClient.getBlock();
+      const at = block.timestamp;
+      const before = await c.publicClient.readContract({
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: "getPool",
+        args: [token],
+        blockNumber: block.number,
+      });
+      expect(before.feeBps, `fee at +${at - created.createdAt}s`).toBe(
+        BigInt(feeBpsAt(before.params, at - before.createdAt)),
+      );
+      // A buy in the next block, a second later: core quotes it at that time.
+      const lands = at + 1n;
+      const mode = rand.int(2) === 0 ? "buyExactIn" : "buyExactOut";
+      const amount =
+        mode === "buyExactIn" ? rand.amount(2_000n * 10n ** 6n) + 10n ** 6n : rand.amount(10n ** 24n) + 10n ** 18n;
+      const q = await quote({
+        mode,
+        amount,
+        token,
+        pool: quotePool(before),
+        contracts: c.deployment.contracts,
+        at: lands,
+        attribution: noAttribution,
+      });
+      await c.testClient.setNextBlockTimestamp({ timestamp: lands });
+      const receipt = await send(c, trader, {
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: mode,
+        args: [token, amount, mode === "buyExactIn" ? 0n : maxUint256, maxUint256, noAttribution],
+      } as never);
+      const [trade] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "Trade" });
+      if (!trade) throw new Error("no Trade event");
+      const context = `${mode}(${amount}) at +${lands - created.createdAt}s`;
+      expect(trade.args.usdcAmount, context).toBe(q.inputAmount);
+      expect(trade.args.tokenAmount, context).toBe(q.outputAmount);
+      expect(trade.args.fees, context).toEqual(q.fee.split);
+      expect(q.fee.feeBps, context).toBe(feeBpsAt(before.params, lands - before.createdAt));
+      expect(q.launchFee?.bpsNow, context).toBe(q.fee.feeBps);
+      if (lands - created.createdAt < 30n) expect(q.fee.split.launch, context).toBeGreaterThan(0n);
+      else expect(q.fee.split.launch, context).toBe(0n);
+      seen++;
+    }
+    expect(seen).toBeGreaterThanOrEqual(12);
   });
 });

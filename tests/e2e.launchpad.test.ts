@@ -110,6 +110,7 @@ beforeAll(async () => {
     rpcUrl: c.rpcUrl,
     chainSlug: "base-sepolia",
     write: false,
+    launchFee: false,
     approvals: {
       builders: [{ address: builderWallet.account.address, maxFeeBps: BUILDER_MAX_FEE_BPS }],
       referrers: [referralWallet.account.address],

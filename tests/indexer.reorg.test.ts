@@ -43,7 +43,7 @@ let fork: bigint;
 beforeAll(async () => {
   console.log(`indexer reorg: seed ${SEED} (INDEXER_TEST_SEED to replay)`);
   anvil = await startAnvil({ port: 0 });
-  const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+  const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false, launchFee: false });
   c = chainAt(anvil.rpcUrl, deployment);
   WALLETS = await fundedWallets(c, 10, { seed: "indexer.reorg" });
   folder = deploymentsFolder(deployment);

@@ -43,3 +43,20 @@ export const mediaText = (kind: "image" | "video") =>
  */
 export const mediaUri = (kind: "image" | "video") =>
   text(64 + 4 * Math.ceil((kind === "image" ? MAX_IMAGE_BYTES : MAX_VIDEO_BYTES) / 3)).min(1);
+
+/** A token's launch fee (api/services/trade.ts launchFeeView): what a curve trade pays in the seconds after creation. */
+export const launchFeeSchema = z
+  .object({
+    at: z
+      .string()
+      .describe(
+        "ISO 8601: the time quoted, the earliest the trade's block can have (after the chain's head, not before now)",
+      ),
+    bpsNow: z.number().int().describe("A curve trade's fee at that time, bps"),
+    baseBps: z.number().int().describe("The pool type's trade fee, which the launch fee falls to"),
+    startBps: z.number().int().describe("The launch fee at the token's creation, bps"),
+    startsAt: z.string().describe("ISO 8601: the token's creation block, when the launch fee starts"),
+    endsAt: z.string().describe("ISO 8601: when the launch fee has fallen to the trade fee"),
+    active: z.boolean().describe("Whether bpsNow is above the trade fee"),
+  })
+  .openapi("LaunchFee");

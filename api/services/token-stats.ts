@@ -6,11 +6,16 @@
  * figures are those of one snapshot of the chain and do not drift while it is idle. A window's price change runs
  * from the price after the last trade at or before its start (or the curve's starting price, when the token had no
  * trade yet) to the pool's price now, rounded toward zero to 0.01%. Volume is the USDC traders paid (buys, fee
- * included) or received (sells, fee deducted), as get-token-trades reports each trade.
+ * included) or received (sells, fee deducted), as get-token-trades reports each trade. The launch fee is the token's
+ * schedule (null for a pool type without one), its fee for a curve trade sent now, and what trades paid above the
+ * trade fee in its window.
  */
 import * as curve from "../../core/curve.js";
+import { launchFeeAt } from "../../core/fees.js";
+import type { IndexedPool } from "../../db/indexed/deployments.js";
 import { readTradeStats } from "../../db/indexed/market.js";
 import type { ApiDeps } from "../deps.js";
+import { nextBlockTime } from "./chain-head.js";
 import { deploymentOf } from "./token-market.js";
 import { isoOfUnix, priceUsd, usdcUsd } from "./token-view.js";
 
@@ -63,6 +68,22 @@ export async function getTokenStats(deps: ApiDeps, p: { tokenId: string; chainSl
         unique_sellers: w?.sellers ?? 0,
       };
     }),
+    launch_fee: launchFeeStats(pool, nextBlockTime(deps.chainHead, deployment?.chainSlug ?? app.chain_slug)),
     freshness,
+  };
+}
+
+/** The launch fee of `pool` at `at` and what its window collected; null without a pool or a launch fee. */
+function launchFeeStats(pool: IndexedPool | null, at: bigint) {
+  const f = pool && launchFeeAt(pool.params, pool.createdAt, at);
+  if (!pool || !f) return null;
+  return {
+    start_bps: f.startBps,
+    base_bps: f.baseBps,
+    bps_now: pool.graduated ? f.baseBps : f.bpsNow,
+    starts_at: isoOfUnix(f.startsAt),
+    ends_at: isoOfUnix(f.endsAt),
+    collected_usdc: pool.launchFeesUsdc.toString(),
+    collected_usd: usdcUsd(pool.launchFeesUsdc),
   };
 }

@@ -59,6 +59,7 @@ import {
   DEADLINE_SECONDS,
   DEFAULT_SLIPPAGE_BPS,
   executionTierFailed,
+  type LaunchFee,
   type QuoteMode,
   type QuoteReturnType,
   slippageBound,
@@ -79,8 +80,10 @@ import {
   settleExecution,
   submitSteps,
 } from "./auto-execute.js";
+import { nextBlockTime } from "./chain-head.js";
 import { catchUp, freshness } from "./indexed.js";
 import { requestQuote } from "./quotes.js";
+import { isoOfUnix } from "./token-view.js";
 import { getAppTokenWithDeployments, type IndexedPool, type IndexedToken } from "./tokens.js";
 
 export const USDC_DECIMALS = 6;
@@ -410,10 +413,25 @@ async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint
     contracts: m.deployment.contracts,
     rpcUrl: m.rpcUrl,
     indexedBlock,
+    at: nextBlockTime(deps.chainHead, m.deployment.chainSlug),
   });
 }
 
 const fmt = (v: bigint, unit: "usdc" | "token") => formatUnits(v, unit === "usdc" ? USDC_DECIMALS : TOKEN_DECIMALS);
+
+/** The JSON form of a token's launch fee at a quote's time (core/fees.ts launchFeeAt); null without one. */
+export function launchFeeView(f: LaunchFee | null) {
+  if (f === null) return null;
+  return {
+    at: isoOfUnix(f.at),
+    bpsNow: f.bpsNow,
+    baseBps: f.baseBps,
+    startBps: f.startBps,
+    startsAt: isoOfUnix(f.startsAt),
+    endsAt: isoOfUnix(f.endsAt),
+    active: f.bpsNow > f.baseBps,
+  };
+}
 
 /** The JSON form of a quote: amounts as decimal strings in whole units plus base-unit strings. */
 export function quoteView(q: QuoteReturnType, head: bigint | null = null) {
@@ -439,14 +457,17 @@ export function quoteView(q: QuoteReturnType, head: bigint | null = null) {
     priceImpact: q.priceImpact,
     fee: {
       tradeFeeBps: q.fee.tradeFeeBps,
+      feeBps: q.fee.feeBps,
       amount: fmt(q.fee.total, "usdc"),
       amountBaseUnits: q.fee.total.toString(),
       protocol: q.fee.split.protocol.toString(),
       creator: q.fee.split.creator.toString(),
       referral: q.fee.split.referral.toString(),
       builder: q.fee.split.builder.toString(),
+      launch: q.fee.split.launch.toString(),
       poolFeeTier: q.fee.poolFeeTier,
     },
+    launchFee: launchFeeView(q.launchFee),
     legs: q.legs.map((l) => ({
       protocol: l.protocol,
       inputAmountBaseUnits: l.inputAmount.toString(),

@@ -62,6 +62,7 @@ export type TokenPageData = {
   pool: PoolData | null;
   volume24h: bigint;
   change24h: number | null;
+  launchFee: Awaited<ReturnType<typeof getTokenStats>>["launch_fee"];
   holders: Awaited<ReturnType<typeof getHolders>>;
   trades: Awaited<ReturnType<typeof getTrades>>;
   candles: Awaited<ReturnType<typeof getCandles>>["candles"];
@@ -95,6 +96,7 @@ export async function loadTokenPage(deps: ApiDeps, tokenId: string, interval: Ca
     pool: pool.pool_data,
     volume24h: BigInt(day?.volume_usdc ?? "0"),
     change24h: day?.price_change_pct ?? null,
+    launchFee: stats.launch_fee,
     holders,
     trades,
     candles: candles.candles,
@@ -137,7 +139,23 @@ function marketSection(d: TokenPageData): Html {
   <div><dt>24h change</dt><dd class="${change === null ? "" : change < 0 ? "down" : "up"}">${
     change === null ? "—" : `${change > 0 ? "+" : ""}${change.toFixed(2)}%`
   }</dd></div>
+  ${launchFeeItem(d)}
 </dl>`;
+}
+
+/**
+ * The launch fee: while it lasts, the fee of a curve trade sent now and when it ends; after, that it ended; and what
+ * its window collected (all of it the protocol's). The schedule is in the title.
+ */
+function launchFeeItem(d: TokenPageData): Html | null {
+  const f = d.launchFee;
+  if (!f) return null;
+  const schedule = `${formatBps(f.start_bps)} at launch, falling to ${formatBps(f.base_bps)} by ${f.ends_at.slice(11, 19)} UTC`;
+  const now =
+    f.bps_now > f.base_bps
+      ? html`<span data-testid="launch-fee-now">${formatBps(f.bps_now)}</span> now, until ${time(f.ends_at)}`
+      : html`ended`;
+  return html`<div><dt>Launch fee</dt><dd title="${schedule}" data-testid="launch-fee">${now} · collected <span data-testid="launch-fee-collected">${formatUsdc(BigInt(f.collected_usdc))}</span></dd></div>`;
 }
 
 function progressSection(d: TokenPageData): Html {

@@ -121,7 +121,7 @@ async function main() {
     log("[chain] starting anvil and deploying");
     const anvil = await startAnvil({ port: 0, chainId: 84532 });
     cleanups.push(() => anvil.stop());
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: CHAIN_SLUG, write: false });
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: CHAIN_SLUG, write: false, launchFee: false });
     const deploymentsDir = mkdtempSync(join(tmpdir(), "bench-indexer-"));
     cleanups.push(() => rmSync(deploymentsDir, { recursive: true, force: true }));
     writeFileSync(join(deploymentsDir, `${CHAIN_SLUG}.json`), `${JSON.stringify(deployment, null, 2)}\n`);

@@ -104,7 +104,7 @@ async function main() {
     // 1. Chain, database, indexer, API.
     const anvil = await startAnvil({ port: 0, chainId: CHAIN_ID });
     cleanups.push(() => anvil.stop());
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: CHAIN_SLUG, write: false });
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: CHAIN_SLUG, write: false, launchFee: false });
     const deploymentsDir = mkdtempSync(join(tmpdir(), "bench-streams-"));
     cleanups.push(() => rmSync(deploymentsDir, { recursive: true, force: true }));
     writeFileSync(join(deploymentsDir, `${CHAIN_SLUG}.json`), `${JSON.stringify(deployment, null, 2)}\n`);

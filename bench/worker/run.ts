@@ -108,7 +108,12 @@ async function main() {
   try {
     const anvil = await startAnvil({ port: 0, chainId: 84532 });
     cleanups.push(() => anvil.stop());
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+    const deployment = await deploy({
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: "base-sepolia",
+      write: false,
+      launchFee: false,
+    });
     log(`anvil at ${anvil.rpcUrl}, deployed`);
     const dir = mkdtempSync(join(tmpdir(), "bench-worker-"));
     writeFileSync(join(dir, "base-sepolia.json"), JSON.stringify(deployment));

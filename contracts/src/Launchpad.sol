@@ -45,6 +45,9 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     uint256 public constant MIN_TRADE_FEE_BPS = 50;
     uint256 public constant MAX_TRADE_FEE_BPS = 500;
     uint256 public constant MAX_CREATOR_SHARE_BPS = 5_000;
+    /// @notice The launch fee may start at most this high, in bps, and last at most this long, in seconds.
+    uint256 public constant MAX_LAUNCH_FEE_BPS = 9_900;
+    uint256 public constant MAX_LAUNCH_FEE_SECONDS = 120;
     /// @notice The only reserve weight the curve math supports (1/2, a linear price), in ppm.
     uint32 public constant WEIGHT_PPM = 500_000;
     uint256 public constant MIN_VIRTUAL_SUPPLY = 1e18;
@@ -94,6 +97,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         address creator;
         uint8 poolType;
         bool graduated;
+        uint40 createdAt;
         bytes32 tokenLayerId;
         address referral;
         address v3Pool;
@@ -178,6 +182,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         pool.creator = msg.sender;
         pool.tokenLayerId = tokenLayerId;
         pool.poolType = p.poolType;
+        pool.createdAt = uint40(block.timestamp);
         pool.params = params;
         tokenDeployer.deploy(tokenLayerId, p.name, p.symbol, p.tokenURI);
         tokenOf[tokenLayerId] = token;
@@ -188,7 +193,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _pinPool(token, pool);
 
         if (p.initialBuyUsdc > 0) {
-            uint256 out = _buyExactIn(token, pool, p.initialBuyUsdc, a);
+            // the creator's first buy, one transaction with the creation, pays the trade fee, not the launch fee
+            uint256 out = _buyExactIn(token, pool, params, p.initialBuyUsdc, a);
             if (out < p.minTokensOut) revert SlippageExceeded(out, p.minTokensOut);
         }
     }
@@ -204,7 +210,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         _checkDeadline(deadline);
         _checkAmount(usdcIn);
         Pool storage pool = _pool(token);
-        tokensOut = _buyExactIn(token, pool, usdcIn, _attribution(token, pool, a, false));
+        tokensOut = _buyExactIn(token, pool, _curveParams(pool), usdcIn, _attribution(token, pool, a, false));
         if (tokensOut < minTokensOut) revert SlippageExceeded(tokensOut, minTokensOut);
     }
 
@@ -221,9 +227,10 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         Attribution memory attr = _attribution(token, pool, a, false);
         uint256 onV3 = tokensOut;
         if (!pool.graduated) {
-            CurveQuote memory q = CurveMath.buyExactOut(pool.params, pool.supply, tokensOut);
+            PoolTypeParams memory p = _curveParams(pool);
+            CurveQuote memory q = CurveMath.buyExactOut(p, pool.supply, tokensOut);
             usdcIn = q.usdcAmount;
-            _curveBuy(token, pool, TradeMode.BuyExactOut, q, attr);
+            _curveBuy(token, pool, TradeMode.BuyExactOut, q, attr, p.tradeFeeBps);
             if (!q.graduates) return _maxIn(usdcIn, maxUsdcIn);
             _graduate(token, pool);
             onV3 = q.remainder;
@@ -248,8 +255,9 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         Pool storage pool = _pool(token);
         Attribution memory attr = _attribution(token, pool, a, false);
         if (!pool.graduated) {
-            CurveQuote memory q = CurveMath.sellExactIn(pool.params, pool.supply, tokensIn);
-            _curveSell(token, pool, TradeMode.SellExactIn, q, attr);
+            PoolTypeParams memory p = _curveParams(pool);
+            CurveQuote memory q = CurveMath.sellExactIn(p, pool.supply, tokensIn);
+            _curveSell(token, pool, TradeMode.SellExactIn, q, attr, p.tradeFeeBps);
             usdcOut = q.usdcAmount;
         } else {
             (, uint256 gross) = _swap(token, pool, false, SafeCast.toInt256(tokensIn), msg.sender, address(this));
@@ -274,8 +282,9 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         Pool storage pool = _pool(token);
         Attribution memory attr = _attribution(token, pool, a, false);
         if (!pool.graduated) {
-            CurveQuote memory q = CurveMath.sellExactOut(pool.params, pool.supply, usdcOut);
-            _curveSell(token, pool, TradeMode.SellExactOut, q, attr);
+            PoolTypeParams memory p = _curveParams(pool);
+            CurveQuote memory q = CurveMath.sellExactOut(p, pool.supply, usdcOut);
+            _curveSell(token, pool, TradeMode.SellExactOut, q, attr, p.tradeFeeBps);
             tokensIn = q.tokenAmount;
         } else {
             uint256 gross = CurveMath.grossUp(usdcOut, pool.params.tradeFeeBps);
@@ -344,25 +353,25 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
     /// @inheritdoc ILaunchpad
     function quoteBuyExactIn(address token, uint256 usdcIn) external view returns (CurveQuote memory) {
         Pool storage pool = _curvePool(token);
-        return CurveMath.buyExactIn(pool.params, pool.supply, usdcIn);
+        return CurveMath.buyExactIn(_curveParams(pool), pool.supply, usdcIn);
     }
 
     /// @inheritdoc ILaunchpad
     function quoteBuyExactOut(address token, uint256 tokensOut) external view returns (CurveQuote memory) {
         Pool storage pool = _curvePool(token);
-        return CurveMath.buyExactOut(pool.params, pool.supply, tokensOut);
+        return CurveMath.buyExactOut(_curveParams(pool), pool.supply, tokensOut);
     }
 
     /// @inheritdoc ILaunchpad
     function quoteSellExactIn(address token, uint256 tokensIn) external view returns (CurveQuote memory) {
         Pool storage pool = _curvePool(token);
-        return CurveMath.sellExactIn(pool.params, pool.supply, tokensIn);
+        return CurveMath.sellExactIn(_curveParams(pool), pool.supply, tokensIn);
     }
 
     /// @inheritdoc ILaunchpad
     function quoteSellExactOut(address token, uint256 usdcOut) external view returns (CurveQuote memory) {
         Pool storage pool = _curvePool(token);
-        return CurveMath.sellExactOut(pool.params, pool.supply, usdcOut);
+        return CurveMath.sellExactOut(_curveParams(pool), pool.supply, usdcOut);
     }
 
     /// @inheritdoc ILaunchpad
@@ -378,6 +387,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         v.positionId = pool.positionId;
         v.reserve = pool.reserve;
         v.referral = pool.referral;
+        v.createdAt = pool.createdAt;
+        v.feeBps = pool.graduated ? pool.params.tradeFeeBps : _curveParams(pool).tradeFeeBps;
         if (pool.graduated) {
             (uint160 sqrtP,,,,,,) = IUniswapV3Pool(pool.v3Pool).slot0();
             v.supply = LaunchToken(token).totalSupply();
@@ -421,16 +432,17 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
 
     // ---------------------------------------------------------------- internals: trades
 
-    function _buyExactIn(address token, Pool storage pool, uint256 usdcIn, Attribution memory a)
+    /// @dev `p` is the pool's parameters with the curve's fee of this trade as tradeFeeBps.
+    function _buyExactIn(address token, Pool storage pool, PoolTypeParams memory p, uint256 usdcIn, Attribution memory a)
         internal
         returns (uint256 tokensOut)
     {
         if (usdcIn == 0) revert ZeroAmount();
         uint256 onV3 = usdcIn;
         if (!pool.graduated) {
-            CurveQuote memory q = CurveMath.buyExactIn(pool.params, pool.supply, usdcIn);
+            CurveQuote memory q = CurveMath.buyExactIn(p, pool.supply, usdcIn);
             if (q.tokenAmount == 0) revert ZeroAmount();
-            _curveBuy(token, pool, TradeMode.BuyExactIn, q, a);
+            _curveBuy(token, pool, TradeMode.BuyExactIn, q, a, p.tradeFeeBps);
             tokensOut = q.tokenAmount;
             if (!q.graduates) return tokensOut;
             _graduate(token, pool);
@@ -450,25 +462,39 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         tokensOut += got;
     }
 
-    function _curveBuy(address token, Pool storage pool, TradeMode mode, CurveQuote memory q, Attribution memory a) internal {
+    function _curveBuy(
+        address token,
+        Pool storage pool,
+        TradeMode mode,
+        CurveQuote memory q,
+        Attribution memory a,
+        uint256 feeBps
+    ) internal {
         if (q.tokenAmount == 0) revert ZeroAmount();
         uint256 net = q.usdcAmount - q.fee;
         usdc.safeTransferFrom(msg.sender, address(this), q.usdcAmount);
         pool.supply += q.tokenAmount;
         pool.reserve += net;
         totalReserve += net;
-        FeeSplit memory f = _accrue(pool, q.fee, q.usdcAmount, a);
+        FeeSplit memory f = _accrue(pool, q.fee, q.usdcAmount, a, feeBps);
         LaunchToken(token).mint(msg.sender, q.tokenAmount);
         _emitCurveTrade(token, pool, mode, q, f, a);
     }
 
-    function _curveSell(address token, Pool storage pool, TradeMode mode, CurveQuote memory q, Attribution memory a) internal {
+    function _curveSell(
+        address token,
+        Pool storage pool,
+        TradeMode mode,
+        CurveQuote memory q,
+        Attribution memory a,
+        uint256 feeBps
+    ) internal {
         if (q.tokenAmount == 0 || q.usdcAmount == 0) revert ZeroAmount();
         uint256 gross = q.usdcAmount + q.fee;
         pool.supply -= q.tokenAmount;
         pool.reserve -= gross;
         totalReserve -= gross;
-        FeeSplit memory f = _accrue(pool, q.fee, gross, a);
+        FeeSplit memory f = _accrue(pool, q.fee, gross, a, feeBps);
         LaunchToken(token).burn(msg.sender, q.tokenAmount);
         usdc.safeTransfer(msg.sender, q.usdcAmount);
         _emitCurveTrade(token, pool, mode, q, f, a);
@@ -497,7 +523,7 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         uint256 base,
         Attribution memory a
     ) internal {
-        FeeSplit memory f = _accrue(pool, fee, base, a);
+        FeeSplit memory f = _accrue(pool, fee, base, a, pool.params.tradeFeeBps);
         emit Trade(pool.tokenLayerId, token, msg.sender, mode, Venue.UniswapV3, tokenAmount, usdcAmount, f, a, _v3Snapshot(token, pool));
     }
 
@@ -508,16 +534,28 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
         s.sqrtPriceX96 = sqrtP;
     }
 
-    function _accrue(Pool storage pool, uint256 fee, uint256 base, Attribution memory a)
+    /// @dev Books the fee of a trade leg whose USDC side is `base`, charged at `feeBps`: the launch part (above the
+    /// trade fee) to the protocol alone; the rest split as FeeMath.split, as any trade's fee.
+    function _accrue(Pool storage pool, uint256 fee, uint256 base, Attribution memory a, uint256 feeBps)
         internal
         returns (FeeSplit memory f)
     {
-        f = FeeMath.split(fee, base, a.builderFeeBps, a.referral != address(0), pool.params.creatorShareBps, REFERRAL_SHARE_BPS);
-        if (f.protocol > 0) claimable[protocolFeeRecipient] += f.protocol;
+        uint256 launch = FeeMath.launchPart(fee, feeBps, pool.params.tradeFeeBps);
+        f = FeeMath.split(
+            fee - launch, base, a.builderFeeBps, a.referral != address(0), pool.params.creatorShareBps, REFERRAL_SHARE_BPS
+        );
+        f.launch = launch;
+        if (f.protocol + launch > 0) claimable[protocolFeeRecipient] += f.protocol + launch;
         if (f.creator > 0) claimable[pool.creator] += f.creator;
         if (f.referral > 0) claimable[a.referral] += f.referral;
         if (f.builder > 0) claimable[a.builder] += f.builder;
         totalClaimable += fee;
+    }
+
+    /// @dev The pool's parameters with this block's curve fee as tradeFeeBps (FeeMath.feeBpsAt).
+    function _curveParams(Pool storage pool) internal view returns (PoolTypeParams memory p) {
+        p = pool.params;
+        p.tradeFeeBps = uint16(FeeMath.feeBpsAt(p, block.timestamp - pool.createdAt));
     }
 
     /// @dev Swaps on the token's V3 pool. `buy` pays USDC for tokens. A positive `amountSpecified` is exact-in, a
@@ -741,6 +779,8 @@ contract Launchpad is ILaunchpad, IUniswapV3SwapCallback, Ownable2Step, Reentran
                 || p.migrationSupply < MIN_MIGRATION_SUPPLY || p.migrationSupply > MAX_MIGRATION_SUPPLY
                 || p.tradeFeeBps < MIN_TRADE_FEE_BPS || p.tradeFeeBps > MAX_TRADE_FEE_BPS
                 || p.creatorShareBps > MAX_CREATOR_SHARE_BPS || p.dexSupply == 0
+                || p.launchFeeSeconds > MAX_LAUNCH_FEE_SECONDS || p.launchFeeBps > MAX_LAUNCH_FEE_BPS
+                || (p.launchFeeSeconds == 0 ? p.launchFeeBps != 0 : p.launchFeeBps <= p.tradeFeeBps)
         ) revert InvalidPoolType();
         if (address(v3Factory) != address(0) && v3Factory.feeAmountTickSpacing(p.dexFeeTier) < MIN_DEX_TICK_SPACING) {
             revert InvalidPoolType();

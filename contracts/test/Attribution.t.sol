@@ -84,6 +84,7 @@ contract AttributionTest is Fixture {
     function test_trade_onHalfPercentTypeIsNeverFree() public {
         ILaunchpad.PoolTypeParams memory p = PoolTypes.meme();
         p.tradeFeeBps = 50;
+        (p.launchFeeBps, p.launchFeeSeconds) = (0, 0); // traded in its creation block
         vm.prank(owner);
         launchpad.setPoolType(9, p);
         address token = _createToken(9);

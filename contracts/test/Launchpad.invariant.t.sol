@@ -14,6 +14,7 @@ import {LaunchToken} from "../src/LaunchToken.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {IUniswapV3Factory} from "../src/interfaces/IUniswapV3.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
+import {FeeMath} from "../src/libraries/FeeMath.sol";
 import {PriceMath} from "../src/libraries/PriceMath.sol";
 import {PoolTypes} from "../src/libraries/PoolTypes.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
@@ -474,7 +475,7 @@ contract LaunchpadHandler is Test {
         for (uint256 i; i < logs.length; ++i) {
             if (logs[i].emitter != address(launchpad)) continue;
             address subject = address(uint160(uint256(logs[i].topics.length > 2 ? logs[i].topics[2] : bytes32(0))));
-            if (logs[i].topics[0] == ILaunchpad.Trade.selector) booked += _checkTrade(subject, logs[i]);
+            if (logs[i].topics[0] == ILaunchpad.Trade.selector) booked += _checkTrade(subject, logs[i], selector);
             if (logs[i].topics[0] == ILaunchpad.Graduated.selector) booked += _checkGraduated(subject, logs[i]);
         }
         _check(launchpad.totalClaimable() - _claimableBefore == booked, "totalClaimable grew by other than the fees");
@@ -523,19 +524,28 @@ contract LaunchpadHandler is Test {
         ILaunchpad.Attribution a;
     }
 
-    function _checkTrade(address token, Vm.Log memory l) internal returns (uint256 fee) {
+    /// @dev `selector` is the call's: a curve leg pays the launch fee of its block, but for the creator's first buy
+    /// inside createToken; a V3 leg the trade fee. What is above the trade fee is the protocol's alone (`launch`),
+    /// and only the rest is split.
+    function _checkTrade(address token, Vm.Log memory l, bytes4 selector) internal returns (uint256 fee) {
         TradeData memory t = _decodeTrade(l.data);
         if (t.venue == ILaunchpad.Venue.UniswapV3) ++v3Trades;
-        ILaunchpad.PoolTypeParams memory p = launchpad.getPool(token).params;
-        fee = t.f.protocol + t.f.creator + t.f.referral + t.f.builder;
+        ILaunchpad.PoolView memory v = launchpad.getPool(token);
+        ILaunchpad.PoolTypeParams memory p = v.params;
+        uint256 charged = t.venue == ILaunchpad.Venue.UniswapV3 || selector == this.createToken.selector
+            ? p.tradeFeeBps
+            : FeeMath.feeBpsAt(p, block.timestamp - v.createdAt);
+        fee = t.f.protocol + t.f.creator + t.f.referral + t.f.builder + t.f.launch;
         bool buy = t.mode == ILaunchpad.TradeMode.BuyExactIn || t.mode == ILaunchpad.TradeMode.BuyExactOut;
         // the fee is on the gross USDC side: what a buyer paid, or what a seller got plus the fee
         uint256 base = buy ? t.usdcAmount : t.usdcAmount + fee;
-        _check(fee == M.mulDivUp(base, p.tradeFeeBps, BPS), "fee is not tradeFeeBps of the base, rounded up");
+        _check(fee == M.mulDivUp(base, charged, BPS), "fee is not the charged bps of the base, rounded up");
+        _check(t.f.launch == fee * (charged - p.tradeFeeBps) / charged, "launch part");
+        uint256 rest = fee - t.f.launch;
         _check(t.f.builder <= base * launchpad.MAX_BUILDER_FEE_BPS() / BPS, "builder above MAX_BUILDER_FEE_BPS");
-        _check(t.f.creator == fee * p.creatorShareBps / BPS, "creator share shrank or grew");
-        _check(t.f.referral == (t.a.referral == address(0) ? 0 : fee * 2_000 / BPS), "referral share");
-        uint256 room = fee - t.f.creator - t.f.referral;
+        _check(t.f.creator == rest * p.creatorShareBps / BPS, "creator share shrank or grew");
+        _check(t.f.referral == (t.a.referral == address(0) ? 0 : rest * 2_000 / BPS), "referral share");
+        uint256 room = rest - t.f.creator - t.f.referral;
         uint256 b = t.a.builder == address(0) ? 0 : base * t.a.builderFeeBps / BPS;
         _check(t.f.builder == (b < room ? b : room), "builder cut");
         address trader = address(uint160(uint256(l.topics[3])));

@@ -53,7 +53,7 @@ contract LaunchpadTest is Fixture {
             SYMBOL,
             URI,
             p.attribution,
-            PoolTypes.startupPreseed()
+            _typeParams(STARTUP)
         );
         vm.prank(creator);
         launchpad.createToken(p);
@@ -65,7 +65,7 @@ contract LaunchpadTest is Fixture {
         assertEq(v.token, token, "token");
         assertEq(v.creator, creator, "creator");
         assertEq(v.poolType, MEME, "poolType");
-        assertEq(keccak256(abi.encode(v.params)), keccak256(abi.encode(PoolTypes.meme())), "params");
+        assertEq(keccak256(abi.encode(v.params)), keccak256(abi.encode(_typeParams(MEME))), "params");
         assertEq(v.supply, 0, "supply");
         assertEq(v.reserve, 0, "reserve");
         // meme starts at $0.00001 a token: 1e13 in USD per whole token with 18 decimals
@@ -196,7 +196,7 @@ contract LaunchpadTest is Fixture {
         ILaunchpad.CurveQuote memory q = launchpad.quoteBuyExactIn(token, 1_000e6);
         ILaunchpad.PoolTypeParams memory p = PoolTypes.meme();
         // fee 10 USDC: creator 30% = 3, referral 20% = 2, builder 0.2% of 1000 = 2, protocol the other 3
-        ILaunchpad.FeeSplit memory f = ILaunchpad.FeeSplit({protocol: 3e6, creator: 3e6, referral: 2e6, builder: 2e6});
+        ILaunchpad.FeeSplit memory f = ILaunchpad.FeeSplit({protocol: 3e6, creator: 3e6, referral: 2e6, builder: 2e6, launch: 0});
         ILaunchpad.PoolSnapshot memory s =
             ILaunchpad.PoolSnapshot(q.tokenAmount, 990e6, CurveMath.price(p, q.tokenAmount), 0);
         _fund(alice, 1_000e6);
@@ -229,7 +229,7 @@ contract LaunchpadTest is Fixture {
         ILaunchpad.Attribution memory a = _attr(address(0), 0, referral);
         uint256 referralCut = q.fee * 2_000 / BPS;
         uint256 creatorCut = q.fee * 4_000 / BPS;
-        ILaunchpad.FeeSplit memory f = ILaunchpad.FeeSplit(q.fee - referralCut - creatorCut, creatorCut, referralCut, 0);
+        ILaunchpad.FeeSplit memory f = ILaunchpad.FeeSplit(q.fee - referralCut - creatorCut, creatorCut, referralCut, 0, 0);
         vm.expectEmit(true, true, true, true, address(launchpad));
         emit ILaunchpad.Trade(
             _pool(token).tokenLayerId,
@@ -451,7 +451,7 @@ contract LaunchpadTest is Fixture {
         ILaunchpad.PoolTypeParams memory p = _consistent(500_000, 1e26, 1_000e6, 5e26, 300, 1_000, 3000);
         vm.prank(owner);
         launchpad.setPoolType(MEME, p);
-        assertEq(keccak256(abi.encode(_pool(token).params)), keccak256(abi.encode(PoolTypes.meme())), "live pool");
+        assertEq(keccak256(abi.encode(_pool(token).params)), keccak256(abi.encode(_typeParams(MEME))), "live pool");
         assertEq(_pool(_createToken(MEME)).params.tradeFeeBps, 300, "new pool");
     }
 

@@ -70,6 +70,10 @@ export type IndexedPool = {
   liquidity: bigint | null;
   usdcIsToken0: boolean;
   params: PoolTypeParams;
+  /** The block timestamp of the token's creation (unix seconds): its launch fee's window starts then. */
+  createdAt: bigint;
+  /** What trades paid above the trade fee in the launch window, USDC base units (the protocol's). */
+  launchFeesUsdc: bigint;
   updatedBlock: bigint;
   /** Hash of updatedBlock: the block of the pool's last change, as the indexer saw it. */
   updatedBlockHash: `0x${string}`;
@@ -82,7 +86,8 @@ const POOL_COLUMNS = `p.token AS pool_token, p.supply, p.reserve, p.price, p.mar
             p.referral AS pool_referral, p.collected_fees_usdc,
             p.collected_fees_tokens, p.v3_pool, p.fee_tier, p.position_id, p.sqrt_price_x_96 AS sqrt_price_x96, p.tick,
             p.liquidity, p.usdc_is_token0, p.weight_ppm, p.virtual_supply, p.virtual_reserve, p.migration_supply,
-            p.dex_supply, p.dex_reserve, p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.updated_block,
+            p.dex_supply, p.dex_reserve, p.trade_fee_bps, p.creator_share_bps, p.dex_fee_tier, p.launch_fee_bps,
+            p.launch_fee_seconds, p.created_at AS pool_created_at, p.launch_fees_usdc, p.updated_block,
             p.updated_block_hash`;
 
 /** The token and pool columns every deployment read selects, `t` and `p` being the tables' aliases. */
@@ -223,6 +228,8 @@ function poolOfRow(r: any): IndexedPool | null {
     liquidity: big(r.liquidity),
     usdcIsToken0: r.usdc_is_token0,
     params: poolParamsOfRow(r as PoolParamsRow),
+    createdAt: BigInt(r.pool_created_at),
+    launchFeesUsdc: BigInt(r.launch_fees_usdc),
     updatedBlock: BigInt(r.updated_block),
     updatedBlockHash: r.updated_block_hash,
   };

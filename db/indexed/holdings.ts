@@ -258,7 +258,7 @@ export async function readUsdcFees(
 ): Promise<ChainFees[]> {
   const ix = indexerSchema;
   const summed = `SELECT chain_id, sum(amount) AS accrued, 0 AS claimed FROM (
-         SELECT chain_id, fee_protocol AS amount FROM ${ix}.trade WHERE protocol_recipient = $1
+         SELECT chain_id, fee_protocol + fee_launch AS amount FROM ${ix}.trade WHERE protocol_recipient = $1
          UNION ALL SELECT chain_id, fee_creator FROM ${ix}.trade WHERE creator = $1
          UNION ALL SELECT chain_id, fee_referral FROM ${ix}.trade WHERE referral = $1
          UNION ALL SELECT chain_id, fee_builder FROM ${ix}.trade WHERE builder = $1) x GROUP BY chain_id`;

@@ -130,7 +130,7 @@ export async function readTrades(
 ): Promise<IndexedTrade[]> {
   const { rows } = await db.query<Record<string, string> & { is_buy: boolean; log_index: number }>(
     `SELECT id, trader, mode, is_buy, venue, token_amount, usdc_amount, price, fee_protocol, fee_creator, fee_referral,
-            fee_builder, tx_hash, log_index, block_number, timestamp
+            fee_builder, fee_launch, tx_hash, log_index, block_number, timestamp
        FROM ${schemas.indexerSchema}.trade
       WHERE chain_id = $1 AND token = $2
       ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT $3 OFFSET $4`,
@@ -145,7 +145,10 @@ export async function readTrades(
     tokenAmount: BigInt(r.token_amount ?? 0),
     usdcAmount: BigInt(r.usdc_amount ?? 0),
     price: BigInt(r.price ?? 0),
-    fee: [r.fee_protocol, r.fee_creator, r.fee_referral, r.fee_builder].reduce((n, f) => n + BigInt(f ?? 0), 0n),
+    fee: [r.fee_protocol, r.fee_creator, r.fee_referral, r.fee_builder, r.fee_launch].reduce(
+      (n, f) => n + BigInt(f ?? 0),
+      0n,
+    ),
     txHash: String(r.tx_hash),
     logIndex: r.log_index,
     blockNumber: BigInt(r.block_number ?? 0),

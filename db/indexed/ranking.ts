@@ -301,7 +301,7 @@ export async function rollRankingWindow(client: pg.ClientBase, ix: string, lockT
 /** SQL: (chain_id, recipient, amount) of the non-zero trade fee shares of the trade rows `rows`, per recipient. */
 const feeSharesSql = (rows: string) =>
   `SELECT chain_id, recipient, sum(amount) AS amount FROM (
-     SELECT chain_id, protocol_recipient AS recipient, fee_protocol AS amount FROM ${rows}
+     SELECT chain_id, protocol_recipient AS recipient, fee_protocol + fee_launch AS amount FROM ${rows}
      UNION ALL SELECT chain_id, creator, fee_creator FROM ${rows}
      UNION ALL SELECT chain_id, referral, fee_referral FROM ${rows}
      UNION ALL SELECT chain_id, builder, fee_builder FROM ${rows}) s

@@ -49,6 +49,7 @@ ponder.on("UniswapV3Pool:Swap", async ({ event, context }) => {
     feeCreator: 0n,
     feeReferral: 0n,
     feeBuilder: 0n,
+    feeLaunch: 0n,
     builder: "0x0000000000000000000000000000000000000000",
     builderFeeBps: 0,
     referral: "0x0000000000000000000000000000000000000000",

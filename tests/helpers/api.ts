@@ -210,7 +210,12 @@ export async function createTestApi(p: TestApiParameters) {
 export async function startSideStack(name: string) {
   const anvil = await startAnvil({ port: 0 });
   try {
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+    const deployment = await deploy({
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: "base-sepolia",
+      write: false,
+      launchFee: false,
+    });
     const c = chainAt(anvil.rpcUrl, deployment);
     const indexer = await startTestIndexer(c);
     const api = await createTestApi({ indexerSchema: indexer.schema, chain: c });

@@ -21,6 +21,7 @@ import { inject } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { Deployment } from "../../core/deployment.js";
 import { type Attribution, noAttribution } from "../../core/fees.js";
+import { anvilAccount0PrivateKey } from "../../scripts/deploy.js";
 import { indexerStatus } from "../../scripts/indexer.js";
 
 /** anvil's default mnemonic: its accounts are funded with ether on every fresh chain. */
@@ -149,6 +150,26 @@ export async function fundUsdc(c: Chain, w: Wallet, amount: bigint) {
 }
 
 let saltCounter = 0;
+
+/**
+ * Registers pool type `id` as meme (7) with the launch fee the chains deploy with (80% falling to 1% over 30 s), from
+ * the launchpad's owner (anvil's account 0). The test chains' own types have none (scripts/deploy.ts launchFee).
+ */
+export async function registerLaunchFeeType(c: Chain, id: number) {
+  const launchpad = c.deployment.contracts.launchpad;
+  const meme = await c.publicClient.readContract({
+    address: launchpad,
+    abi: launchpadAbi,
+    functionName: "poolType",
+    args: [7],
+  });
+  await send(c, c.walletOf(privateKeyToAccount(anvilAccount0PrivateKey)), {
+    address: launchpad,
+    abi: launchpadAbi,
+    functionName: "setPoolType",
+    args: [id, { ...meme, launchFeeBps: 8_000, launchFeeSeconds: 30 }],
+  } as never);
+}
 
 /** Create a token of `poolType` (7 meme, 8 startup-preseed) from `w`; returns its address and token_layer_id. */
 export async function createToken(

@@ -21,7 +21,7 @@ export async function startChainOf(slug: ChainSlug) {
   if (chain.kind !== "evm") throw new Error(`${slug} is not an EVM chain`);
   const anvil = await startAnvil({ port: 0, chainId: chain.chainId });
   try {
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: slug, write: false });
+    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: slug, write: false, launchFee: false });
     return { chain: chainAt(anvil.rpcUrl, deployment), stop: anvil.stop };
   } catch (error) {
     await anvil.stop();

@@ -249,7 +249,8 @@ export async function readIndexedState(db: ApiDeps["db"], ix: string, chainId: n
   const fees = await db.query<{ recipient: string; claimable: string }>(
     `SELECT recipient, sum(v)::text AS claimable FROM (
        SELECT recipient, accrued - claimed AS v FROM "${ix}".fees WHERE chain_id = $1
-       UNION ALL SELECT protocol_recipient, fee_protocol FROM "${ix}".trade WHERE chain_id = $1 AND fee_protocol > 0
+       UNION ALL SELECT protocol_recipient, fee_protocol + fee_launch FROM "${ix}".trade
+                  WHERE chain_id = $1 AND fee_protocol + fee_launch > 0
        UNION ALL SELECT creator, fee_creator FROM "${ix}".trade WHERE chain_id = $1 AND fee_creator > 0
        UNION ALL SELECT referral, fee_referral FROM "${ix}".trade WHERE chain_id = $1 AND fee_referral > 0
        UNION ALL SELECT builder, fee_builder FROM "${ix}".trade WHERE chain_id = $1 AND fee_builder > 0) x

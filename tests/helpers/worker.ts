@@ -53,7 +53,12 @@ export function chainsEnv(home: Chain, more: Chain[]): Record<string, string> {
 export async function startSideChain(p: { blockTime?: number } = {}) {
   const anvil: StartAnvilReturnType = await startAnvil({ port: 0, chainId: 84532, ...p });
   try {
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+    const deployment = await deploy({
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: "base-sepolia",
+      write: false,
+      launchFee: false,
+    });
     const dir = deploymentsDirFor(deployment);
     return {
       anvil,

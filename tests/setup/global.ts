@@ -46,7 +46,12 @@ export default async function setup(project: TestProject) {
     for (const stop of stops.reverse()) await stop().catch((error) => console.error(error));
   };
   try {
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: "base-sepolia", write: false });
+    const deployment = await deploy({
+      rpcUrl: anvil.rpcUrl,
+      chainSlug: "base-sepolia",
+      write: false,
+      launchFee: false,
+    });
     project.provide("rpcUrl", anvil.rpcUrl);
     project.provide("deployment", deployment);
 

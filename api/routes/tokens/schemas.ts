@@ -416,6 +416,20 @@ export const TokenStats = z
       .nullable()
       .describe("The indexed block the windows end at, and its time"),
     windows: z.array(TokenStatsWindow).describe("5m, 1h, 6h and 24h, each ending at as_of"),
+    launch_fee: z
+      .object({
+        start_bps: z.number().int().describe("A curve trade's fee at the token's creation"),
+        base_bps: z.number().int().describe("The pool type's trade fee, which the launch fee falls to"),
+        bps_now: z.number().int().describe("The fee of a curve trade sent now (the next block's)"),
+        starts_at: z.string().describe("ISO 8601: the token's creation"),
+        ends_at: z.string().describe("ISO 8601: when the fee has fallen to base_bps"),
+        collected_usdc: z
+          .string()
+          .describe("USDC base units trades paid above the trade fee in the window, all the protocol's"),
+        collected_usd: z.number(),
+      })
+      .nullable()
+      .describe("The launch fee's schedule and what its window collected; null for a pool type without one"),
     freshness: Freshness,
   })
   .openapi("TokenStats");

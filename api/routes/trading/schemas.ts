@@ -18,7 +18,7 @@ import {
   url,
   uuid,
 } from "../../../core/schemas.js";
-import { mediaText, mediaUri } from "../common-schemas.js";
+import { launchFeeSchema, mediaText, mediaUri } from "../common-schemas.js";
 
 const direction = z.enum(["buy", "sell"]);
 /**
@@ -97,15 +97,25 @@ export const Quote = z
       .number()
       .describe("(average price excluding the launchpad fee − marginal price before) / marginal price; 0.01 = 1%"),
     fee: z.object({
-      tradeFeeBps: z.number().int(),
+      tradeFeeBps: z.number().int().describe("The pool type's trade fee, bps"),
+      feeBps: z
+        .number()
+        .int()
+        .describe(
+          "What the curve leg is charged, bps: the launch fee of the block the trade lands in, then tradeFeeBps",
+        ),
       amount: z.string().describe("The launchpad's fee in USD (decimal string)"),
       amountBaseUnits: z.string(),
       protocol: z.string(),
       creator: z.string(),
       referral: z.string(),
       builder: z.string(),
+      launch: z.string().describe("The part above the trade fee (the launch window), the protocol's, USDC base units"),
       poolFeeTier: z.number().int().nullable().describe("Uniswap V3 pool fee (in its price), hundredths of a bip"),
     }),
+    launchFee: launchFeeSchema
+      .nullable()
+      .describe("The token's launch fee at the time the trade is quoted to land; null for a graduated token"),
     legs: z.array(
       z.object({
         protocol: z.enum(["bonding_curve", "uniswap_v3"]),

@@ -43,6 +43,12 @@ interface ILaunchpad {
         uint16 creatorShareBps;
         /// Uniswap V3 fee tier of the graduated pool, in hundredths of a bip (100, 500, 3000 or 10000).
         uint24 dexFeeTier;
+        /// The launch fee: a curve trade's fee in the token's creation block, in bps. It falls in a straight line to
+        /// tradeFeeBps over launchFeeSeconds (FeeMath.feeBpsAt). What it takes above the trade fee goes to the
+        /// protocol alone. Zero with launchFeeSeconds zero: no launch fee.
+        uint16 launchFeeBps;
+        /// How long after the token's creation the launch fee lasts, in seconds.
+        uint16 launchFeeSeconds;
     }
 
     /// @notice Builder and referral attribution for one call. Their shares are carved out of the protocol's part of
@@ -60,12 +66,14 @@ interface ILaunchpad {
         address referral;
     }
 
-    /// @notice How one fee was split. The four parts add up to the whole fee, in USDC base units.
+    /// @notice How one fee was split. The five parts add up to the whole fee, in USDC base units.
     struct FeeSplit {
         uint256 protocol;
         uint256 creator;
         uint256 referral;
         uint256 builder;
+        /// The part above the trade fee that a trade in the launch window pays (see launchFeeBps), the protocol's.
+        uint256 launch;
     }
 
     /// @notice The pool's state after an event, so an indexer needs no RPC call.
@@ -130,6 +138,10 @@ interface ILaunchpad {
         uint256 positionId;
         /// The token's referral (named by its creator at creation, permanent); zero for none.
         address referral;
+        /// The block timestamp of the token's creation: its launch fee's window starts then.
+        uint256 createdAt;
+        /// The fee of a curve trade in this block, in bps: the launch fee in its window, then the trade fee.
+        uint256 feeBps;
     }
 
     /// @notice Emitted when a token and its pool are created.
@@ -281,6 +293,7 @@ interface ILaunchpad {
     /// @notice Withdraws the caller's launch tokens credited from `token`'s pool fees.
     function claimTokenFees(address token) external returns (uint256 amount);
 
+    /// @notice Curve quotes at this block's fee (the launch fee in its window).
     function quoteBuyExactIn(address token, uint256 usdcIn) external view returns (CurveQuote memory);
     function quoteBuyExactOut(address token, uint256 tokensOut) external view returns (CurveQuote memory);
     function quoteSellExactIn(address token, uint256 tokensIn) external view returns (CurveQuote memory);

@@ -4,9 +4,28 @@ pragma solidity ^0.8.28;
 import {ILaunchpad} from "../interfaces/ILaunchpad.sol";
 
 /// @title FeeMath
-/// @notice Splits one trade fee between creator, referral, builder and protocol. core/fees.ts mirrors it.
+/// @notice The launch fee's schedule, and the split of one trade fee between creator, referral, builder and
+/// protocol. core/fees.ts mirrors it.
 library FeeMath {
     uint256 internal constant BPS = 10_000;
+
+    /// @notice A curve trade's fee in bps, `elapsed` seconds after its token's creation: launchFeeBps at creation,
+    /// falling in a straight line to tradeFeeBps at launchFeeSeconds, and tradeFeeBps from then on. Rounded up (the
+    /// pool's way): base + ceil((launchFeeBps - base) * (launchFeeSeconds - elapsed) / launchFeeSeconds).
+    function feeBpsAt(ILaunchpad.PoolTypeParams memory p, uint256 elapsed) internal pure returns (uint256) {
+        uint256 base = p.tradeFeeBps;
+        uint256 window = p.launchFeeSeconds;
+        if (elapsed >= window) return base;
+        uint256 drop = uint256(p.launchFeeBps) - base;
+        return base + (drop * (window - elapsed) + window - 1) / window;
+    }
+
+    /// @notice The launch part of `fee`, a fee charged at `feeBps` where the trade fee is `tradeFeeBps`: the share
+    /// of the fee above the trade fee, floor(fee * (feeBps - tradeFeeBps) / feeBps). Zero outside the launch window.
+    function launchPart(uint256 fee, uint256 feeBps, uint256 tradeFeeBps) internal pure returns (uint256) {
+        if (feeBps <= tradeFeeBps) return 0;
+        return fee * (feeBps - tradeFeeBps) / feeBps;
+    }
 
     /// @notice Split `fee` (USDC base units) of a trade whose USDC side is `base`.
     /// @dev The creator gets floor(fee * creatorShareBps / BPS) whatever the attribution, so attribution never

@@ -10,6 +10,7 @@ import {PeerTokenFactory} from "../../src/PeerTokenFactory.sol";
 import {ILaunchpad} from "../../src/interfaces/ILaunchpad.sol";
 import {IUniswapV3Factory} from "../../src/interfaces/IUniswapV3.sol";
 import {CurveMath} from "../../src/libraries/CurveMath.sol";
+import {PoolTypes} from "../../src/libraries/PoolTypes.sol";
 import {MockUSDC} from "../../src/mocks/MockUSDC.sol";
 import {WETH9} from "../../src/mocks/WETH9.sol";
 
@@ -55,6 +56,9 @@ abstract contract Fixture is Test {
     address internal builder;
     address internal referral;
 
+    /// @notice Whether the pool types keep the launch fee they are deployed with (see _deployStack).
+    bool internal launchFeeKept;
+
     function setUp() public virtual {
         owner = makeAddr("owner");
         protocol = makeAddr("protocol");
@@ -89,6 +93,16 @@ abstract contract Fixture is Test {
         );
         // the attribution the tests use is approved, as the owner would approve a real builder and referrer
         vm.startPrank(owner);
+        // Most tests trade a token in the block it is created in, at the trade fee: the types are registered again
+        // without their launch fee, unless a test keeps it (launchFeeKept), as LaunchFee.t.sol does.
+        if (!launchFeeKept) {
+            for (uint8 id = PoolTypes.MEME; id <= PoolTypes.STARTUP_PRESEED; ++id) {
+                ILaunchpad.PoolTypeParams memory p = launchpad.poolType(id);
+                p.launchFeeBps = 0;
+                p.launchFeeSeconds = 0;
+                launchpad.setPoolType(id, p);
+            }
+        }
         launchpad.setBuilder(builder, uint16(launchpad.MAX_BUILDER_FEE_BPS()));
         launchpad.setReferrer(referral, true);
         vm.stopPrank();
@@ -231,6 +245,13 @@ abstract contract Fixture is Test {
     }
 
     // ---------------------------------------------------------------- views
+
+    /// @notice The parameters type `id` (MEME or STARTUP) has here: PoolTypes', with the launch fee _deployStack
+    /// leaves it.
+    function _typeParams(uint8 id) internal view returns (ILaunchpad.PoolTypeParams memory p) {
+        p = id == MEME ? PoolTypes.meme() : PoolTypes.startupPreseed();
+        if (!launchFeeKept) (p.launchFeeBps, p.launchFeeSeconds) = (0, 0);
+    }
 
     function _pool(address token) internal view returns (ILaunchpad.PoolView memory) {
         return launchpad.getPool(token);

@@ -137,7 +137,7 @@ function launchpadLog(r: Replay, ctx: Context, l: AnyLog): void {
     r.tokenRows.set(lower(a.token as string), tokenRow(ctx, l));
     r.poolUpdated.set(lower(a.token as string), l.blockNumber);
   } else if (l.eventName === "Trade") {
-    const fees = a.fees as { protocol: bigint; creator: bigint; referral: bigint; builder: bigint };
+    const fees = a.fees as { protocol: bigint; creator: bigint; referral: bigint; builder: bigint; launch: bigint };
     const attr = a.attribution as Attribution;
     const token = lower(a.token as string);
     r.trades.push(curveTrade(ctx, l, r.protocolFeeRecipient));
@@ -240,7 +240,7 @@ function tokenRow({ chainId, time }: Context, l: AnyLog): Row {
 /** The trade row of a launchpad Trade log. */
 function curveTrade({ chainId, time, views }: Context, l: AnyLog, protocolRecipient: string): Row {
   const a = l.args;
-  const fees = a.fees as { protocol: bigint; creator: bigint; referral: bigint; builder: bigint };
+  const fees = a.fees as { protocol: bigint; creator: bigint; referral: bigint; builder: bigint; launch: bigint };
   const attr = a.attribution as Attribution;
   const state = a.state as { supply: bigint; reserve: bigint; price: bigint };
   const mode = Number(a.mode);
@@ -259,6 +259,7 @@ function curveTrade({ chainId, time, views }: Context, l: AnyLog, protocolRecipi
     feeCreator: fees.creator,
     feeReferral: fees.referral,
     feeBuilder: fees.builder,
+    feeLaunch: fees.launch,
     builder: lower(attr.builder),
     builderFeeBps: attr.builderFeeBps,
     referral: lower(attr.referral),
@@ -315,6 +316,7 @@ async function dexTrade({ c, chainId, views, time }: Context, l: AnyLog, token: 
     feeCreator: 0n,
     feeReferral: 0n,
     feeBuilder: 0n,
+    feeLaunch: 0n,
     builder: zeroAddress,
     builderFeeBps: 0,
     referral: zeroAddress,

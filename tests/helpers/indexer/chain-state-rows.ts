@@ -153,6 +153,8 @@ export function expectedPools(
       graduated: v.graduated,
       referral: lower(v.referral),
       protocolRecipient: lower(r.protocolFeeRecipient),
+      createdAt: v.createdAt,
+      launchFeesUsdc: r.trades.reduce((sum, t) => (t.token === token ? sum + (t.feeLaunch as bigint) : sum), 0n),
       collectedFeesUsdc: r.collected.get(token)?.usdc ?? 0n,
       collectedFeesTokens: r.collected.get(token)?.tokens ?? 0n,
       graduatedAt: grad ? time(grad.blockNumber) : null,

@@ -29,6 +29,7 @@ ponder.on("Launchpad:Trade", async ({ event, context }) => {
     feeCreator: fees.creator,
     feeReferral: fees.referral,
     feeBuilder: fees.builder,
+    feeLaunch: fees.launch,
     builder: attribution.builder,
     builderFeeBps: attribution.builderFeeBps,
     referral: attribution.referral,
