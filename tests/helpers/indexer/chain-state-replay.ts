@@ -141,7 +141,8 @@ function launchpadLog(r: Replay, ctx: Context, l: AnyLog): void {
     const attr = a.attribution as Attribution;
     const token = lower(a.token as string);
     r.trades.push(curveTrade(ctx, l, r.protocolFeeRecipient));
-    credit(r, r.protocolFeeRecipient, fees.protocol, "share");
+    // the launch window's part is the protocol's too
+    credit(r, r.protocolFeeRecipient, fees.protocol + fees.launch, "share");
     credit(r, views.get(token)?.creator ?? zeroAddress, fees.creator, "share");
     credit(r, attr.referral, fees.referral, "share");
     credit(r, attr.builder, fees.builder, "share");
