@@ -19,19 +19,43 @@ import {PriceMath} from "../src/libraries/PriceMath.sol";
 import {PoolTypes} from "../src/libraries/PoolTypes.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
 
-/// @notice Ordinary traders and an adversary, against the launchpad and each token's Uniswap V3 pool.
+/// @notice Ordinary traders, a sniper and an adversary, against the launchpad and each token's Uniswap V3 pool, with
+/// time moving (every pool type has its launch fee).
 /// - Traders buy and sell in all four modes with random approved attribution, buy through graduation, claim fees
 ///   and collect pool fees.
-/// - The adversary buys tokens on the curve, tries to add liquidity in any range of a token's V3 pool (which
-///   createToken made and pinned), swaps directly on the pool, donates USDC and tokens to the launchpad and the pool,
-///   and names itself as builder and referral. It attacks a token until it graduates, and withdraws from its pool when it
-///   has (so that what it ends with is what the attack got it, not market making for later traders).
+/// - The sniper buys tokens inside their launch window, naming an approved builder, and sells straight back.
+/// - The adversary creates the next token's V3 pool before the token exists, at the extreme prices, with USDC-only
+///   liquidity up to Uniswap's per-tick cap at the edge ticks; buys a token to one wei short of graduation (the
+///   graduation is then pending on the next buy); buys tokens on the curve; tries to add liquidity in any range of a
+///   token's V3 pool (which createToken made and pinned), the full range and the edge spacings up to the per-tick cap
+///   included; swaps directly on the pool; donates USDC and tokens to the launchpad and the pool; and names itself as
+///   builder and referral. It attacks a token until it graduates, and withdraws from its pool when it has (so that
+///   what it ends with is what the attack got it, not market making for later traders).
 /// - The owner changes pool types within the caps, and new tokens are created from them.
-/// Every action states which reverts it expects; any other revert (and any success that should have reverted) counts
-/// as unexpected, and an invariant asserts there are none, so a campaign in which nothing happens cannot pass.
+/// After every adversary move that changed anything (one that reverted left the state as it was), a probe checks
+/// liveness on the token it touched: a funded buyer of the curve's rest graduates it in that one call, under
+/// GRADUATION_GAS_BOUND. Every action states which reverts it expects; any other revert (and any success that should
+/// have reverted) counts as unexpected, and an invariant asserts there are none, so a campaign in which nothing happens
+/// cannot pass.
 contract LaunchpadHandler is Test {
     uint256 internal constant BPS = 10_000;
-    uint256 internal constant MAX_TOKENS = 8;
+    uint256 internal constant MAX_TOKENS = 16;
+    /// @notice The most gas a graduating buy may use, whatever was done before it (README: Graduation).
+    uint256 public constant GRADUATION_GAS_BOUND = 6_000_000;
+    string internal constant NAME = "Token";
+    string internal constant SYMBOL = "TKN";
+    string internal constant URI = "ipfs://x";
+
+    // the reverts a trade may legitimately hit, as a mask per action (see _tradeReverted)
+    uint256 internal constant ZERO = 1; // ZeroAmount: a dust amount that trades nothing
+    uint256 internal constant RESERVE = 2; // InsufficientReserve: more USDC out than the curve's reserve pays
+    uint256 internal constant LIQUIDITY = 4; // InsufficientLiquidity: more out of V3 than the pool can give
+    uint256 internal constant UNAFFORDABLE = 8; // TransferFromFailed: the trader cannot pay what the trade costs
+    uint256 internal constant NOT_HELD = 16; // ERC20InsufficientBalance: a curve sell burning more than is held
+    uint256 internal constant SLIPPAGE = 32; // SlippageExceeded: more tokens in than the seller allowed
+
+    /// @notice The liveness probe's answer: it reverts with this, so that nothing it did stays.
+    error Probed(bool graduated, uint256 gasUsed);
 
     Launchpad internal immutable launchpad;
     MockUSDC internal immutable usdc;
@@ -44,7 +68,15 @@ contract LaunchpadHandler is Test {
     address[] internal referrals; // address(0) included: no referral
     address[] public recipients; // everyone who can ever be owed fees
     address public immutable attacker;
+    address public immutable sniper;
+    address internal immutable prober;
     mapping(address token => PoolAttacker) public attackerOn;
+    // pools the adversary created before their token, and its contract on each
+    mapping(address pool => PoolAttacker) public earlyAttackerOf;
+    PoolAttacker[] internal earlyAttackers;
+    /// @notice The creator's salt counter: it moves on after each creation, and after one refused because the
+    /// adversary's liquidity stands in the next token's pool (the creator then picks another salt).
+    uint256 public saltNonce;
 
     // ghost: USDC each actor was given (in) and has taken out of the system (out = its balance, measured at the end)
     mapping(address actor => uint256) public usdcIn;
@@ -61,6 +93,12 @@ contract LaunchpadHandler is Test {
     uint256 public v3Trades;
     uint256 public claims;
     uint256 public attackedGraduations; // graduations into a pool the adversary had priced or filled
+    uint256 public windowTrades; // curve trades that paid a launch part
+    uint256 public livenessChecks;
+    uint256 public maxGraduationGas; // the most a liveness probe's graduating buy used
+    uint256 public earlyPoolsTaken; // tokens created into a pool the adversary had created first
+    uint256 public capFills; // edge positions sized to the whole room left under the per-tick cap
+    uint256 public poolTakenRefusals; // creations refused because the adversary's liquidity stood in the pool
 
     constructor(
         Launchpad launchpad_,
@@ -78,6 +116,8 @@ contract LaunchpadHandler is Test {
         creator = creator_;
         tokens = tokens_;
         attacker = makeAddr("adversary");
+        sniper = makeAddr("sniper");
+        prober = makeAddr("liveness buyer");
         for (uint256 i; i < 3; ++i) traders.push(makeAddr(string.concat("trader", vm.toString(i))));
         builders.push(address(0));
         referrals.push(address(0));
@@ -96,8 +136,9 @@ contract LaunchpadHandler is Test {
 
     function buyExactIn(uint256 tokenSeed, uint256 traderSeed, uint256 amount, uint256 attrSeed) external {
         (address token, address trader, ILaunchpad.PoolView memory v) = _pick(tokenSeed, traderSeed);
-        // on the curve, up to a little past graduation; on V3, up to 30,000 USDC
-        uint256 cap = v.graduated ? 30_000e6 : _toGraduation(token, v) * 11 / 10;
+        // on the curve, up to a little past graduation (whose last wei may cost nothing: see advBrink); on V3, up to
+        // 30,000 USDC
+        uint256 cap = v.graduated ? 30_000e6 : _toGraduation(token, v) * 11 / 10 + 1;
         amount = bound(amount, 1, cap);
         _fund(trader, amount);
         _begin();
@@ -105,7 +146,7 @@ contract LaunchpadHandler is Test {
         try launchpad.buyExactIn(token, amount, 0, block.timestamp, _attr(attrSeed)) {
             _end(token, this.buyExactIn.selector);
         } catch (bytes memory err) {
-            _tradeReverted(token, this.buyExactIn.selector, err);
+            _tradeReverted(this.buyExactIn.selector, err, ZERO);
         }
         _adversaryLeavesGraduated(token);
     }
@@ -120,7 +161,7 @@ contract LaunchpadHandler is Test {
         try launchpad.buyExactOut(token, amount, type(uint256).max, block.timestamp, _attr(attrSeed)) {
             _end(token, this.buyExactOut.selector);
         } catch (bytes memory err) {
-            _tradeReverted(token, this.buyExactOut.selector, err);
+            _tradeReverted(this.buyExactOut.selector, err, UNAFFORDABLE | LIQUIDITY);
         }
         _adversaryLeavesGraduated(token);
     }
@@ -137,7 +178,7 @@ contract LaunchpadHandler is Test {
         try launchpad.sellExactIn(token, amount, 0, block.timestamp, _attr(attrSeed)) {
             _end(token, this.sellExactIn.selector);
         } catch (bytes memory err) {
-            _tradeReverted(token, this.sellExactIn.selector, err);
+            _tradeReverted(this.sellExactIn.selector, err, ZERO);
         }
     }
 
@@ -154,7 +195,9 @@ contract LaunchpadHandler is Test {
         try launchpad.sellExactOut(token, amount, held, block.timestamp, _attr(attrSeed)) {
             _end(token, this.sellExactOut.selector);
         } catch (bytes memory err) {
-            _tradeReverted(token, this.sellExactOut.selector, err);
+            _tradeReverted(
+                this.sellExactOut.selector, err, ZERO | RESERVE | LIQUIDITY | NOT_HELD | UNAFFORDABLE | SLIPPAGE
+            );
         }
     }
 
@@ -166,6 +209,9 @@ contract LaunchpadHandler is Test {
         if (v.graduated || extra % 3 != 0) return;
         bool attacked = address(attackerOn[token]) != address(0) && attackerOn[token].positionsLength() > 0;
         uint256 amount = _toGraduation(token, v) + (attacked ? 0 : bound(extra, 0, 20_000e6));
+        // a curve one wei short of its migration supply may sell that wei for nothing (see advBrink): one USDC then
+        // graduates it and buys on the new pool
+        if (amount < 1e6) amount = 1e6;
         _fund(trader, amount);
         _begin();
         vm.prank(trader);
@@ -229,8 +275,28 @@ contract LaunchpadHandler is Test {
         vm.prank(attacker);
         try launchpad.buyExactIn(token, amount, 0, block.timestamp, _none()) {
             _end(token, this.advBuy.selector);
+            _live(token);
         } catch (bytes memory err) {
-            _tradeReverted(token, this.advBuy.selector, err);
+            _tradeReverted(this.advBuy.selector, err, ZERO);
+        }
+    }
+
+    /// @notice Buys a token to one wei short of its migration supply: its graduation is then pending on the next buy,
+    /// whoever makes it, and the adversary's other moves act on it in that state.
+    function advBrink(uint256 tokenSeed) external {
+        address token = tokens[tokenSeed % tokens.length];
+        ILaunchpad.PoolView memory v = launchpad.getPool(token);
+        if (v.graduated || v.params.migrationSupply - v.supply < 2) return;
+        uint256 amount = v.params.migrationSupply - v.supply - 1;
+        _giveAdversary(attacker, launchpad.quoteBuyExactOut(token, amount).usdcAmount);
+        _begin();
+        vm.prank(attacker);
+        try launchpad.buyExactOut(token, amount, type(uint256).max, block.timestamp, _none()) {
+            _end(token, this.advBrink.selector);
+            _check(launchpad.getPool(token).params.migrationSupply - launchpad.getPool(token).supply == 1, "brink");
+            _live(token);
+        } catch (bytes memory err) {
+            _unexpected(this.advBrink.selector, err);
         }
     }
 
@@ -261,17 +327,54 @@ contract LaunchpadHandler is Test {
         int24 upper = lower + width > maxT ? maxT : lower + width;
         bool usdcIsToken0 = address(usdc) < token;
         uint128 liquidity = _liquidityForUsdc(lower, upper, bound(liquiditySeed, 1, 100_000e6), usdcIsToken0);
+        _mintRefused(this.advMint.selector, att, lower, upper, liquidity);
+    }
+
+    /// @dev A position the pinned pool must refuse before graduation: the token refuses to move into it
+    /// (GraduationPoolClosed), or, for one dearer than the adversary's million, the USDC transfer does.
+    function _mintRefused(bytes4 selector, PoolAttacker att, int24 lower, int24 upper, uint128 liquidity) internal {
         _giveAdversary(address(att), 1_000_000e6);
         vm.prank(attacker);
         try att.mint(lower, upper, liquidity) {
-            _unexpected(this.advMint.selector, "a position went into the pool before graduation");
+            _unexpected(selector, "a position went into the pool before graduation");
         } catch (bytes memory err) {
             bool refused = bytes4(err) == LaunchToken.GraduationPoolClosed.selector;
-            // a position dearer than the adversary's million is refused by the USDC transfer
             bool unaffordable = bytes4(err) == IERC20Errors.ERC20InsufficientBalance.selector;
-            if (refused || unaffordable) ++expectedReverts[this.advMint.selector];
-            else _unexpected(this.advMint.selector, err);
+            if (refused || unaffordable) ++expectedReverts[selector];
+            else _unexpected(selector, err);
         }
+    }
+
+    /// @notice Adds liquidity where the locked position will go, or next to it, up to Uniswap's per-tick cap: the
+    /// full range, or one spacing at either edge (the seed's spacing included), sized to the whole room left under
+    /// `maxLiquidityPerTick` half the time. Before graduation every such range needs launch tokens, which the token
+    /// refuses; when the adversary's USDC cannot pay the USDC side first, the USDC transfer refuses it.
+    function advMintEdge(uint256 tokenSeed, uint256 whichSeed, uint256 liquiditySeed) external {
+        (, PoolAttacker att, IUniswapV3PoolFull pool,) = _attackable(tokenSeed);
+        if (address(att) == address(0)) return;
+        int24 spacing = pool.tickSpacing();
+        int24 maxT = TickMath.maxUsableTick(spacing);
+        uint256 which = whichSeed % 5;
+        (int24 lower, int24 upper) = which == 0
+            ? (-maxT, maxT)
+            : which == 1
+                ? (-maxT, -maxT + spacing)
+                : which == 2 ? (maxT - spacing, maxT) : which == 3 ? (-maxT + spacing, -maxT + 2 * spacing) : (maxT - 2 * spacing, maxT - spacing);
+        uint128 room = _tickRoom(pool, lower, upper);
+        if (room == 0) return;
+        bool fill = liquiditySeed % 2 == 0;
+        if (fill) ++capFills;
+        uint128 liquidity = fill ? room : uint128(bound(liquiditySeed, 1, room));
+        _mintRefused(this.advMintEdge.selector, att, lower, upper, liquidity);
+    }
+
+    /// @dev The liquidity still allowed at both ticks of [lower, upper] under the pool's per-tick cap.
+    function _tickRoom(IUniswapV3PoolFull pool, int24 lower, int24 upper) internal view returns (uint128) {
+        uint128 cap = pool.maxLiquidityPerTick();
+        (uint128 a,,,,,,,) = pool.ticks(lower);
+        (uint128 b,,,,,,,) = pool.ticks(upper);
+        uint128 used = a > b ? a : b;
+        return used >= cap ? 0 : cap - used;
     }
 
     /// @dev The token at `tokenSeed` with the adversary's pool on it, while the token is still on its curve (att is
@@ -288,16 +391,89 @@ contract LaunchpadHandler is Test {
         if (address(att) != address(0)) pool = IUniswapV3PoolFull(address(att.pool()));
     }
 
-    /// @notice Removes its last position.
-    function advBurn(uint256 tokenSeed) external {
-        address token = tokens[tokenSeed % tokens.length];
-        PoolAttacker att = attackerOn[token];
-        if (address(att) == address(0) || att.positionsLength() == 0) return;
+    /// @notice Takes its last position out of a pool it created before the pool's token (the only pools it can have
+    /// liquidity in): the next creation over that pool is then no longer refused.
+    function advBurn(uint256 seed) external {
+        if (earlyAttackers.length == 0) return;
+        PoolAttacker att = earlyAttackers[seed % earlyAttackers.length];
+        if (att.positionsLength() == 0) return;
         try att.withdrawLast() {
             ++successes[this.advBurn.selector];
         } catch (bytes memory err) {
             _unexpected(this.advBurn.selector, err);
         }
+    }
+
+    /// @notice Creates the V3 pool of the token the creator will make next (its address is predictable), in either
+    /// fee tier, before the token exists, at an extreme price (V3's lowest and highest, one off each, or anywhere);
+    /// and, two times in three, puts USDC-only liquidity in it (no other kind can be paid before the token exists):
+    /// at the far edge spacing, over the whole USDC side, next to the price, or anywhere on that side, up to the room
+    /// left under the per-tick cap and 20M USDC. createToken must then pin the pool, or refuse it
+    /// (GraduationPoolTaken) exactly when the adversary's liquidity stands in the way.
+    function advPrecreatePool(uint256 tierSeed, uint256 priceSeed, uint256 rangeSeed, uint256 liquiditySeed) external {
+        if (tokens.length >= MAX_TOKENS) return;
+        address token = launchpad.predictTokenAddress(creator, _salt(), NAME, SYMBOL, URI);
+        uint24 tier = tierSeed % 2 == 0 ? 3_000 : 10_000;
+        bool usdcIsToken0 = address(usdc) < token;
+        address pool = factory.getPool(token, address(usdc), tier);
+        if (pool == address(0)) {
+            pool = factory.createPool(token, address(usdc), tier);
+            IUniswapV3PoolFull(pool).initialize(_extremePrice(priceSeed));
+            PoolAttacker fresh = new PoolAttacker();
+            fresh.setPool(pool);
+            earlyAttackerOf[pool] = fresh;
+            earlyAttackers.push(fresh);
+            ++successes[this.advPrecreatePool.selector];
+        }
+        if (liquiditySeed % 3 == 0) return;
+        (int24 lower, int24 upper) = _usdcOnlyRange(IUniswapV3PoolFull(pool), usdcIsToken0, rangeSeed);
+        if (lower >= upper) return; // the price is at the end of the USDC side: no room for a position
+        uint256 budget = bound(liquiditySeed, 1e6, 20_000_000e6);
+        uint128 liquidity = _affordableLiquidity(lower, upper, budget, usdcIsToken0);
+        uint128 room = _tickRoom(IUniswapV3PoolFull(pool), lower, upper);
+        if (liquidity > room) liquidity = room;
+        if (liquidity == 0) return;
+        PoolAttacker att = earlyAttackerOf[pool];
+        _giveAdversary(address(att), budget + 1);
+        try att.mint(lower, upper, liquidity) {
+            ++successes[this.advPrecreatePool.selector];
+        } catch (bytes memory err) {
+            _unexpected(this.advPrecreatePool.selector, err);
+        }
+    }
+
+    function _extremePrice(uint256 seed) internal pure returns (uint160) {
+        uint256 k = seed % 5;
+        if (k == 0) return TickMath.MIN_SQRT_PRICE;
+        if (k == 1) return TickMath.MIN_SQRT_PRICE + 1;
+        if (k == 2) return TickMath.MAX_SQRT_PRICE - 2;
+        if (k == 3) return TickMath.MAX_SQRT_PRICE - 1;
+        return uint160(bound(seed, TickMath.MIN_SQRT_PRICE, TickMath.MAX_SQRT_PRICE - 1));
+    }
+
+    /// @dev A range that holds USDC only at the pool's price (above the price when USDC is token0, at or below it
+    /// when token1), by `seed`: the far edge spacing (where the locked position's tick is), the whole side, the
+    /// spacing next to the price, or a random part of the side. lower >= upper when the side has no room.
+    function _usdcOnlyRange(IUniswapV3PoolFull pool, bool usdcIsToken0, uint256 seed)
+        internal
+        view
+        returns (int24 lower, int24 upper)
+    {
+        (, int24 tick,,,,,) = pool.slot0();
+        int24 s = pool.tickSpacing();
+        int24 maxT = TickMath.maxUsableTick(s);
+        (int24 lo, int24 hi) = usdcIsToken0 ? (_floorTo(tick, s) + s, maxT) : (-maxT, _floorTo(tick, s));
+        if (lo < -maxT) lo = -maxT;
+        if (hi > maxT) hi = maxT;
+        if (hi - lo < s) return (0, 0);
+        uint256 k = seed % 4;
+        if (k == 0) return usdcIsToken0 ? (hi - s, hi) : (lo, lo + s);
+        if (k == 1) return (lo, hi);
+        if (k == 2) return usdcIsToken0 ? (lo, lo + s) : (hi - s, hi);
+        int24 spans = (hi - lo) / s;
+        int24 a = int24(int256(bound(seed >> 8, 0, uint256(int256(spans - 1)))));
+        int24 b = int24(int256(bound(seed >> 40, uint256(int256(a + 1)), uint256(int256(spans)))));
+        return (lo + a * s, lo + b * s);
     }
 
     /// @notice Swaps directly on the pool, either way, to any price. Before graduation a swap moves the price
@@ -318,6 +494,7 @@ contract LaunchpadHandler is Test {
         _giveAdversary(address(att), 1_000_000e6);
         try att.swap(zeroForOne, amount, limit) {
             ++successes[this.advSwap.selector];
+            _live(token);
         } catch (bytes memory err) {
             // tokens into the pool: the attacker's own transfer reverts; out of it: the pool's, which V3 reports "TF"
             bool refused = bytes4(err) == LaunchToken.GraduationPoolClosed.selector
@@ -340,6 +517,7 @@ contract LaunchpadHandler is Test {
             vm.prank(attacker);
             usdc.transfer(to, amount);
             ++successes[this.advDonate.selector];
+            _live(token);
             return;
         }
         uint256 held = LaunchToken(token).balanceOf(attacker);
@@ -350,6 +528,7 @@ contract LaunchpadHandler is Test {
         try LaunchToken(token).transfer(to, amount) {
             if (closed) _unexpected(this.advDonate.selector, "tokens donated into the closed pool");
             ++successes[this.advDonate.selector];
+            _live(token);
         } catch (bytes memory err) {
             if (closed && bytes4(err) == LaunchToken.GraduationPoolClosed.selector) {
                 ++expectedReverts[this.advDonate.selector];
@@ -375,6 +554,7 @@ contract LaunchpadHandler is Test {
         try launchpad.buyExactIn(token, amount, 0, block.timestamp, a) {
             if (!ignored) _unexpected(this.advSelfAttribute.selector, "self-attribution accepted");
             _end(token, this.advSelfAttribute.selector);
+            _live(token);
         } catch (bytes memory err) {
             bytes4 sel = bytes4(err);
             if (sel == ILaunchpad.BuilderNotApproved.selector || sel == ILaunchpad.ReferrerNotApproved.selector) {
@@ -403,28 +583,142 @@ contract LaunchpadHandler is Test {
         }
     }
 
-    /// @notice A new token from a (possibly changed) pool type.
+    /// @notice A new token from a (possibly changed) pool type, at the creator's next salt. Where the adversary
+    /// created its pool first, the creation must pin that pool, or be refused (GraduationPoolTaken) exactly when the
+    /// adversary's liquidity stands in it; the creator then moves to its next salt. A token created into the
+    /// adversary's pool must then graduate like any other (liveness, probed at once).
     function createToken(uint256 typeSeed) external {
         if (tokens.length >= MAX_TOKENS) return;
         ILaunchpad.CreateTokenParams memory p;
-        p.name = "Token";
-        p.symbol = "TKN";
-        p.tokenURI = "ipfs://x";
+        p.name = NAME;
+        p.symbol = SYMBOL;
+        p.tokenURI = URI;
         p.poolType = uint8(7 + typeSeed % 3);
-        p.salt = keccak256(abi.encode(tokens.length));
+        p.salt = _salt();
         p.deadline = block.timestamp;
+        address predicted = launchpad.predictTokenAddress(creator, p.salt, NAME, SYMBOL, URI);
+        address early = factory.getPool(predicted, address(usdc), launchpad.poolType(p.poolType).dexFeeTier);
+        PoolAttacker att = earlyAttackerOf[early];
+        bool blocked = address(att) != address(0) && att.positionsLength() > 0;
+        _begin();
         vm.prank(creator);
         try launchpad.createToken(p) returns (address token, bytes32) {
             tokens.push(token);
-            ++successes[this.createToken.selector];
+            ++saltNonce;
+            _end(token, this.createToken.selector);
+            if (blocked) _unexpected(this.createToken.selector, "created over the adversary's liquidity");
+            if (early != address(0)) {
+                ++earlyPoolsTaken;
+                (uint160 price,,,,,,) = IUniswapV3PoolFull(early).slot0();
+                uint160 lowest = address(usdc) < token ? TickMath.MAX_SQRT_PRICE - 1 : TickMath.MIN_SQRT_PRICE + 1;
+                _check(price == lowest, "a pool created early was not pinned at the lowest price");
+                _live(token);
+            }
         } catch (bytes memory err) {
-            // type 9 exists once the owner has set it
-            if (bytes4(err) == ILaunchpad.UnknownPoolType.selector && p.poolType == 9) {
+            if (blocked && bytes4(err) == ILaunchpad.GraduationPoolTaken.selector) {
+                ++saltNonce;
+                ++poolTakenRefusals;
+                ++expectedReverts[this.createToken.selector];
+            } else if (bytes4(err) == ILaunchpad.UnknownPoolType.selector && p.poolType == 9) {
+                // type 9 exists once the owner has set it
                 ++expectedReverts[this.createToken.selector];
             } else {
                 _unexpected(this.createToken.selector, err);
             }
         }
+    }
+
+    function _salt() internal view returns (bytes32) {
+        return keccak256(abi.encode("salt", saltNonce));
+    }
+
+    // ================================================================ time and the sniper
+
+    /// @notice Time moves: 1 to 40 seconds and a block, so that trades land inside launch windows and after them.
+    function warp(uint256 secondsSeed) external {
+        vm.warp(block.timestamp + bound(secondsSeed, 1, 40));
+        vm.roll(block.number + 1);
+        ++successes[this.warp.selector];
+    }
+
+    /// @notice Buys a token inside its launch window (the first such token from `tokenSeed` on), naming an approved
+    /// builder and attribution as traders do, and sells half straight back when `dump`. Every leg must pay the
+    /// schedule's fee for its block (_checkTrade), whose launch part nobody but the protocol gets.
+    function snipe(uint256 tokenSeed, uint256 amount, uint256 attrSeed, bool dump) external {
+        address token = _inWindow(tokenSeed);
+        if (token == address(0)) return;
+        amount = bound(amount, 1, 50_000e6);
+        _fund(sniper, amount);
+        _begin();
+        vm.prank(sniper);
+        try launchpad.buyExactIn(token, amount, 0, block.timestamp, _attr(attrSeed)) {
+            _end(token, this.snipe.selector);
+        } catch (bytes memory err) {
+            _tradeReverted(this.snipe.selector, err, ZERO);
+            return;
+        }
+        uint256 held = LaunchToken(token).balanceOf(sniper);
+        if (!dump || held < 2) return;
+        _begin();
+        vm.prank(sniper);
+        try launchpad.sellExactIn(token, held / 2, 0, block.timestamp, _attr(attrSeed >> 24)) {
+            _end(token, this.snipe.selector);
+        } catch (bytes memory err) {
+            _tradeReverted(this.snipe.selector, err, ZERO);
+        }
+    }
+
+    /// @dev The first token from `seed` on that is on its curve and inside its launch window; zero if none is.
+    function _inWindow(uint256 seed) internal view returns (address) {
+        for (uint256 k; k < tokens.length; ++k) {
+            address token = tokens[(seed % tokens.length + k) % tokens.length];
+            ILaunchpad.PoolView memory v = launchpad.getPool(token);
+            if (!v.graduated && block.timestamp < v.createdAt + v.params.launchFeeSeconds) return token;
+        }
+        return address(0);
+    }
+
+    // ================================================================ liveness
+
+    /// @dev Liveness, on `token` as the adversary's last move left it: a funded buyer of what is left on the curve
+    /// graduates it in that one call, under GRADUATION_GAS_BOUND. The probe runs in a call that reverts (Probed), so
+    /// nothing of it stays.
+    function _live(address token) internal {
+        if (launchpad.getPool(token).graduated) return;
+        ++livenessChecks;
+        try this.probeGraduation(token) {
+            _check(false, "the liveness probe returned");
+        } catch (bytes memory err) {
+            if (bytes4(err) != Probed.selector) {
+                _check(false, "a funded buyer of the curve's rest could not buy it");
+                return;
+            }
+            (bool graduated, uint256 gasUsed) = abi.decode(_args(err), (bool, uint256));
+            _check(graduated, "a funded buyer of the curve's rest did not graduate the token");
+            _check(gasUsed <= GRADUATION_GAS_BOUND, "a graduating buy over GRADUATION_GAS_BOUND");
+            if (gasUsed > maxGraduationGas) maxGraduationGas = gasUsed;
+        }
+    }
+
+    /// @notice The probe behind _live; the handler's own, never a target.
+    function probeGraduation(address token) external {
+        require(msg.sender == address(this), "the handler's own");
+        ILaunchpad.PoolView memory v = launchpad.getPool(token);
+        uint256 left = v.params.migrationSupply - v.supply;
+        _faucet(prober, launchpad.quoteBuyExactOut(token, left).usdcAmount);
+        vm.prank(prober);
+        usdc.approve(address(launchpad), type(uint256).max);
+        vm.prank(prober);
+        uint256 before = gasleft();
+        launchpad.buyExactOut(token, left, type(uint256).max, block.timestamp, _none());
+        uint256 used = before - gasleft();
+        revert Probed(launchpad.getPool(token).graduated, used);
+    }
+
+    /// @dev A custom error's arguments: its data after the selector.
+    function _args(bytes memory err) internal pure returns (bytes memory args) {
+        args = new bytes(err.length - 4);
+        for (uint256 i; i < args.length; ++i) args[i] = err[i + 4];
     }
 
     // ================================================================ views for the invariants
@@ -445,7 +739,8 @@ contract LaunchpadHandler is Test {
         return traders[i];
     }
 
-    /// @notice The adversary leaves every pool and reports the USDC it holds: wallet and pool contracts.
+    /// @notice The adversary leaves every pool (those it created early included) and reports the USDC it holds:
+    /// wallet and pool contracts.
     function adversaryWithdrawsEverything() external returns (uint256 holds) {
         holds = usdc.balanceOf(attacker);
         for (uint256 i; i < tokens.length; ++i) {
@@ -453,6 +748,10 @@ contract LaunchpadHandler is Test {
             if (address(att) == address(0)) continue;
             att.withdrawAll();
             holds += usdc.balanceOf(address(att));
+        }
+        for (uint256 i; i < earlyAttackers.length; ++i) {
+            earlyAttackers[i].withdrawAll();
+            holds += usdc.balanceOf(address(earlyAttackers[i]));
         }
     }
 
@@ -536,6 +835,7 @@ contract LaunchpadHandler is Test {
             ? p.tradeFeeBps
             : FeeMath.feeBpsAt(p, block.timestamp - v.createdAt);
         fee = t.f.protocol + t.f.creator + t.f.referral + t.f.builder + t.f.launch;
+        if (t.f.launch > 0) ++windowTrades;
         bool buy = t.mode == ILaunchpad.TradeMode.BuyExactIn || t.mode == ILaunchpad.TradeMode.BuyExactOut;
         // the fee is on the gross USDC side: what a buyer paid, or what a seller got plus the fee
         uint256 base = buy ? t.usdcAmount : t.usdcAmount + fee;
@@ -566,16 +866,22 @@ contract LaunchpadHandler is Test {
         );
     }
 
-    /// @dev A trade that could not happen: nothing to trade (ZeroAmount), more than the curve or the pool holds, more
-    /// than the trader holds (a burn's ERC20InsufficientBalance, or a V3 swap's TransferFromFailed), or a token between
-    /// closing its curve and finishing graduation (or an exact-out buy that would start such a graduation). Anything
-    /// else is unexpected.
-    function _tradeReverted(address token, bytes4 selector, bytes memory err) internal {
+    /// @dev A trade that could not happen, for one of the reasons in `allowed` (a mask of ZERO, RESERVE, LIQUIDITY,
+    /// UNAFFORDABLE, NOT_HELD, SLIPPAGE: each action names those its amounts can meet). Anything else is unexpected.
+    function _tradeReverted(bytes4 selector, bytes memory err, uint256 allowed) internal {
         bytes4 sel = bytes4(err);
-        bool expected = sel == ILaunchpad.ZeroAmount.selector || sel == ILaunchpad.InsufficientReserve.selector
-            || sel == ILaunchpad.InsufficientLiquidity.selector || sel == SafeTransferLib.TransferFromFailed.selector
-            || sel == IERC20Errors.ERC20InsufficientBalance.selector;
-        if (expected) ++expectedReverts[selector];
+        uint256 kind = sel == ILaunchpad.ZeroAmount.selector
+            ? ZERO
+            : sel == ILaunchpad.InsufficientReserve.selector
+                ? RESERVE
+                : sel == ILaunchpad.InsufficientLiquidity.selector
+                    ? LIQUIDITY
+                    : sel == SafeTransferLib.TransferFromFailed.selector
+                        ? UNAFFORDABLE
+                        : sel == IERC20Errors.ERC20InsufficientBalance.selector
+                            ? NOT_HELD
+                            : sel == ILaunchpad.SlippageExceeded.selector ? SLIPPAGE : 0;
+        if (kind & allowed != 0) ++expectedReverts[selector];
         else _unexpected(selector, err);
     }
 
@@ -638,11 +944,21 @@ contract LaunchpadHandler is Test {
         pure
         returns (uint128)
     {
+        uint128 l = _affordableLiquidity(lower, upper, budget, usdcIsToken0);
+        return l == 0 ? 1 : l;
+    }
+
+    /// @dev As _liquidityForUsdc, but 0 where the budget cannot pay for one unit of liquidity (at V3's lowest prices
+    /// one unit of a range of token0 costs about 1.8e19 of it).
+    function _affordableLiquidity(int24 lower, int24 upper, uint256 budget, bool usdcIsToken0)
+        internal
+        pure
+        returns (uint128)
+    {
         uint256 a = TickMath.getSqrtPriceAtTick(lower);
         uint256 b = TickMath.getSqrtPriceAtTick(upper);
         uint256 l = usdcIsToken0 ? M.fullMulDiv(budget, M.fullMulDiv(a, b, 1 << 96), b - a) : M.fullMulDiv(budget, 1 << 96, b - a);
-        if (l > type(uint128).max / 2) l = type(uint128).max / 2;
-        return uint128(l == 0 ? 1 : l);
+        return uint128(l > type(uint128).max / 2 ? type(uint128).max / 2 : l);
     }
 
     function _floorTo(int24 t, int24 s) internal pure returns (int24) {
@@ -688,6 +1004,7 @@ contract LaunchpadInvariantTest is Fixture {
     event log_named_uint(string key, uint256 val);
 
     function setUp() public override {
+        launchFeeKept = true; // every pool type charges its launch fee; the handler moves time
         super.setUp();
         // (meme, startup) x (USDC token0, token1)
         address[] memory tokens = new address[](4);
@@ -706,97 +1023,147 @@ contract LaunchpadInvariantTest is Fixture {
         t[0] = address(handler);
     }
 
-    function targetSelectors() public view returns (FuzzSelector[] memory s) {
-        bytes4[] memory selectors = new bytes4[](18);
-        selectors[0] = LaunchpadHandler.buyExactIn.selector;
-        selectors[1] = LaunchpadHandler.buyExactOut.selector;
-        selectors[2] = LaunchpadHandler.sellExactIn.selector;
-        selectors[3] = LaunchpadHandler.sellExactOut.selector;
-        selectors[4] = LaunchpadHandler.buyThroughGraduation.selector;
-        selectors[5] = LaunchpadHandler.claim.selector;
-        selectors[6] = LaunchpadHandler.advMint.selector; // three times: positions are the attack
-        selectors[7] = LaunchpadHandler.collectPoolFees.selector;
-        selectors[8] = LaunchpadHandler.advBuy.selector;
-        selectors[9] = LaunchpadHandler.advCreatePool.selector;
-        selectors[10] = LaunchpadHandler.advMint.selector;
-        selectors[11] = LaunchpadHandler.advMint.selector; // twice: walls are the attack
-        selectors[12] = LaunchpadHandler.advBurn.selector;
-        selectors[13] = LaunchpadHandler.advSwap.selector;
-        selectors[14] = LaunchpadHandler.advDonate.selector;
-        selectors[15] = LaunchpadHandler.advSelfAttribute.selector;
-        selectors[16] = LaunchpadHandler.ownerSetPoolType.selector;
-        selectors[17] = LaunchpadHandler.createToken.selector;
-        s = new FuzzSelector[](1);
-        s[0] = FuzzSelector(address(handler), selectors);
+    /// @dev The actions, some listed twice to weigh them: positions and pools created early are the attack, and
+    /// time must move often enough for windows to open and close.
+    function _actions() internal pure returns (bytes4[] memory a) {
+        a = new bytes4[](25);
+        a[0] = LaunchpadHandler.buyExactIn.selector;
+        a[1] = LaunchpadHandler.buyExactOut.selector;
+        a[2] = LaunchpadHandler.sellExactIn.selector;
+        a[3] = LaunchpadHandler.sellExactOut.selector;
+        a[4] = LaunchpadHandler.buyThroughGraduation.selector;
+        a[5] = LaunchpadHandler.claim.selector;
+        a[6] = LaunchpadHandler.collectPoolFees.selector;
+        a[7] = LaunchpadHandler.advBuy.selector;
+        a[8] = LaunchpadHandler.advBrink.selector;
+        a[9] = LaunchpadHandler.advCreatePool.selector;
+        a[10] = LaunchpadHandler.advMint.selector;
+        a[11] = LaunchpadHandler.advMint.selector;
+        a[12] = LaunchpadHandler.advMintEdge.selector;
+        a[13] = LaunchpadHandler.advMintEdge.selector;
+        a[14] = LaunchpadHandler.advBurn.selector;
+        a[15] = LaunchpadHandler.advSwap.selector;
+        a[16] = LaunchpadHandler.advDonate.selector;
+        a[17] = LaunchpadHandler.advSelfAttribute.selector;
+        a[18] = LaunchpadHandler.advPrecreatePool.selector;
+        a[19] = LaunchpadHandler.advPrecreatePool.selector;
+        a[20] = LaunchpadHandler.ownerSetPoolType.selector;
+        a[21] = LaunchpadHandler.createToken.selector;
+        a[22] = LaunchpadHandler.warp.selector;
+        a[23] = LaunchpadHandler.warp.selector;
+        a[24] = LaunchpadHandler.snipe.selector;
     }
 
-    /// @notice The handler is not vacuous: a fixed pseudo-random sequence of actions graduates tokens through the
-    /// adversary's pools (some in more than one call), trades on both venues in every mode, claims, and leaves every
-    /// invariant holding.
+    function _names() internal pure returns (string[25] memory) {
+        return [
+            "buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut", "buyThroughGraduation", "claim",
+            "collectPoolFees", "advBuy", "advBrink", "advCreatePool", "advMint", "advMint", "advMintEdge", "advMintEdge",
+            "advBurn", "advSwap", "advDonate", "advSelfAttribute", "advPrecreatePool", "advPrecreatePool",
+            "ownerSetPoolType", "createToken", "warp", "warp", "snipe"
+        ];
+    }
+
+    function targetSelectors() public view returns (FuzzSelector[] memory s) {
+        s = new FuzzSelector[](1);
+        s[0] = FuzzSelector(address(handler), _actions());
+    }
+
+    /// @notice The handler is not vacuous: a fixed pseudo-random sequence of actions snipes inside launch windows,
+    /// creates tokens into pools the adversary created first (and is refused where its liquidity stands), probes
+    /// liveness after the adversary's moves, graduates tokens through the adversary's pools, trades on both venues in
+    /// every mode, claims, and leaves every invariant holding.
     function test_handler_randomSequenceCoversEveryPath() public {
-        for (uint256 i; i < 1_000; ++i) {
+        bytes4[] memory actions = _actions();
+        for (uint256 i; i < 1_500; ++i) {
             uint256 r = uint256(keccak256(abi.encode("sequence", i)));
             (uint256 a, uint256 b, uint256 c, uint256 d) = (r >> 8, r >> 24, r >> 40, r >> 120);
-            uint256 action = r % 18;
-            if (action == 0) handler.buyExactIn(a, b, c, d);
-            else if (action == 1) handler.buyExactOut(a, b, c, d);
-            else if (action == 2) handler.sellExactIn(a, b, c, d);
-            else if (action == 3) handler.sellExactOut(a, b, c, d);
-            else if (action == 4) handler.buyThroughGraduation(a, b, c, d);
-            else if (action == 5) handler.claim(a);
-            else if (action == 6) handler.advMint(a, b, c, d);
-            else if (action == 7) handler.collectPoolFees(a);
-            else if (action == 8) handler.advBuy(a, b);
-            else if (action == 9) handler.advCreatePool(a, b);
-            else if (action == 10 || action == 11) handler.advMint(a, b, c, d);
-            else if (action == 12) handler.advSwap(a, b % 2 == 0, c, d);
-            else if (action == 13) handler.advDonate(a, b, uint8(c));
-            else if (action == 14) handler.advSelfAttribute(a, b, uint8(c));
-            else if (action == 15) handler.ownerSetPoolType(a, b, c, d % 2 == 0);
-            else if (action == 16) handler.advBurn(a);
-            else handler.createToken(a);
+            _act(actions[r % actions.length], a, b, c, d);
         }
-        bytes4[11] memory kinds = [
+        _logStatistics();
+        bytes4[16] memory kinds = [
             LaunchpadHandler.buyExactIn.selector,
             LaunchpadHandler.buyExactOut.selector,
             LaunchpadHandler.sellExactIn.selector,
             LaunchpadHandler.sellExactOut.selector,
             LaunchpadHandler.buyThroughGraduation.selector,
             LaunchpadHandler.advBuy.selector,
+            LaunchpadHandler.advBrink.selector,
             LaunchpadHandler.advCreatePool.selector,
             LaunchpadHandler.advMint.selector,
+            LaunchpadHandler.advMintEdge.selector,
+            LaunchpadHandler.advBurn.selector,
             LaunchpadHandler.advSwap.selector,
             LaunchpadHandler.advDonate.selector,
-            LaunchpadHandler.ownerSetPoolType.selector
+            LaunchpadHandler.advPrecreatePool.selector,
+            LaunchpadHandler.ownerSetPoolType.selector,
+            LaunchpadHandler.snipe.selector
         ];
         for (uint256 k; k < kinds.length; ++k) {
             uint256 acted = handler.successes(kinds[k]) + handler.expectedReverts(kinds[k]);
             assertGe(acted, 2, string.concat("too few calls that acted, of kind ", vm.toString(k)));
         }
         assertGt(handler.expectedReverts(LaunchpadHandler.advMint.selector), 2, "positions before graduation refused");
+        assertGt(handler.expectedReverts(LaunchpadHandler.advMintEdge.selector), 2, "edge positions refused");
+        assertGt(handler.capFills(), 1, "edge positions sized to the per-tick cap");
         assertGt(handler.expectedReverts(LaunchpadHandler.advSelfAttribute.selector), 2, "self-attribution refused");
+        assertGe(handler.poolTakenRefusals(), 1, "a creation refused (pool taken)");
+        assertGe(handler.earlyPoolsTaken(), 1, "tokens created into pools the adversary created first");
         uint256 graduated;
         for (uint256 k; k < handler.tokensLength(); ++k) graduated += handler.graduations(handler.tokenAt(k));
         assertGe(graduated, 2, "graduations");
         assertGt(handler.v3Trades(), 20, "V3 trades");
+        assertGt(handler.windowTrades(), 10, "trades inside a launch window");
+        assertGt(handler.livenessChecks(), 20, "liveness probes");
         assertGt(handler.claims(), 5, "claims");
         assertGe(handler.attackedGraduations(), 1, "graduations of pools the adversary worked on");
-        string[18] memory names = [
-            "buyExactIn", "buyExactOut", "sellExactIn", "sellExactOut", "buyThroughGraduation", "claim",
-            "advMint", "collectPoolFees", "advBuy", "advCreatePool", "advMint", "advMint", "advBurn",
-            "advSwap", "advDonate", "advSelfAttribute", "ownerSetPoolType", "createToken"
-        ];
-        for (uint256 k; k < 18; ++k) {
-            if (k == 10 || k == 11) continue;
-            bytes4 sel = targetSelectors()[0].selectors[k];
-            emit log_named_uint(string.concat(names[k], ": successes"), handler.successes(sel));
-            emit log_named_uint(string.concat(names[k], ": expected reverts"), handler.expectedReverts(sel));
+        invariant_launchpad();
+        afterInvariant();
+    }
+
+    function _act(bytes4 action, uint256 a, uint256 b, uint256 c, uint256 d) internal {
+        if (action == LaunchpadHandler.buyExactIn.selector) handler.buyExactIn(a, b, c, d);
+        else if (action == LaunchpadHandler.buyExactOut.selector) handler.buyExactOut(a, b, c, d);
+        else if (action == LaunchpadHandler.sellExactIn.selector) handler.sellExactIn(a, b, c, d);
+        else if (action == LaunchpadHandler.sellExactOut.selector) handler.sellExactOut(a, b, c, d);
+        else if (action == LaunchpadHandler.buyThroughGraduation.selector) handler.buyThroughGraduation(a, b, c, d);
+        else if (action == LaunchpadHandler.claim.selector) handler.claim(a);
+        else if (action == LaunchpadHandler.collectPoolFees.selector) handler.collectPoolFees(a);
+        else if (action == LaunchpadHandler.advBuy.selector) handler.advBuy(a, b);
+        else if (action == LaunchpadHandler.advBrink.selector) handler.advBrink(a);
+        else if (action == LaunchpadHandler.advCreatePool.selector) handler.advCreatePool(a, b);
+        else if (action == LaunchpadHandler.advMint.selector) handler.advMint(a, b, c, d);
+        else if (action == LaunchpadHandler.advMintEdge.selector) handler.advMintEdge(a, b, c);
+        else if (action == LaunchpadHandler.advBurn.selector) handler.advBurn(a);
+        else if (action == LaunchpadHandler.advSwap.selector) handler.advSwap(a, b % 2 == 0, c, d);
+        else if (action == LaunchpadHandler.advDonate.selector) handler.advDonate(a, b, uint8(c));
+        else if (action == LaunchpadHandler.advSelfAttribute.selector) handler.advSelfAttribute(a, b, uint8(c));
+        else if (action == LaunchpadHandler.advPrecreatePool.selector) handler.advPrecreatePool(a, b, c, d);
+        else if (action == LaunchpadHandler.ownerSetPoolType.selector) handler.ownerSetPoolType(a, b, c, d % 2 == 0);
+        else if (action == LaunchpadHandler.createToken.selector) handler.createToken(a);
+        else if (action == LaunchpadHandler.warp.selector) handler.warp(a);
+        else handler.snipe(a, b, c, d % 2 == 0);
+    }
+
+    /// @dev Printed with -vv: what the sequence did, per action (the README quotes the campaign's figures).
+    function _logStatistics() internal {
+        bytes4[] memory actions = _actions();
+        for (uint256 k; k < actions.length; ++k) {
+            if (k > 0 && actions[k] == actions[k - 1]) continue;
+            string memory name = _names()[k];
+            emit log_named_uint(string.concat(name, ": successes"), handler.successes(actions[k]));
+            emit log_named_uint(string.concat(name, ": expected reverts"), handler.expectedReverts(actions[k]));
         }
+        uint256 graduated;
+        for (uint256 k; k < handler.tokensLength(); ++k) graduated += handler.graduations(handler.tokenAt(k));
         emit log_named_uint("graduations", graduated);
         emit log_named_uint("graduations of pools the adversary worked on", handler.attackedGraduations());
         emit log_named_uint("V3 trades", handler.v3Trades());
-        invariant_launchpad();
-        afterInvariant();
+        emit log_named_uint("trades inside a launch window", handler.windowTrades());
+        emit log_named_uint("liveness probes", handler.livenessChecks());
+        emit log_named_uint("edge positions sized to the per-tick cap (refused)", handler.capFills());
+        emit log_named_uint("most gas of a probed graduation", handler.maxGraduationGas());
+        emit log_named_uint("tokens created into pools created first", handler.earlyPoolsTaken());
+        emit log_named_uint("creations refused (pool taken)", handler.poolTakenRefusals());
     }
 
     /// @notice One campaign checks them all after every call:

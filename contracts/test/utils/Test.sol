@@ -14,6 +14,7 @@ interface Vm {
     function startPrank(address sender) external;
     function stopPrank() external;
     function warp(uint256 timestamp) external;
+    function roll(uint256 blockNumber) external;
     function expectRevert(bytes4 revertData) external;
     function expectRevert(bytes calldata revertData) external;
     /// @dev Matches the selector only; since forge 1.0 expectRevert(bytes4) needs the whole revert data to match.

@@ -46,4 +46,17 @@ interface IUniswapV3PoolFull is IUniswapV3Pool {
     function fee() external view returns (uint24);
     function tickSpacing() external view returns (int24);
     function maxLiquidityPerTick() external view returns (uint128);
+    function ticks(int24 tick)
+        external
+        view
+        returns (
+            uint128 liquidityGross,
+            int128 liquidityNet,
+            uint256 feeGrowthOutside0X128,
+            uint256 feeGrowthOutside1X128,
+            int56 tickCumulativeOutside,
+            uint160 secondsPerLiquidityOutsideX128,
+            uint32 secondsOutside,
+            bool initialized
+        );
 }
