@@ -85,7 +85,13 @@ beforeAll(async () => {
   side = await startSideStack("streams");
   chainId = side.c.deployment.chainId;
   served = await serveWithStreams(side.api.app, side.api.deps);
-  tight = await serveWithStreams(side.api.app, side.api.deps, { maxBufferedBytes: 64 * 1024, closeGraceMs: 600_000 });
+  // The slow client below never reads, so it never answers a ping either: without a long heartbeat, a workload slowed
+  // by a busy machine let the heartbeat cut it as dead (1006) before its unread events passed the buffer (4008).
+  tight = await serveWithStreams(side.api.app, side.api.deps, {
+    maxBufferedBytes: 64 * 1024,
+    closeGraceMs: 600_000,
+    heartbeatMs: 600_000,
+  });
   wallets = await fundedWallets(side.c, 10, { seed: "streams" });
   setup = await runWorkload(side.c, { seed: SEED, wallets, create: 4, steps: 10 });
   await sequencedAll();

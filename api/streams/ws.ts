@@ -53,6 +53,11 @@ export type AttachWebSocketsParameters = {
    * that a client that drains its buffer in time still learns why (4008); then it is cut. Default 30 s.
    */
   closeGraceMs?: number;
+  /**
+   * How often every connection is pinged; one that has not answered the previous ping by then is cut (a dead peer).
+   * Default STREAM_LIMITS.heartbeatSeconds.
+   */
+  heartbeatMs?: number;
 };
 
 export function attachWebSockets(p: AttachWebSocketsParameters) {
@@ -89,18 +94,21 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
     );
   });
 
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      // A connection closing is cut by its close timeout (the slow consumer's grace), not for a missed pong.
-      if (ws.readyState !== ws.OPEN) continue;
-      if (alive.get(ws) === false) {
-        ws.terminate();
-        continue;
+  const heartbeat = setInterval(
+    () => {
+      for (const ws of wss.clients) {
+        // A connection closing is cut by its close timeout (the slow consumer's grace), not for a missed pong.
+        if (ws.readyState !== ws.OPEN) continue;
+        if (alive.get(ws) === false) {
+          ws.terminate();
+          continue;
+        }
+        alive.set(ws, false);
+        ws.ping();
       }
-      alive.set(ws, false);
-      ws.ping();
-    }
-  }, STREAM_LIMITS.heartbeatSeconds * 1000);
+    },
+    p.heartbeatMs ?? STREAM_LIMITS.heartbeatSeconds * 1000,
+  );
   heartbeat.unref();
 
   const open = async (ws: WebSocket, url: URL, caller: AuthedUser | null, address: string) => {

@@ -15,7 +15,7 @@ export type Served = { url: string; wsUrl: string; close: () => Promise<void> };
 export async function serveWithStreams(
   app: { fetch: (request: Request) => Response | Promise<Response> },
   deps: ApiDeps,
-  options: { maxBufferedBytes?: number; closeGraceMs?: number } = {},
+  options: { maxBufferedBytes?: number; closeGraceMs?: number; heartbeatMs?: number } = {},
 ): Promise<Served> {
   const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((done) => (server.listening ? done() : server.once("listening", () => done())));
