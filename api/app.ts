@@ -135,16 +135,7 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
   registerRoutes(app);
   registerMcpRoutes(app, deps, options.mcp ?? mcpConfigFromEnv());
 
-  app.doc31(`${API_BASE}/openapi.json`, {
-    openapi: "3.1.0",
-    info: {
-      title: "Social token trading service",
-      version: "1.0.0",
-      description:
-        "POST-only JSON API under /functions/v1. Errors are {success:false, error}. Authentication: Authorization: Bearer <JWT or API key>.",
-    },
-    servers: [{ url: deps.config.publicUrl }],
-  });
+  app.doc31(`${API_BASE}/openapi.json`, openApiConfig(deps.config.publicUrl));
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",
     scheme: "bearer",
@@ -157,3 +148,17 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The OpenAPI document's head, served at /functions/v1/openapi.json and rendered into docs/api.md. */
+export function openApiConfig(publicUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Social token trading service",
+      version: "1.0.0",
+      description:
+        "POST-only JSON API under /functions/v1. Errors are {success:false, error}. Authentication: Authorization: Bearer <JWT or API key>.",
+    },
+    servers: [{ url: publicUrl }],
+  };
+}

@@ -282,7 +282,7 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
     tokens.push({ id: res.metadata.tokenId, symbol, address: res.metadata.addresses.evm, graduated: false });
     log(`created $${symbol} (${res.metadata.tokenId}) by ${spec.creator}`);
   }
-  // The tokens' launch fee (80% falling to the trade fee over 30 s, see the README) is for snipers, not for a demo:
+  // The tokens' launch fee (80% falling to the trade fee over 30 s, see docs/launch-fee.md) is for snipers, not for a demo:
   // the local chain's clock moves on past it before anyone trades.
   await testClient.increaseTime({ seconds: LAUNCH_FEE_WAIT_SECONDS });
   await testClient.mine({ blocks: 1 });

@@ -23,6 +23,9 @@ bash scripts/foundry.sh forge build contracts/src --sizes
 step "checking abis/ matches the build"
 npx tsx scripts/gen-abis.ts --check
 
+step "checking docs/api.md matches the routes' schemas"
+npx tsx scripts/gen-api-doc.ts --check
+
 step "lint (biome) and types (tsc)"
 npx biome check .
 npx tsc --noEmit

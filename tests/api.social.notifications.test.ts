@@ -127,7 +127,7 @@ describe("search: users and posts", () => {
     const limited = await s.ok("search", { query: word, limit: 1 });
     expect(((limited.results as Body).posts as Body[]).map((p) => p.id)).toEqual([inTitle]);
 
-    // Several words: full text only (README, "Search"). Words in any order are found; a phrase that starts inside a
+    // Several words: full text only (docs/decisions.md, Social: Search). Words in any order are found; a phrase that starts inside a
     // longer word is not, though a substring match would have found it.
     const postsFor = async (query: string) =>
       (((await s.ok("search", { query, type: "posts" })).results as Body).posts as Body[]).map((p) => p.id);

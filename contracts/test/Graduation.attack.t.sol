@@ -18,14 +18,14 @@ import {PriceMath} from "../src/libraries/PriceMath.sol";
 /// holds at least 97% of the DEX reserve and the DEX supply within 1% at the curve's final price within 1%; and the
 /// attacker ends with no more USDC than it put in.
 contract GraduationAttackTest is Fixture {
-    /// @notice The most gas any graduating call may use, whatever was done to the pool (README: Graduation).
+    /// @notice The most gas any graduating call may use, whatever was done to the pool (docs/contracts.md, Graduation).
     uint256 internal constant GRADUATION_GAS_BOUND = 6_000_000;
 
     PoolAttacker internal att;
     address internal attacker;
     uint256 internal attackerFunded;
 
-    /// @dev Printed by forge with -vv: the figures the README quotes.
+    /// @dev Printed by forge with -vv: the figures docs/contracts.md quotes.
     event log_named_uint(string key, uint256 val);
 
     function setUp() public override {

@@ -40,7 +40,7 @@ import {MockUSDC} from "../src/mocks/MockUSDC.sol";
 contract LaunchpadHandler is Test {
     uint256 internal constant BPS = 10_000;
     uint256 internal constant MAX_TOKENS = 16;
-    /// @notice The most gas a graduating buy may use, whatever was done before it (README: Graduation).
+    /// @notice The most gas a graduating buy may use, whatever was done before it (docs/contracts.md, Graduation).
     uint256 public constant GRADUATION_GAS_BOUND = 6_000_000;
     string internal constant NAME = "Token";
     string internal constant SYMBOL = "TKN";
@@ -1000,7 +1000,7 @@ contract LaunchpadInvariantTest is Fixture {
 
     LaunchpadHandler internal handler;
 
-    /// @dev Printed by forge with -vv: the call statistics the README quotes.
+    /// @dev Printed by forge with -vv: the call statistics docs/contracts.md quotes.
     event log_named_uint(string key, uint256 val);
 
     function setUp() public override {
@@ -1144,7 +1144,7 @@ contract LaunchpadInvariantTest is Fixture {
         else handler.snipe(a, b, c, d % 2 == 0);
     }
 
-    /// @dev Printed with -vv: what the sequence did, per action (the README quotes the campaign's figures).
+    /// @dev Printed with -vv: what the sequence did, per action (docs/contracts.md quotes the campaign's figures).
     function _logStatistics() internal {
         bytes4[] memory actions = _actions();
         for (uint256 k; k < actions.length; ++k) {

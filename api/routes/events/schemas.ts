@@ -32,7 +32,7 @@ export const StreamEventSchema = z
       .describe("The chain of an event derived from indexed blocks; null for app events"),
     block: z.object({ number: z.number().int(), hash: z.string() }).nullable(),
     removes: z.number().int().nullable().describe("For a removed event: the seq a reorg undid"),
-    data: z.record(z.string(), z.unknown()).describe("The kind's fields (see the README's Streams section)"),
+    data: z.record(z.string(), z.unknown()).describe("The kind's fields (see docs/streams.md)"),
     createdAt: z.string().describe("When the event was logged (ISO 8601)"),
   })
   .openapi("StreamEvent");

@@ -250,7 +250,7 @@ export const Post = z
     downvote_count: z.number().int(),
     ...weighted,
     reply_count: z.number().int(),
-    score: z.number().describe("Ranking score of get-posts-2 (README, Ranking)"),
+    score: z.number().describe("Ranking score of get-posts-2 (docs/decisions.md, Social: Ranking)"),
     user_vote: z.enum(["upvote", "downvote"]).nullable().describe("The caller's vote on the post"),
     tips: PostTips,
   })

@@ -186,7 +186,7 @@ async function pageOf(
 const TOP_LEVEL = ["p.parent_post_id IS NULL", "p.club_id IS NULL"];
 
 /**
- * get-posts-2: top-level posts by rank (README, "Ranking"), optionally of one token. `total_returned` is the
+ * get-posts-2: top-level posts by rank (docs/decisions.md, Social: Ranking), optionally of one token. `total_returned` is the
  * number of posts in this page.
  */
 export async function listRankedPosts(

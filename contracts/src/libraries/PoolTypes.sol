@@ -6,7 +6,7 @@ import {ILaunchpad} from "../interfaces/ILaunchpad.sol";
 import {CurveMath} from "./CurveMath.sol";
 
 /// @title PoolTypes
-/// @notice The pool types registered at deploy. The README tabulates their prices and raises.
+/// @notice The pool types registered at deploy. docs/contracts.md tabulates their prices and raises.
 library PoolTypes {
     uint8 internal constant MEME = 7;
     uint8 internal constant STARTUP_PRESEED = 8;
