@@ -13,7 +13,7 @@ import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
 import { startQuoteWorker } from "../../worker/quote-worker.js";
-import { type Chain, chain, chainAt, sharedIndexerOf } from "./chain.js";
+import { type Chain, chain, chainAt, globalRpcUrl, sharedIndexerOf } from "./chain.js";
 import { createDatabase } from "./indexer/fixtures.js";
 import { deploymentsDirFor } from "./worker.js";
 
@@ -52,13 +52,12 @@ const databaseOf = new Map<string, string>();
  * own in a fresh schema, which `close` stops and drops. Resolves once it is ready.
  */
 export async function startTestIndexer(c: Chain = chain(), more: Chain[] = [], options: { own?: boolean } = {}) {
-  const shared = inject("sharedIndexer");
   const { indexer, schema, databaseUrl, close } =
-    !options.own && more.length === 0 && c.rpcUrl === inject("rpcUrl")
+    !options.own && more.length === 0 && c.rpcUrl === globalRpcUrl()
       ? {
           indexer: sharedIndexerOf(c),
-          schema: shared.schema,
-          databaseUrl: shared.databaseUrl,
+          schema: inject("sharedIndexer").schema,
+          databaseUrl: inject("sharedIndexer").databaseUrl,
           close: async () => {},
         }
       : await startOwnIndexer(c, more);

@@ -31,6 +31,15 @@ export function chain() {
   return chainAt(inject("rpcUrl"), inject("deployment"));
 }
 
+/**
+ * The RPC URL of the run's global anvil; undefined outside vitest, where these helpers also serve the benchmarks
+ * (bench/web starts a side stack through them) and vitest's `inject` throws "Vitest failed to access its internal
+ * state".
+ */
+export function globalRpcUrl(): string | undefined {
+  return process.env.VITEST === undefined ? undefined : inject("rpcUrl");
+}
+
 /** The same handle for any anvil (a side chain of a test file, or the global one). */
 export function chainAt(rpcUrl: string, deployment: Deployment) {
   const transport = http(rpcUrl);
@@ -64,7 +73,7 @@ export type Chain = ReturnType<typeof chainAt>;
  * the chain again, and the shared indexer would stall under the files that come after.
  */
 export async function revertTo(c: Chain, snapshot: Hex): Promise<void> {
-  if (c.rpcUrl === inject("rpcUrl")) {
+  if (c.rpcUrl === globalRpcUrl()) {
     await sharedIndexerOf(c).waitForBlock(await c.publicClient.getBlockNumber({ cacheTime: 0 }));
   }
   await c.testClient.revert({ id: snapshot });
