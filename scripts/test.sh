@@ -17,6 +17,19 @@ bash scripts/install.sh
 step "checking Postgres and Redis"
 bash scripts/services.sh
 
+# Lint, types and the import rules need no build: they run beside the contracts' build (one core each), and their
+# output is printed, and their failure fails the run, before anything else starts.
+checks_log=$(mktemp)
+step "lint (biome), types (tsc) and dependency rules (dependency-cruiser) started beside the build"
+(
+  set -e
+  npx biome check .
+  npx tsc --noEmit
+  npx tsc --noEmit -p api/web/client
+  npm run -s deps:check
+) >"$checks_log" 2>&1 &
+checks_pid=$!
+
 step "building contracts (forge, solc-js; optimized, and within the 24 KiB code-size limit)"
 bash scripts/foundry.sh forge build contracts/src --sizes
 
@@ -26,13 +39,15 @@ npx tsx scripts/gen-abis.ts --check
 step "checking docs/api.md matches the routes' schemas"
 npx tsx scripts/gen-api-doc.ts --check
 
-step "lint (biome) and types (tsc)"
-npx biome check .
-npx tsc --noEmit
-npx tsc --noEmit -p api/web/client
-
-step "dependency rules (dependency-cruiser)"
-npm run -s deps:check
+checks_status=0
+wait "$checks_pid" || checks_status=$?
+step "lint, types and dependency rules (their output)"
+cat "$checks_log"
+rm -f "$checks_log"
+if [ "$checks_status" -ne 0 ]; then
+  step "FAILED: lint, types or dependency rules (exit ${checks_status})"
+  exit 1
+fi
 
 # forge test spends most of its time compiling the test contracts (solc-js, via-IR, about 5 minutes of one core),
 # so it runs beside vitest, whose integration tests mostly wait on anvil, Ponder and Postgres. Its output is
