@@ -383,8 +383,10 @@ async function main() {
     })();
     return stopping;
   };
-  process.once("SIGINT", () => void shutdown("SIGINT", 0));
-  process.once("SIGTERM", () => void shutdown("SIGTERM", 0));
+  // `on`, not `once`: a Ctrl-C reaches this process twice (from the terminal, and relayed by the tsx CLI that runs it),
+  // and a second signal left to Node's default would end it halfway through the shutdown, leaving anvil running.
+  process.on("SIGINT", () => void shutdown("SIGINT", 0));
+  process.on("SIGTERM", () => void shutdown("SIGTERM", 0));
 
   for (const step of steps) {
     if (stopping) return;
