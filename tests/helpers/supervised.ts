@@ -34,6 +34,8 @@ export type SupervisedProcess<T extends Instance> = {
    * run's number; then the supervisor's lines.
    */
   output(n?: number): string;
+  /** Every kept line of every run that contains `text`, each prefixed with its run's number. */
+  linesWith(text: string): string[];
   stop(): Promise<void>;
 };
 
@@ -83,6 +85,10 @@ export async function superviseProcess<T extends Instance>(p: {
         ),
         ...log.map((line) => `supervisor| ${line}`),
       ].join("\n"),
+    linesWith: (text) =>
+      instances.flatMap((run, i) =>
+        run.lines.filter((line) => line.includes(text)).map((line) => `${p.name}#${i}| ${line}`),
+      ),
     stop: () => supervisor.stop(),
   };
 }
