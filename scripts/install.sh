@@ -66,9 +66,26 @@ install_promtool() {
   echo "[install] $("$PROMTOOL" --version 2>&1 | head -n 1)"
 }
 
-install_node_modules
 # The run command serves no browser and runs no tests, so it skips Chromium and promtool: `install.sh --no-browser`.
-if [ "${1:-}" != "--no-browser" ]; then
-  install_chromium
-  install_promtool
+# Otherwise Debian's packages install beside npm (one downloads from Debian, the other from npm's registry), and their
+# output is printed after npm's.
+if [ "${1:-}" = "--no-browser" ]; then
+  install_node_modules
+else
+  apt_log=$(mktemp)
+  (
+    install_chromium
+    install_promtool
+  ) >"$apt_log" 2>&1 &
+  apt_pid=$!
+  npm_status=0
+  install_node_modules || npm_status=$?
+  apt_status=0
+  wait "$apt_pid" || apt_status=$?
+  cat "$apt_log"
+  rm -f "$apt_log"
+  if [ "$npm_status" -ne 0 ] || [ "$apt_status" -ne 0 ]; then
+    echo "[install] FAILED: npm exit ${npm_status}, Debian packages exit ${apt_status}" >&2
+    exit 1
+  fi
 fi

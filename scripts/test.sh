@@ -17,16 +17,18 @@ bash scripts/install.sh
 step "checking Postgres and Redis"
 bash scripts/services.sh
 
-# Lint, types and the import rules need no build: they run beside the contracts' build (one core each), and their
-# output is printed, and their failure fails the run, before anything else starts.
+# Lint, types, the import rules and the generated API reference need no build: they run beside the contracts' build
+# (one core each), and their output is printed, and their failure fails the run, before anything else starts.
 checks_log=$(mktemp)
-step "lint (biome), types (tsc) and dependency rules (dependency-cruiser) started beside the build"
+step "lint (biome), types (tsc), dependency rules (dependency-cruiser) and docs/api.md started beside the build"
 (
   set -e
   npx biome check .
   npx tsc --noEmit
   npx tsc --noEmit -p api/web/client
   npm run -s deps:check
+  echo "checking docs/api.md matches the routes' schemas"
+  npx tsx scripts/gen-api-doc.ts --check
 ) >"$checks_log" 2>&1 &
 checks_pid=$!
 
@@ -36,16 +38,13 @@ bash scripts/foundry.sh forge build contracts/src --sizes
 step "checking abis/ matches the build"
 npx tsx scripts/gen-abis.ts --check
 
-step "checking docs/api.md matches the routes' schemas"
-npx tsx scripts/gen-api-doc.ts --check
-
 checks_status=0
 wait "$checks_pid" || checks_status=$?
-step "lint, types and dependency rules (their output)"
+step "lint, types, dependency rules and docs/api.md (their output)"
 cat "$checks_log"
 rm -f "$checks_log"
 if [ "$checks_status" -ne 0 ]; then
-  step "FAILED: lint, types or dependency rules (exit ${checks_status})"
+  step "FAILED: lint, types, dependency rules or docs/api.md (exit ${checks_status})"
   exit 1
 fi
 
