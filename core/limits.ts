@@ -30,10 +30,15 @@ export const FALLBACK_GAS = {
 } as const;
 
 /**
- * The gas limit the worker signs a transaction with: eth_estimateGas plus 20%. An estimate holds for the block it
- * was made on; a later block can cost more (a Uniswap V3 swap in a new second writes an oracle observation).
+ * The one margin on eth_estimateGas, wherever the service turns an estimate into a gas limit: the transactions it
+ * prepares for a client to sign, and the ones its worker signs. An estimate holds for the block it was made on; a
+ * later block can cost more (a Uniswap V3 swap in a new second writes an oracle observation), and a client signs a
+ * prepared transaction later still. Under the spending cap the limit is also the gas reserved at its worst.
  */
-export const workerGasLimit = (estimate: bigint) => (estimate * 12n) / 10n;
+export const GAS_MARGIN_PERCENT = 25n;
+
+/** `estimate` plus GAS_MARGIN_PERCENT, rounded down. */
+export const withGasMargin = (estimate: bigint) => (estimate * (100n + GAS_MARGIN_PERCENT)) / 100n;
 
 /**
  * Blocks the indexed state of a bonding curve may be behind the chain's head before a quote or a prepared trade reads

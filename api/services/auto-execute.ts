@@ -24,7 +24,7 @@ import { randomUUID } from "node:crypto";
 import type { PoolClient } from "pg";
 import type { Address, Hex } from "viem";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
-import { AUTO_EXECUTE_WAIT_MS, workerGasLimit } from "../../core/limits.js";
+import { AUTO_EXECUTE_WAIT_MS, withGasMargin } from "../../core/limits.js";
 import { errorAbi, marketMoved, revertReason } from "../../core/reverts.js";
 import { publicClientFor } from "../../core/rpc.js";
 import {
@@ -58,7 +58,7 @@ export type Step = {
   shared?: { needed(): Promise<boolean> };
   /**
    * The most gas it may use: the intent's max_gas, which the worker never signs past and the spending cap counts.
-   * Without it: eth_estimateGas + 20% for a first step, else GAS_BOUND_WITHOUT_ESTIMATE.
+   * Without it: eth_estimateGas plus the gas margin (core/limits.ts) for a first step, else GAS_BOUND_WITHOUT_ESTIMATE.
    */
   gas?: bigint;
 };
@@ -106,7 +106,7 @@ async function gasBoundsOf(deps: ApiDeps, user: AuthedUser, chainSlug: string, s
       if (i > 0 || !rpcUrl) return GAS_BOUND_WITHOUT_ESTIMATE;
       return clientOf(rpcUrl)
         .estimateGas({ account: user.walletAddress, to: step.to, data: step.data, value: step.value ?? 0n })
-        .then(workerGasLimit, () => GAS_BOUND_WITHOUT_ESTIMATE);
+        .then(withGasMargin, () => GAS_BOUND_WITHOUT_ESTIMATE);
     }),
   );
 }
@@ -438,7 +438,7 @@ export async function executeTransaction(deps: ApiDeps, user: AuthedUser, body: 
           success: true,
           returnData: call.data ?? "0x",
           gasEstimate: gas.toString(),
-          gasLimit: workerGasLimit(gas).toString(),
+          gasLimit: withGasMargin(gas).toString(),
           errorCode: null,
           reason: null,
         },

@@ -8,9 +8,11 @@
  * (the launchpad would revert NothingToClaim()); without autoExecute the answer is the transaction for the wallet
  * to send, with autoExecute the worker sends it like any other intent (kind claim_fees).
  */
+
 import { type Address, encodeFunctionData, formatUnits } from "viem";
 import { launchpadAbi } from "../../abis/index.js";
 import { AppError } from "../../core/errors.js";
+import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
@@ -59,7 +61,7 @@ export async function claimFees(deps: ApiDeps, user: AuthedUser, body: ClaimFees
 
   const gas = await publicClientFor(rpcUrl)
     .estimateGas({ account: user.walletAddress, to: launchpad, data })
-    .then((g) => (g * 125n) / 100n)
+    .then(withGasMargin)
     .catch(() => FALLBACK_CLAIM_GAS);
   const transaction = txOf(gas);
   if (!key) return { ...amounts, executed: false, transactionHash: null, transaction };

@@ -34,6 +34,7 @@ import { type ChainSlug, DEFAULT_DESTINATION_CHAINS } from "../../core/chains.js
 import { planDestinations } from "../../core/destinations.js";
 import { AppError } from "../../core/errors.js";
 import { ZERO_ADDRESS } from "../../core/fees.js";
+import { withGasMargin } from "../../core/limits.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { normalizeTags, slugify } from "../../core/text.js";
@@ -285,7 +286,7 @@ async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateT
   });
   const gas = await client
     .estimateGas({ account: creator, to: launchpad, data })
-    .then((g) => (g * 125n) / 100n)
+    .then(withGasMargin)
     .catch(() => FALLBACK_CREATE_GAS);
   const deployments = await destinationsOf(deps, {
     home: body.chainSlug as ChainSlug,

@@ -9,8 +9,10 @@
  *
  * The pieces of a transfer (transferAsset, transferTo, runTransfer) also carry tips (api/services/tip.ts).
  */
+
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, getAddress, isAddress, zeroAddress } from "viem";
 import { AppError } from "../../core/errors.js";
+import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
 import type { IntentRow } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
@@ -186,7 +188,7 @@ export async function runTransfer(deps: ApiDeps, user: AuthedUser, t: Transfer, 
   }
   const gas = await client
     .estimateGas({ account: p.from, to: t.asset.address, data: t.data })
-    .then((g) => (g * 125n) / 100n)
+    .then(withGasMargin)
     .catch(() => FALLBACK_TRANSFER_GAS);
   const transaction = t.transaction(gas);
   if (!p.key) return { ...t.summary, executed: false, transactionHash: null, replayed: false, transaction };

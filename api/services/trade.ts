@@ -18,7 +18,7 @@
  *   A custodial wallet's trades (autoExecute) approve the launchpad once for the unlimited allowance instead
  *   (custodialApproval): an exact approval replaces the allowance before it, so concurrent buys of one wallet
  *   revoked each other's allowance and reverted.
- * - gasLimit: eth_estimateGas from the trader, plus 25%, when it succeeds (it cannot while an approval is
+ * - gasLimit: eth_estimateGas from the trader, plus the gas margin (core/limits.ts), when it succeeds (it cannot while an approval is
  *   missing); otherwise the fixed limits of core/limits.ts FALLBACK_GAS, per venue.
  * - Attribution (builder, token_referral) is checked against the indexed approvals before anything is sent, as the
  *   launchpad checks it (core/fees.ts effectiveAttribution): a builder must be approved by the owner, within its
@@ -54,6 +54,7 @@ import {
   MAX_STATE_LAG_BLOCKS,
   MAX_TRADE_ATTEMPTS,
   REQUOTE_DELAY_MS,
+  withGasMargin,
 } from "../../core/limits.js";
 import {
   DEADLINE_SECONDS,
@@ -585,7 +586,7 @@ async function estimate(rpcUrl: string | undefined, from: Address, to: Address, 
   if (!rpcUrl) return null;
   try {
     const gas = await clientOf(rpcUrl).estimateGas({ account: from, to, data });
-    return (gas * 125n) / 100n;
+    return withGasMargin(gas);
   } catch {
     return null;
   }

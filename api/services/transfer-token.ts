@@ -18,6 +18,7 @@ import { allEnded } from "../../core/all-ended.js";
 import { type ChainSlug, slugOfChainId } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
 import { addressToBytes32, lzReceiveOption, OFT_RECEIVE_GAS } from "../../core/layerzero.js";
+import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { readIndexedPeers, readOftTransfers } from "../../db/indexed/peers.js";
 import type { ApiDeps } from "../deps.js";
@@ -150,7 +151,7 @@ export async function transferToken(deps: ApiDeps, user: AuthedUser, body: Trans
   if (!body.autoExecute) {
     const gas = await client
       .estimateGas({ account: from, to: source, data, value: fee.nativeFee })
-      .then((g) => (g * 125n) / 100n)
+      .then(withGasMargin)
       .catch(() => FALLBACK_OFT_SEND_GAS);
     return { ...summary, executed: false, transactionHash: null, replayed: false, transaction: transaction(gas) };
   }

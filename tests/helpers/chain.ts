@@ -21,6 +21,7 @@ import { inject } from "vitest";
 import { launchpadAbi, mockUsdcAbi } from "../../abis/index.js";
 import type { Deployment } from "../../core/deployment.js";
 import { type Attribution, noAttribution } from "../../core/fees.js";
+import { withGasMargin } from "../../core/limits.js";
 import { anvilAccount0PrivateKey } from "../../scripts/deploy.js";
 import { indexerStatus } from "../../scripts/indexer.js";
 
@@ -114,8 +115,8 @@ export async function fundedWallets<N extends number>(
 }
 
 /**
- * Send a contract write and wait for its receipt; throws if it reverted. Its gas limit is eth_estimateGas plus 25%,
- * as the service's prepared transactions have: anvil estimates in the latest block's context, and a Uniswap V3
+ * Send a contract write and wait for its receipt; throws if it reverted. Its gas limit is eth_estimateGas plus the gas
+ * margin (core/limits.ts), as the service's transactions have: anvil estimates in the latest block's context, and a Uniswap V3
  * swap mined in a later second writes an oracle observation that the estimate, made in the same second as the
  * pool's last swap, did not pay for. With the bare estimate such a swap runs out of gas and reverts.
  */
@@ -129,9 +130,9 @@ export async function send(c: Chain, w: Wallet, request: Parameters<Wallet["writ
     gas?: bigint;
   };
   const estimate = async () =>
-    ((await c.publicClient.estimateContractGas({ abi, address, functionName, args, value, account: w.account })) *
-      125n) /
-    100n;
+    withGasMargin(
+      await c.publicClient.estimateContractGas({ abi, address, functionName, args, value, account: w.account }),
+    );
   const hash = await w.writeContract({ ...request, gas: gas ?? (await estimate()) } as never);
   const receipt = await c.publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);

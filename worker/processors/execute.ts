@@ -18,7 +18,7 @@ import { UnrecoverableError } from "bullmq";
 import type pg from "pg";
 import { type Abi, keccak256, type PublicClient } from "viem";
 import type { ErrorCode } from "../../core/errors.js";
-import { workerGasLimit } from "../../core/limits.js";
+import { withGasMargin } from "../../core/limits.js";
 import { logContext } from "../../core/log.js";
 import { errorText, revertData, revertReason } from "../../core/reverts.js";
 import { getIntent, type IntentRow, isFinal } from "../../db/intents.js";
@@ -172,7 +172,7 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
   const [simulated, feesRead, countRead] = await Promise.allSettled([
     intent.gas_limit
       ? client.call(request).then(() => BigInt(intent.gas_limit as string))
-      : client.estimateGas(request).then(workerGasLimit),
+      : client.estimateGas(request).then(withGasMargin),
     feesPerGas(client),
     client.getTransactionCount({ address: intent.from_address, blockTag: "pending" }),
   ]);

@@ -2,7 +2,9 @@
  * Intent schemas: requests and responses of get-intent-status and execute-transaction (./routes.ts; the REST side of
  * the MCP tools get_intent_status and execute_transaction).
  */
+
 import { z } from "@hono/zod-openapi";
+import { GAS_MARGIN_PERCENT } from "../../../core/limits.js";
 import { chainSlug, evmAddress, idempotencyKey, uuid } from "../../../core/schemas.js";
 import { Intent, IntentStatus } from "../trading/schemas.js";
 
@@ -57,7 +59,9 @@ export const ExecuteTransactionResponse = z
         gasLimit: z
           .string()
           .nullable()
-          .describe("The gas limit the service would sign with: the estimate plus 20% (a later block can cost more)"),
+          .describe(
+            `The gas limit the service would sign with: the estimate plus ${GAS_MARGIN_PERCENT}% (a later block can cost more)`,
+          ),
         errorCode: z.string().nullable().describe("INSUFFICIENT_BALANCE or TRANSACTION_FAILED when it would fail"),
         reason: z.string().nullable().describe("The decoded revert reason"),
       })
