@@ -147,11 +147,15 @@ function impact(buy: boolean, usdcNet: bigint, tokens: bigint, spot18: bigint): 
   return Number((diff * 1_000_000n) / spot18) / 1_000_000;
 }
 
+/** `details.reason` of the error an amount beyond what the curve holds gets: callers tell it by this, not its text. */
+export const SHORT_CURVE = "insufficient_curve_liquidity";
+
 function curveError(error: unknown): never {
   if (error instanceof CurveMathError) {
     if (error.reason === "InsufficientReserve") {
       throw new AppError("INVALID_PARAMETERS", "Insufficient liquidity on the bonding curve for this amount", {
         cause: error,
+        details: { reason: SHORT_CURVE },
       });
     }
     throw new AppError("INVALID_PARAMETERS", "Amount out of range for the bonding curve", { cause: error });

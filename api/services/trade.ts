@@ -63,6 +63,7 @@ import {
   type LaunchFee,
   type QuoteMode,
   type QuoteReturnType,
+  SHORT_CURVE,
   slippageBound,
 } from "../../core/quote.js";
 import { publicClientFor } from "../../core/rpc.js";
@@ -127,6 +128,9 @@ export type QuoteInput = {
   inputToken: "token" | "usdc";
 };
 
+/** `details.reason` of amountToBaseUnits's error for an amount finer than its decimals. */
+export const TOO_MANY_DECIMALS = "too_many_decimals";
+
 /**
  * A positive JSON number in whole units → base units, exactly: the number's shortest round-trip decimal form is
  * scaled by 10^decimals in integers. More decimals than `decimals` is rejected, never rounded.
@@ -144,7 +148,9 @@ export function amountToBaseUnits(value: number, decimals: number, field: string
   else {
     const div = 10n ** BigInt(-shift);
     if (digits % div !== 0n) {
-      throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: more than ${decimals} decimal places`);
+      throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: more than ${decimals} decimal places`, {
+        details: { reason: TOO_MANY_DECIMALS },
+      });
     }
     units = digits / div;
   }
@@ -376,8 +382,7 @@ async function currentMarket(deps: ApiDeps, m: Market, fromChain = false): Promi
 }
 
 /** The error the curve gives an amount beyond what the indexed pool holds (core/quote.ts). */
-const isShortCurve = (error: unknown) =>
-  error instanceof AppError && error.message.startsWith("Insufficient liquidity on the bonding curve");
+const isShortCurve = (error: unknown) => error instanceof AppError && error.details.reason === SHORT_CURVE;
 
 /**
  * The quote of one trade on the market of `tokenId`, as quoteOn; when the indexed curve is too short for it, once

@@ -33,7 +33,7 @@ import {
 } from "./auto-execute.js";
 import { type Recipient, resolveRecipient } from "./send.js";
 import { getAppTokenWithDeployments } from "./tokens.js";
-import { amountToBaseUnits } from "./trade.js";
+import { amountToBaseUnits, TOO_MANY_DECIMALS } from "./trade.js";
 
 /** Gas limit of an OFT send when eth_estimateGas cannot run. */
 export const FALLBACK_OFT_SEND_GAS = 400_000n;
@@ -87,7 +87,7 @@ export async function transferToken(deps: ApiDeps, user: AuthedUser, body: Trans
   try {
     amount = amountToBaseUnits(body.amount, SHARED_DECIMALS, "amount") * DUST;
   } catch (error) {
-    if (error instanceof AppError && /decimal places/.test(error.message)) {
+    if (error instanceof AppError && error.details.reason === TOO_MANY_DECIMALS) {
       throw new AppError(
         "INVALID_PARAMETERS",
         "Invalid amount: tokens move between chains in 6 decimals (at most 6 decimal places)",
