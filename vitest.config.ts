@@ -2,11 +2,9 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Integration files that bring every chain, indexer and stack they use (a side anvil of their own, or none) and read
- * nothing from the run's shared anvil: the own-chain project. The test command (scripts/test.sh) runs it in a vitest of
- * its own beside the unit and integration projects, one file at a time in each, since vitest puts every project that
- * runs one file at a time into one queue. They are the longest files (fault injection, crashes, reorgs) and mostly
- * wait on their processes, so the second lane takes about a third off the wall time. `npx vitest run` alone runs all
- * three projects, the integration files one after another.
+ * nothing from the run's shared anvil: they run one at a time in a lane of their own, beside the files on the shared
+ * anvil. They are the longest files (fault injection, crashes, reorgs), and mostly wait on their processes, so the two
+ * lanes halve the wall time without sharing a chain.
  */
 const OWN_CHAIN_FILES = [
   "tests/faults.load.test.ts",
@@ -22,8 +20,9 @@ const OWN_CHAIN_FILES = [
   "tests/foundry.exit.test.ts",
 ];
 
-// Three projects: unit tests sit beside the code and need nothing running; integration tests in tests/ share one anvil
-// (tests/setup/global.ts) and run one file at a time, since they share that chain; the own-chain files (above).
+// Three projects, run side by side: unit tests sit beside the code and need nothing running; integration tests in
+// tests/ share one anvil (tests/setup/global.ts) and run one file at a time, since they share that chain; the
+// own-chain files run one at a time beside them.
 export default defineConfig({
   test: {
     testTimeout: 120_000,

@@ -2,7 +2,7 @@
  * Prints the failures of a vitest JSON report, briefly: the file, the test, and the first lines of each error.
  * The test command prints this last, so that a CI log that keeps only its tail still says what failed.
  *
- *   npx tsx scripts/test-recap.ts <report.json> [more reports]
+ *   npx tsx scripts/test-recap.ts <report.json>
  */
 import { readFileSync } from "node:fs";
 
@@ -35,29 +35,24 @@ function firstLines(text: string): string {
     .join("\n");
 }
 
-const paths = process.argv.slice(2);
-if (paths.length === 0) {
-  console.error("usage: test-recap.ts <vitest-report.json> [more reports]");
+const path = process.argv[2];
+if (!path) {
+  console.error("usage: test-recap.ts <vitest-report.json>");
   process.exit(2);
 }
-// One report per vitest run (the test command runs two side by side); a missing one is said, and the rest recapped.
-const reports: Report[] = [];
-for (const path of paths) {
-  try {
-    reports.push(JSON.parse(readFileSync(path, "utf8")) as Report);
-  } catch (error) {
-    console.log(`[recap] no vitest report at ${path} (${(error as Error).message}); see vitest's output above`);
-  }
+let report: Report;
+try {
+  report = JSON.parse(readFileSync(path, "utf8")) as Report;
+} catch (error) {
+  console.log(`[recap] no vitest report at ${path} (${(error as Error).message}); see vitest's output above`);
+  process.exit(0);
 }
-if (reports.length === 0) process.exit(0);
 
-const sum = (key: "numPassedTests" | "numFailedTests" | "numTotalTests") =>
-  reports.reduce((total, report) => total + report[key], 0);
 console.log(
-  `[recap] vitest: ${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed, ${sum("numTotalTests")} in all`,
+  `[recap] vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numTotalTests} in all`,
 );
 const root = `${process.cwd()}/`;
-for (const file of reports.flatMap((report) => report.testResults)) {
+for (const file of report.testResults) {
   const failed = file.assertionResults.filter((test) => test.status === "failed");
   if (file.status !== "failed" && failed.length === 0) continue;
   console.log(`  FAIL ${file.name.replace(root, "")}`);

@@ -65,31 +65,13 @@ forge_ended=$(mktemp)
 ) &
 forge_pid=$!
 
-# The integration files that bring their own chains (the own-chain project, vitest.config.ts) run in a second vitest
-# beside the first: vitest runs every project of one file at a time in a single queue, so two lanes take two runs.
-# Its output is printed once the first ends.
-own_log=$(mktemp)
-own_report=$(mktemp --suffix=.json)
-step "vitest, own-chain files (faults, crashes, reorgs, the fork) started in the background"
-(
-  npx vitest run --project own-chain --reporter=default --reporter=json --outputFile.json="$own_report"
-) >"$own_log" 2>&1 &
-own_pid=$!
-
-step "vitest (unit, differential, integration and end-to-end against the shared anvil, Postgres and Redis)"
+step "vitest (unit, differential, integration and end-to-end against anvil, Postgres and Redis)"
 vitest_status=0
 vitest_report=$(mktemp --suffix=.json)
 # The shared test indexer's warnings, errors and stalls (tests/setup/global.ts), printed before the recap on a failure.
 TEST_INDEXER_LOG=$(mktemp)
 export TEST_INDEXER_LOG
-npx vitest run --project unit --project integration --reporter=default --reporter=json \
-  --outputFile.json="$vitest_report" || vitest_status=$?
-
-own_status=0
-wait "$own_pid" || own_status=$?
-step "vitest, own-chain files (their output)"
-cat "$own_log"
-rm -f "$own_log"
+npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_report" || vitest_status=$?
 
 forge_status=0
 wait "$forge_pid" || forge_status=$?
@@ -117,11 +99,11 @@ rm -f "$TEST_INDEXER_LOG"
 
 # Printed last: a log that keeps only its tail still names the failing tests.
 step "vitest recap"
-npx tsx scripts/test-recap.ts "$vitest_report" "$own_report"
-rm -f "$vitest_report" "$own_report"
+npx tsx scripts/test-recap.ts "$vitest_report"
+rm -f "$vitest_report"
 
-if [ "$vitest_status" -ne 0 ] || [ "$own_status" -ne 0 ] || [ "$forge_status" -ne 0 ]; then
-  step "FAILED: vitest exit ${vitest_status}, own-chain vitest exit ${own_status}, forge test exit ${forge_status}"
+if [ "$vitest_status" -ne 0 ] || [ "$forge_status" -ne 0 ]; then
+  step "FAILED: vitest exit ${vitest_status}, forge test exit ${forge_status}"
   exit 1
 fi
 
