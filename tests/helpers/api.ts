@@ -54,12 +54,7 @@ const databaseOf = new Map<string, string>();
 export async function startTestIndexer(c: Chain = chain(), more: Chain[] = [], options: { own?: boolean } = {}) {
   const { indexer, schema, databaseUrl, close } =
     !options.own && more.length === 0 && c.rpcUrl === globalRpcUrl()
-      ? {
-          indexer: sharedIndexerOf(c),
-          schema: inject("sharedIndexer").schema,
-          databaseUrl: inject("sharedIndexer").databaseUrl,
-          close: async () => {},
-        }
+      ? { ...inject("sharedIndexer"), indexer: sharedIndexerOf(c), close: async () => {} }
       : await startOwnIndexer(c, more);
   databaseOf.set(schema, databaseUrl);
   await indexer.waitForReady();
