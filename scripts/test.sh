@@ -17,12 +17,15 @@ bash scripts/install.sh
 step "checking Postgres and Redis"
 bash scripts/services.sh
 
-# Lint, types, the import rules and the generated API reference need no build: they run beside the contracts' build
-# (one core each), and their output is printed, and their failure fails the run, before anything else starts.
+# The suite is CPU-bound on two cores. The integration tests start processes that must answer in time, so vitest
+# runs at normal priority and everything beside it runs niced: the checks and forge take the CPU vitest leaves.
+# Lint, types, the import rules and the generated API reference need no build: they start now, beside the contracts'
+# build, and go on beside vitest. Their output is printed, and their failure fails the run, at the end.
 checks_log=$(mktemp)
-step "lint (biome), types (tsc), dependency rules (dependency-cruiser) and docs/api.md started beside the build"
+step "lint (biome), types (tsc), dependency rules (dependency-cruiser) and docs/api.md started in the background"
 (
   set -e
+  renice -n 10 -p "$BASHPID" >/dev/null
   npx biome check .
   npx tsc --noEmit
   npx tsc --noEmit -p api/web/client
@@ -38,19 +41,9 @@ bash scripts/foundry.sh forge build contracts/src --sizes
 step "checking abis/ matches the build"
 npx tsx scripts/gen-abis.ts --check
 
-checks_status=0
-wait "$checks_pid" || checks_status=$?
-step "lint, types, dependency rules and docs/api.md (their output)"
-cat "$checks_log"
-rm -f "$checks_log"
-if [ "$checks_status" -ne 0 ]; then
-  step "FAILED: lint, types, dependency rules or docs/api.md (exit ${checks_status})"
-  exit 1
-fi
-
 # forge test spends most of its time compiling the test contracts (solc-js, via-IR, about 5 minutes of one core),
-# so it runs beside vitest, whose integration tests mostly wait on anvil, Ponder and Postgres. Its output is
-# printed once it ends. The ci profile runs more fuzz and invariant cases at the same fixed seed.
+# so it runs beside vitest, niced: it fills the CPU time vitest's tests leave while they wait on anvil, Ponder and
+# Postgres. Its output is printed once it ends. The ci profile runs more fuzz and invariant cases at the same seed.
 profile=default
 [ "${CI:-}" = "true" ] && profile=ci
 forge_log=$(mktemp)
@@ -59,7 +52,7 @@ forge_started=$(date +%s)
 forge_ended=$(mktemp)
 (
   status=0
-  FOUNDRY_PROFILE=$profile npm run -s test:forge >"$forge_log" 2>&1 || status=$?
+  FOUNDRY_PROFILE=$profile nice -n 19 npm run -s test:forge >"$forge_log" 2>&1 || status=$?
   date +%s >"$forge_ended"
   exit "$status"
 ) &
@@ -88,6 +81,12 @@ else
 fi
 rm -f "$forge_log"
 
+checks_status=0
+wait "$checks_pid" || checks_status=$?
+step "lint, types, dependency rules and docs/api.md (their output)"
+cat "$checks_log"
+rm -f "$checks_log"
+
 # Before the recap, which stays last: on a failure, what the shared indexer said, which may explain it.
 if [ "$vitest_status" -ne 0 ] && [ -s "$TEST_INDEXER_LOG" ]; then
   step "what the shared test indexer said (its last 60 lines)"
@@ -102,8 +101,8 @@ step "vitest recap"
 npx tsx scripts/test-recap.ts "$vitest_report"
 rm -f "$vitest_report"
 
-if [ "$vitest_status" -ne 0 ] || [ "$forge_status" -ne 0 ]; then
-  step "FAILED: vitest exit ${vitest_status}, forge test exit ${forge_status}"
+if [ "$vitest_status" -ne 0 ] || [ "$forge_status" -ne 0 ] || [ "$checks_status" -ne 0 ]; then
+  step "FAILED: vitest exit ${vitest_status}, forge test exit ${forge_status}, lint/types/deps/api.md exit ${checks_status}"
   exit 1
 fi
 
