@@ -520,7 +520,8 @@ describe("get-intent-status and execute-transaction", () => {
     );
     expect(good.body.simulation).toMatchObject({ success: true, errorCode: null, reason: null });
     expect(Number((good.body.simulation as { gasEstimate: string }).gasEstimate)).toBe(21_000);
-    expect((good.body.simulation as { gasLimit: string }).gasLimit).toBe("25200");
+    // 21,000 plus the gas margin (25%, core/limits.ts).
+    expect((good.body.simulation as { gasLimit: string }).gasLimit).toBe("26250");
     expect(await nonceOf(bob.wallet)).toBe(nonceBefore);
   });
 
