@@ -121,4 +121,40 @@ describe("the spending cap counts gas", () => {
     );
     expect(await c.publicClient.getTransactionCount({ address: user.wallet })).toBe(0);
   });
+
+  it("signs for the reservation itself when the estimate fits it but its margin does not", async () => {
+    // The API reserves an estimate plus the gas margin; by the time the worker sends, the estimate may have grown a
+    // little (a graduating buy in a later block did, in CI), and the margin on top no longer fits. A plain transfer
+    // needs exactly 21,000, and 21,000 is reserved: it is sent with a limit of 21,000, not failed for 26,250.
+    const user = await keyUser(1_000n * 1_000_000n);
+    const { intent } = await createIntent(api.deps.db, api.appSchema, {
+      idempotencyKey: uniqueName("fits"),
+      userId: user.userId,
+      kind: "transaction",
+      chainSlug: "base-sepolia",
+      chainId: c.deployment.chainId,
+      walletIndex: user.walletIndex,
+      from: user.wallet,
+      to: `0x${"5e".repeat(20)}`,
+      maxGas: 21_000n,
+      maxFeePerGas: 10n ** 11n,
+    });
+    await dispatchIntent(stack.queue, intent.id);
+    let hash: Hex | null = null;
+    await until(
+      "the intent confirms",
+      async () => {
+        const { rows } = await api.deps.db.query<{ status: string; tx_hash: Hex | null; error_reason: string | null }>(
+          `SELECT status, tx_hash, error_reason FROM ${api.appSchema}.intents WHERE id = $1`,
+          [intent.id],
+        );
+        if (rows[0]?.status === "failed") throw new Error(`the intent failed: ${rows[0].error_reason}`);
+        hash = rows[0]?.status === "confirmed" ? rows[0].tx_hash : null;
+        return hash !== null;
+      },
+      20_000,
+    );
+    const sent = await c.publicClient.getTransaction({ hash: hash as unknown as Hex });
+    expect(sent.gas).toBe(21_000n);
+  });
 });
