@@ -39,6 +39,29 @@ async function keyUser(dailyCapUsdc: bigint) {
   return user;
 }
 
+/** An intent of `user` calling `to`, with `maxGas` and `maxFeePerGas` reserved for it, handed to the worker. */
+async function sendReserved(
+  user: Awaited<ReturnType<typeof keyUser>>,
+  to: Address,
+  maxGas: bigint,
+  maxFeePerGas: bigint,
+) {
+  const { intent } = await createIntent(api.deps.db, api.appSchema, {
+    idempotencyKey: uniqueName("reserved"),
+    userId: user.userId,
+    kind: "transaction",
+    chainSlug: "base-sepolia",
+    chainId: c.deployment.chainId,
+    walletIndex: user.walletIndex,
+    from: user.wallet,
+    to,
+    maxGas,
+    maxFeePerGas,
+  });
+  await dispatchIntent(stack.queue, intent.id);
+  return intent;
+}
+
 const execute = (key: string, to: Address) =>
   api.post("execute-transaction", { to, amount: "0", chainSlug: "base-sepolia" }, key);
 
@@ -93,19 +116,7 @@ describe("the spending cap counts gas", () => {
   it("never signs an intent for more gas than was reserved for it", async () => {
     const user = await keyUser(1_000n * 1_000_000n);
     const burn = await deployBurner(1_000);
-    const { intent } = await createIntent(api.deps.db, api.appSchema, {
-      idempotencyKey: uniqueName("bounded"),
-      userId: user.userId,
-      kind: "transaction",
-      chainSlug: "base-sepolia",
-      chainId: c.deployment.chainId,
-      walletIndex: user.walletIndex,
-      from: user.wallet,
-      to: burn,
-      maxGas: 21_000n,
-      maxFeePerGas: 10n ** 9n,
-    });
-    await dispatchIntent(stack.queue, intent.id);
+    const intent = await sendReserved(user, burn, 21_000n, 10n ** 9n);
     await until(
       "the intent fails",
       async () => {
@@ -127,19 +138,7 @@ describe("the spending cap counts gas", () => {
     // little (a graduating buy in a later block did, in CI), and the margin on top no longer fits. A plain transfer
     // needs exactly 21,000, and 21,000 is reserved: it is sent with a limit of 21,000, not failed for 26,250.
     const user = await keyUser(1_000n * 1_000_000n);
-    const { intent } = await createIntent(api.deps.db, api.appSchema, {
-      idempotencyKey: uniqueName("fits"),
-      userId: user.userId,
-      kind: "transaction",
-      chainSlug: "base-sepolia",
-      chainId: c.deployment.chainId,
-      walletIndex: user.walletIndex,
-      from: user.wallet,
-      to: `0x${"5e".repeat(20)}`,
-      maxGas: 21_000n,
-      maxFeePerGas: 10n ** 11n,
-    });
-    await dispatchIntent(stack.queue, intent.id);
+    const intent = await sendReserved(user, `0x${"5e".repeat(20)}`, 21_000n, 10n ** 11n);
     let hash: Hex | null = null;
     await until(
       "the intent confirms",
