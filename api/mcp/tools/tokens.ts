@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { AppError } from "../../../core/errors.js";
-import { evmAddress, limit, offset, uuid } from "../../../core/schemas.js";
+import { uuid } from "../../../core/schemas.js";
 import type { ApiDeps } from "../../deps.js";
 import {
   CandlesRequest,
