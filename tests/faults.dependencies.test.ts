@@ -13,7 +13,6 @@ import { DEV_JWT_SECRET } from "../api/config.js";
 import { type OwnPostgres, startPostgres } from "./helpers/postgres.js";
 import { until } from "./helpers/until.js";
 import {
-  deploymentsDirFor,
   freePort,
   type SpawnedProcess,
   spawnProcess,

@@ -5,7 +5,6 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { Deployment } from "../../../core/deployment.js";
 import { adminQuery } from "../../../db/admin.js";
 import { DEFAULT_DATABASE_URL } from "../../../scripts/indexer.js";
