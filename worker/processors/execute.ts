@@ -171,10 +171,10 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
   // intent names its gas limit (one EVM execution fewer per transaction on the node).
   const [simulated, feesRead, countRead] = await Promise.allSettled([
     intent.gas_limit
-      ? client.call(request).then(() => ({ needed: BigInt(intent.gas_limit as string), margin: 0n }))
-      : client
-          .estimateGas(request)
-          .then((estimate) => ({ needed: estimate, margin: withGasMargin(estimate) - estimate })),
+      ? client
+          .call(request)
+          .then(() => ({ needed: BigInt(intent.gas_limit as string), limit: BigInt(intent.gas_limit as string) }))
+      : client.estimateGas(request).then((estimate) => ({ needed: estimate, limit: withGasMargin(estimate) })),
     feesPerGas(client),
     client.getTransactionCount({ address: intent.from_address, blockTag: "pending" }),
   ]);
@@ -196,7 +196,7 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
   for (const result of [simulated, feesRead, countRead]) {
     if (result.status === "rejected") throw result.reason; // the RPC itself failed: retry
   }
-  const { needed, margin } = (simulated as PromiseFulfilledResult<{ needed: bigint; margin: bigint }>).value;
+  const { needed, limit } = (simulated as PromiseFulfilledResult<{ needed: bigint; limit: bigint }>).value;
   const fees = withinBound((feesRead as PromiseFulfilledResult<Fees>).value, intent.max_fee_per_gas);
   // The spending cap counted this intent's gas at max_gas x max_fee_per_gas: it is never signed for more. The API
   // reserved the estimate of its block plus the gas margin; this block's estimate may be a little higher, and its
@@ -207,7 +207,7 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
     await fail(deps, intent, "TRANSACTION_FAILED", reason);
     throw new IntentFailed("TRANSACTION_FAILED", reason);
   }
-  const gas = reserved !== null && needed + margin > reserved ? reserved : needed + margin;
+  const gas = reserved !== null && limit > reserved ? reserved : limit;
   const chainCount = BigInt((countRead as PromiseFulfilledResult<number>).value);
 
   // Nonce allocation and the signed transaction in one database transaction of two statements: a crash before the
