@@ -6,7 +6,7 @@ import {Fixture} from "./utils/Fixture.sol";
 import {PoolAttacker} from "./utils/PoolAttacker.sol";
 import {Vm} from "./utils/Test.sol";
 import {IUniswapV3PoolFull} from "./utils/UniswapV3.sol";
-import {LaunchToken} from "../src/LaunchToken.sol";
+import {ILaunchTokenFull} from "./utils/Deployed.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
 import {PriceMath} from "../src/libraries/PriceMath.sol";
@@ -55,7 +55,7 @@ contract GraduationAttackTest is Fixture {
             vm.prank(attacker);
             launchpad.buyExactOut(token, 100_000_000e18, type(uint256).max, _deadline(), _none());
             vm.prank(attacker);
-            LaunchToken(token).transfer(address(att), 100_000_000e18);
+            ILaunchTokenFull(token).transfer(address(att), 100_000_000e18);
             int24[4] memory lowers = [-edge, -edge + spacing, edge - 2 * spacing, edge - spacing];
             for (uint256 i; i < 4; ++i) {
                 try att.mint(lowers[i], lowers[i] + spacing, cap) {} catch {}

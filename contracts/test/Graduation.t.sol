@@ -7,7 +7,7 @@ import {Fixture} from "./utils/Fixture.sol";
 import {PoolAttacker} from "./utils/PoolAttacker.sol";
 import {Vm} from "./utils/Test.sol";
 import {IUniswapV3PoolFull} from "./utils/UniswapV3.sol";
-import {LaunchToken} from "../src/LaunchToken.sol";
+import {ILaunchTokenFull} from "./utils/Deployed.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
 import {PriceMath} from "../src/libraries/PriceMath.sol";
@@ -120,33 +120,28 @@ contract GraduationTest is Fixture {
         _buyIn(bob, token, 10_000e6);
         uint256 reserve = _pool(token).reserve;
         uint256 protocolBefore = launchpad.claimable(protocol);
-        uint256 left = p.migrationSupply - _pool(token).supply;
         uint256 net = CurveMath.cost(p, p.migrationSupply) - CurveMath.cost(p, _pool(token).supply);
         uint256 buyFee = CurveMath.grossUp(net, p.tradeFeeBps) - net;
 
         vm.recordLogs();
-        _buyOut(alice, token, left);
+        _buyOut(alice, token, p.migrationSupply - _pool(token).supply);
         Vm.Log[] memory logs = vm.getRecordedLogs();
 
         ILaunchpad.PoolView memory v = _pool(token);
         assertEq(v.v3Pool, factory.getPool(token, address(usdc), 10_000), "v3Pool is the factory's 1% pool");
         assertEq(npm.ownerOf(v.positionId), address(launchpad), "position locked in the launchpad");
-        (,, address t0, address t1, uint24 fee, int24 lo, int24 hi, uint128 liq,,,,) = npm.positions(v.positionId);
-        assertEq(t0, token < address(usdc) ? token : address(usdc), "token0");
-        assertEq(t1, token < address(usdc) ? address(usdc) : token, "token1");
-        assertEq(fee, 10_000, "fee tier");
-        assertTrue(lo == -887200 && hi == 887200, "full range for tick spacing 200");
-        assertGt(liq, 0, "liquidity");
-        assertEq(IUniswapV3PoolFull(v.v3Pool).liquidity(), liq, "the only liquidity");
+        _assertFullRangePosition(token, v);
 
         // Graduated(tokenLayerId, token, v3Pool, feeTier, positionId, tokenAmount, usdcAmount, protocolFee, state)
-        uint256 gi = _find(logs, ILaunchpad.Graduated.selector);
-        assertEq(logs[gi].topics[3], bytes32(uint256(uint160(v.v3Pool))), "Graduated.v3Pool");
-        (uint24 tier, uint256 positionId, uint256 usedTokens, uint256 usedUsdc, uint256 protocolFee) =
-            abi.decode(logs[gi].data, (uint24, uint256, uint256, uint256, uint256));
-        _checkGraduatedTail(logs[gi].data, v.v3Pool);
-        assertEq(tier, 10_000, "Graduated.feeTier");
-        assertEq(positionId, v.positionId, "Graduated.positionId");
+        uint256 usedTokens;
+        uint256 usedUsdc;
+        uint256 protocolFee;
+        {
+            uint256 gi = _find(logs, ILaunchpad.Graduated.selector);
+            assertEq(logs[gi].topics[3], bytes32(uint256(uint160(v.v3Pool))), "Graduated.v3Pool");
+            _checkGraduatedTail(logs[gi].data, v.v3Pool);
+            (usedTokens, usedUsdc, protocolFee) = _graduatedAmounts(logs[gi].data, v.positionId);
+        }
         assertApproxEqRel(usedUsdc, p.dexReserve, 0.01e18, "USDC in the position");
         assertApproxEqRel(usedTokens, p.dexSupply, 0.01e18, "tokens in the position");
         // the pool holds the position's USDC and the unit or two that bought the seed back on the way up
@@ -159,11 +154,38 @@ contract GraduationTest is Fixture {
             "protocol credited"
         );
         // the seed was bought back and burned, but for the wei the pool's rounding kept
-        uint256 dust = LaunchToken(token).totalSupply() - p.migrationSupply - usedTokens;
-        assertLe(dust, 4, "supply: curve + position + the seed's rounding");
-        assertEq(LaunchToken(token).balanceOf(address(launchpad)), 0, "no tokens left in the launchpad");
+        assertLe(
+            ILaunchTokenFull(token).totalSupply() - p.migrationSupply - usedTokens,
+            4,
+            "supply: curve + position + the seed's rounding"
+        );
+        assertEq(ILaunchTokenFull(token).balanceOf(address(launchpad)), 0, "no tokens left in the launchpad");
         assertApproxEqRel(_v3PriceE36(token), _finalPriceE36(token), 0.0001e18, "price at the curve's final price");
         _assertGraduatedState(token);
+    }
+
+    /// @dev The position is the V3 pool's only liquidity: full range at the 1% tier, token and USDC in address order.
+    function _assertFullRangePosition(address token, ILaunchpad.PoolView memory v) private view {
+        (,, address t0, address t1, uint24 fee, int24 lo, int24 hi, uint128 liq,,,,) = npm.positions(v.positionId);
+        assertEq(t0, token < address(usdc) ? token : address(usdc), "token0");
+        assertEq(t1, token < address(usdc) ? address(usdc) : token, "token1");
+        assertEq(fee, 10_000, "fee tier");
+        assertTrue(lo == -887200 && hi == 887200, "full range for tick spacing 200");
+        assertGt(liq, 0, "liquidity");
+        assertEq(IUniswapV3PoolFull(v.v3Pool).liquidity(), liq, "the only liquidity");
+    }
+
+    /// @dev Graduated's fee tier and position id checked; its token, USDC and protocol fee amounts returned.
+    function _graduatedAmounts(bytes memory data, uint256 positionId)
+        private
+        pure
+        returns (uint256 usedTokens, uint256 usedUsdc, uint256 protocolFee)
+    {
+        uint24 tier;
+        uint256 id;
+        (tier, id, usedTokens, usedUsdc, protocolFee) = abi.decode(data, (uint24, uint256, uint256, uint256, uint256));
+        assertEq(tier, 10_000, "Graduated.feeTier");
+        assertEq(id, positionId, "Graduated.positionId");
     }
 
     /// @dev Graduated's state snapshot, tick and liquidity describe the pool right after seeding.
@@ -434,10 +456,10 @@ contract GraduationTest is Fixture {
             assertEq(pool, launchpad.graduationPoolOf(token), "the graduation pool");
             assertEq(_slot0(pool), usdcIsToken0 ? TickMath.MAX_SQRT_PRICE - 1 : TickMath.MIN_SQRT_PRICE + 1, "lowest");
             assertEq(IUniswapV3PoolFull(pool).liquidity(), 0, "no liquidity in range at the lowest price");
-            uint256 seed = LaunchToken(token).balanceOf(pool);
+            uint256 seed = ILaunchTokenFull(token).balanceOf(pool);
             assertGt(seed, 0, "the seed's tokens");
             assertLt(seed, 1e18, "under one token");
-            assertEq(LaunchToken(token).totalSupply(), _pool(token).supply + seed, "supply: the curve's and the seed");
+            assertEq(ILaunchTokenFull(token).totalSupply(), _pool(token).supply + seed, "supply: the curve's and the seed");
         }
     }
 
@@ -447,20 +469,22 @@ contract GraduationTest is Fixture {
         address token = _createTokenOrdered(poolType, usdcIsToken0);
         ILaunchpad.PoolTypeParams memory p = _pool(token).params;
         _fillTo(token, p.migrationSupply / 2);
-        uint256 s = _pool(token).supply;
-        uint256 toGraduation = launchpad.quoteBuyExactOut(token, p.migrationSupply - s).usdcAmount;
+        uint256 curveLeft = p.migrationSupply - _pool(token).supply;
+        uint256 toGraduation = launchpad.quoteBuyExactOut(token, curveLeft).usdcAmount;
         uint256 usdcIn = toGraduation + extra;
-        ILaunchpad.CurveQuote memory q = launchpad.quoteBuyExactIn(token, usdcIn);
-        assertTrue(q.graduates, "quote.graduates");
-        assertEq(q.tokenAmount, p.migrationSupply - s, "quote.tokenAmount");
-        assertEq(q.usdcAmount, toGraduation, "quote.usdcAmount");
-        assertEq(q.remainder, extra, "quote.remainder");
+        {
+            ILaunchpad.CurveQuote memory q = launchpad.quoteBuyExactIn(token, usdcIn);
+            assertTrue(q.graduates, "quote.graduates");
+            assertEq(q.tokenAmount, curveLeft, "quote.tokenAmount");
+            assertEq(q.usdcAmount, toGraduation, "quote.usdcAmount");
+            assertEq(q.remainder, extra, "quote.remainder");
+        }
         uint256 builderBefore = launchpad.claimable(builder);
 
         _fund(alice, usdcIn);
         vm.recordLogs();
         vm.prank(alice);
-        uint256 out = launchpad.buyExactIn(token, usdcIn, q.tokenAmount, _deadline(), _attr(builder, 25, referral));
+        uint256 out = launchpad.buyExactIn(token, usdcIn, curveLeft, _deadline(), _attr(builder, 25, referral));
         Vm.Log[] memory logs = vm.getRecordedLogs();
 
         assertEq(_count(logs, ILaunchpad.Graduated.selector), 1, "Graduated once");
@@ -470,27 +494,43 @@ contract GraduationTest is Fixture {
         assertTrue(t[1].venue == ILaunchpad.Venue.UniswapV3, "second leg on V3");
         assertTrue(_find(logs, ILaunchpad.Graduated.selector) > _nth(logs, ILaunchpad.Trade.selector, 0), "order");
         assertTrue(_find(logs, ILaunchpad.Graduated.selector) < _nth(logs, ILaunchpad.Trade.selector, 1), "order");
-        assertEq(t[0].tokenAmount, p.migrationSupply - s, "curve leg fills to the migration supply");
+        assertEq(t[0].tokenAmount, curveLeft, "curve leg fills to the migration supply");
         assertEq(t[0].usdcAmount, toGraduation, "curve leg USDC");
         assertEq(t[1].usdcAmount, extra, "V3 leg USDC");
         assertGt(t[1].tokenAmount, 0, "V3 leg tokens");
         assertEq(out, t[0].tokenAmount + t[1].tokenAmount, "curve + V3 tokens");
         assertEq(_bal(token, alice), out, "trader holds both legs");
         assertEq(usdc.balanceOf(alice), 0, "trader spent exactly usdcIn");
-        uint256 builderCut = toGraduation * 25 / BPS + extra * 25 / BPS;
-        assertEq(launchpad.claimable(builder) - builderBefore, builderCut, "builder paid on both legs");
-        // the V3 leg swapped against the fresh full-range position at the curve's final price
+        assertEq(
+            launchpad.claimable(builder) - builderBefore,
+            toGraduation * 25 / BPS + extra * 25 / BPS,
+            "builder paid on both legs"
+        );
+        assertApproxEqRel(
+            t[1].tokenAmount,
+            _v3BuyAtFinalPrice(token, p, usdcIsToken0, extra),
+            0.0001e18,
+            "V3 leg at the curve's final price"
+        );
+        assertGt(_v3PriceE36(token), _finalPriceE36(token), "the V3 buy lifted the price");
+        _assertGraduatedState(token);
+    }
+
+    /// @dev The tokens a V3 buy of `usdcIn` (its fee included) gets from the fresh full-range position, at the curve's
+    /// final price.
+    function _v3BuyAtFinalPrice(address token, ILaunchpad.PoolTypeParams memory p, bool usdcIsToken0, uint256 usdcIn)
+        private
+        view
+        returns (uint256)
+    {
         (uint256 num, uint256 den) = CurveMath.finalPrice(p);
-        uint256 expected = _fullRangeOut(
+        return _fullRangeOut(
             IUniswapV3PoolFull(_pool(token).v3Pool).liquidity(),
             PriceMath.sqrtPriceX96(num, den, usdcIsToken0),
             usdcIsToken0,
-            extra - _fee(extra, p.tradeFeeBps),
+            usdcIn - _fee(usdcIn, p.tradeFeeBps),
             p.dexFeeTier
         );
-        assertApproxEqRel(t[1].tokenAmount, expected, 0.0001e18, "V3 leg at the curve's final price");
-        assertGt(_v3PriceE36(token), _finalPriceE36(token), "the V3 buy lifted the price");
-        _assertGraduatedState(token);
     }
 
     function _checkCrossingBuyExactOut(uint8 poolType, bool usdcIsToken0, uint256 beyond) private {
@@ -636,8 +676,8 @@ contract GraduationTest is Fixture {
         assertEq(v.reserve, 0, "no curve reserve left");
         assertEq(v.progressBps, BPS, "progress 100%");
         assertTrue(v.v3Pool != address(0), "v3Pool");
-        assertEq(v.supply, LaunchToken(token).totalSupply(), "supply is the total supply");
-        assertEq(LaunchToken(token).balanceOf(address(launchpad)), 0, "launchpad holds no tokens");
+        assertEq(v.supply, ILaunchTokenFull(token).totalSupply(), "supply is the total supply");
+        assertEq(ILaunchTokenFull(token).balanceOf(address(launchpad)), 0, "launchpad holds no tokens");
         _assertSolvent();
     }
 

@@ -4,7 +4,7 @@ pragma solidity ^0.8.28;
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {ERC20Permit} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Permit.sol";
 import {Fixture} from "./utils/Fixture.sol";
-import {LaunchToken} from "../src/LaunchToken.sol";
+import {ILaunchTokenFull} from "./utils/Deployed.sol";
 
 /// @notice LaunchToken: only its launchpad mints and burns, the launchpad needs no allowance, and EIP-2612 permit
 /// works.
@@ -15,13 +15,13 @@ contract LaunchTokenTest is Fixture {
     string internal constant POOL_ARTIFACT =
         "node_modules/@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json";
 
-    LaunchToken internal token;
+    ILaunchTokenFull internal token;
     uint256 internal holderKey = 0xA11CE;
     address internal holder;
 
     function setUp() public override {
         super.setUp();
-        token = LaunchToken(_createToken(MEME));
+        token = ILaunchTokenFull(_createToken(MEME));
         holder = vm.addr(holderKey);
         _buyIn(holder, address(token), 1_000e6);
     }
@@ -36,10 +36,10 @@ contract LaunchTokenTest is Fixture {
 
     function test_mint_revertsIfNotLaunchpad() public {
         vm.prank(alice);
-        vm.expectRevert(LaunchToken.OnlyLaunchpad.selector);
+        vm.expectRevert(ILaunchTokenFull.OnlyLaunchpad.selector);
         token.mint(alice, 1);
         vm.prank(owner); // not even the launchpad's owner
-        vm.expectRevert(LaunchToken.OnlyLaunchpad.selector);
+        vm.expectRevert(ILaunchTokenFull.OnlyLaunchpad.selector);
         token.mint(owner, 1);
     }
 
@@ -52,7 +52,7 @@ contract LaunchTokenTest is Fixture {
 
     function test_burn_revertsIfNotLaunchpad() public {
         vm.prank(holder);
-        vm.expectRevert(LaunchToken.OnlyLaunchpad.selector);
+        vm.expectRevert(ILaunchTokenFull.OnlyLaunchpad.selector);
         token.burn(holder, 1);
     }
 
@@ -152,12 +152,12 @@ contract LaunchTokenTest is Fixture {
         assertEq(pool, launchpad.graduationPoolOf(address(token)), "the launchpad's address of it");
         assertEq(pool, _v3PoolAddress(address(token), 10_000), "the factory's CREATE2 address");
         vm.prank(holder);
-        vm.expectRevert(LaunchToken.GraduationPoolClosed.selector);
+        vm.expectRevert(ILaunchTokenFull.GraduationPoolClosed.selector);
         token.transfer(pool, 1);
         vm.prank(holder);
         token.approve(alice, 1);
         vm.prank(alice);
-        vm.expectRevert(LaunchToken.GraduationPoolClosed.selector);
+        vm.expectRevert(ILaunchTokenFull.GraduationPoolClosed.selector);
         token.transferFrom(holder, pool, 1);
         vm.prank(holder);
         token.transfer(alice, 1); // anywhere else is fine
@@ -170,7 +170,7 @@ contract LaunchTokenTest is Fixture {
 
     function test_openPool_revertsIfNotLaunchpad() public {
         vm.prank(alice);
-        vm.expectRevert(LaunchToken.OnlyLaunchpad.selector);
+        vm.expectRevert(ILaunchTokenFull.OnlyLaunchpad.selector);
         token.openPool();
     }
 

@@ -9,8 +9,7 @@ import {Fixture} from "./utils/Fixture.sol";
 import {PoolAttacker} from "./utils/PoolAttacker.sol";
 import {Test, Vm} from "./utils/Test.sol";
 import {IUniswapV3PoolFull} from "./utils/UniswapV3.sol";
-import {Launchpad} from "../src/Launchpad.sol";
-import {LaunchToken} from "../src/LaunchToken.sol";
+import {ILaunchTokenFull, ILaunchpadFull} from "./utils/Deployed.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {IUniswapV3Factory} from "../src/interfaces/IUniswapV3.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
@@ -57,7 +56,7 @@ contract LaunchpadHandler is Test {
     /// @notice The liveness probe's answer: it reverts with this, so that nothing it did stays.
     error Probed(bool graduated, uint256 gasUsed);
 
-    Launchpad internal immutable launchpad;
+    ILaunchpadFull internal immutable launchpad;
     MockUSDC internal immutable usdc;
     IUniswapV3Factory internal immutable factory;
     address internal immutable owner;
@@ -101,7 +100,7 @@ contract LaunchpadHandler is Test {
     uint256 public poolTakenRefusals; // creations refused because the adversary's liquidity stood in the pool
 
     constructor(
-        Launchpad launchpad_,
+        ILaunchpadFull launchpad_,
         MockUSDC usdc_,
         IUniswapV3Factory factory_,
         address owner_,
@@ -169,7 +168,7 @@ contract LaunchpadHandler is Test {
     function sellExactIn(uint256 tokenSeed, uint256 traderSeed, uint256 amount, uint256 attrSeed) external {
         (address token, address trader,) = _pick(tokenSeed, traderSeed);
         trader = _holder(token, traderSeed);
-        uint256 held = LaunchToken(token).balanceOf(trader);
+        uint256 held = ILaunchTokenFull(token).balanceOf(trader);
         if (held == 0) return;
         // mostly a sizeable part of the holding; sometimes anything down to 1 wei
         amount = amount % 4 == 0 ? bound(amount, 1, held) : bound(amount, held / 100 + 1, held);
@@ -185,7 +184,7 @@ contract LaunchpadHandler is Test {
     function sellExactOut(uint256 tokenSeed, uint256 traderSeed, uint256 amount, uint256 attrSeed) external {
         (address token, address trader, ILaunchpad.PoolView memory v) = _pick(tokenSeed, traderSeed);
         trader = _holder(token, traderSeed);
-        uint256 held = LaunchToken(token).balanceOf(trader);
+        uint256 held = ILaunchTokenFull(token).balanceOf(trader);
         if (held == 0) return;
         // about what the holding is worth at the current price, so that most calls fill
         uint256 worth = M.fullMulDiv(held, v.price, CurveMath.PRICE_SCALE);
@@ -316,18 +315,26 @@ contract LaunchpadHandler is Test {
     /// needs launch tokens (the pool is pinned at the lowest price, where no range holds USDC only), and the token
     /// refuses them: nothing may go in.
     function advMint(uint256 tokenSeed, uint256 offsetSeed, uint256 widthSeed, uint256 liquiditySeed) external {
-        (address token, PoolAttacker att, IUniswapV3PoolFull pool, ILaunchpad.PoolView memory v) = _attackable(tokenSeed);
+        (address token, PoolAttacker att, IUniswapV3PoolFull pool,) = _attackable(tokenSeed);
         if (address(att) == address(0)) return;
+        (int24 lower, int24 upper) = _rangeNear(pool, offsetSeed, widthSeed);
+        uint128 liquidity = _liquidityForUsdc(lower, upper, bound(liquiditySeed, 1, 100_000e6), address(usdc) < token);
+        _mintRefused(this.advMint.selector, att, lower, upper, liquidity);
+    }
+
+    /// @dev A range 1 to 40 spacings wide, starting within 40 spacings of the pool's price, inside the usable ticks.
+    function _rangeNear(IUniswapV3PoolFull pool, uint256 offsetSeed, uint256 widthSeed)
+        internal
+        view
+        returns (int24 lower, int24 upper)
+    {
         (, int24 tick,,,,,) = pool.slot0();
         int24 spacing = pool.tickSpacing();
         int24 maxT = TickMath.maxUsableTick(spacing);
         int24 center = _floorTo(tick, spacing) + int24(int256(bound(offsetSeed, 0, 80))) * spacing - 40 * spacing;
         int24 width = int24(int256(bound(widthSeed, 1, 40))) * spacing;
-        int24 lower = center < -maxT ? -maxT : center > maxT - spacing ? maxT - spacing : center;
-        int24 upper = lower + width > maxT ? maxT : lower + width;
-        bool usdcIsToken0 = address(usdc) < token;
-        uint128 liquidity = _liquidityForUsdc(lower, upper, bound(liquiditySeed, 1, 100_000e6), usdcIsToken0);
-        _mintRefused(this.advMint.selector, att, lower, upper, liquidity);
+        lower = center < -maxT ? -maxT : center > maxT - spacing ? maxT - spacing : center;
+        upper = lower + width > maxT ? maxT : lower + width;
     }
 
     /// @dev A position the pinned pool must refuse before graduation: the token refuses to move into it
@@ -338,7 +345,7 @@ contract LaunchpadHandler is Test {
         try att.mint(lower, upper, liquidity) {
             _unexpected(selector, "a position went into the pool before graduation");
         } catch (bytes memory err) {
-            bool refused = bytes4(err) == LaunchToken.GraduationPoolClosed.selector;
+            bool refused = bytes4(err) == ILaunchTokenFull.GraduationPoolClosed.selector;
             bool unaffordable = bytes4(err) == IERC20Errors.ERC20InsufficientBalance.selector;
             if (refused || unaffordable) ++expectedReverts[selector];
             else _unexpected(selector, err);
@@ -480,7 +487,7 @@ contract LaunchpadHandler is Test {
     /// through empty space only: one that would move launch tokens into or out of the pool (through the seed) must
     /// be refused.
     function advSwap(uint256 tokenSeed, bool zeroForOne, uint256 amountSeed, uint256 limitSeed) external {
-        (address token, PoolAttacker att, IUniswapV3PoolFull pool, ILaunchpad.PoolView memory v) = _attackable(tokenSeed);
+        (address token, PoolAttacker att, IUniswapV3PoolFull pool,) = _attackable(tokenSeed);
         if (address(att) == address(0)) return;
         (uint160 current,,,,,,) = pool.slot0();
         // at the end of V3's range (where the pool is pinned) the only way is back
@@ -497,7 +504,7 @@ contract LaunchpadHandler is Test {
             _live(token);
         } catch (bytes memory err) {
             // tokens into the pool: the attacker's own transfer reverts; out of it: the pool's, which V3 reports "TF"
-            bool refused = bytes4(err) == LaunchToken.GraduationPoolClosed.selector
+            bool refused = bytes4(err) == ILaunchTokenFull.GraduationPoolClosed.selector
                 || keccak256(err) == keccak256(abi.encodeWithSignature("Error(string)", "TF"));
             bool unaffordable = bytes4(err) == IERC20Errors.ERC20InsufficientBalance.selector;
             if (refused || unaffordable) ++expectedReverts[this.advSwap.selector];
@@ -520,17 +527,17 @@ contract LaunchpadHandler is Test {
             _live(token);
             return;
         }
-        uint256 held = LaunchToken(token).balanceOf(attacker);
+        uint256 held = ILaunchTokenFull(token).balanceOf(attacker);
         if (held == 0) return;
         amount = bound(amount, 1, held);
         bool closed = toPool && !launchpad.getPool(token).graduated;
         vm.prank(attacker);
-        try LaunchToken(token).transfer(to, amount) {
+        try ILaunchTokenFull(token).transfer(to, amount) {
             if (closed) _unexpected(this.advDonate.selector, "tokens donated into the closed pool");
             ++successes[this.advDonate.selector];
             _live(token);
         } catch (bytes memory err) {
-            if (closed && bytes4(err) == LaunchToken.GraduationPoolClosed.selector) {
+            if (closed && bytes4(err) == ILaunchTokenFull.GraduationPoolClosed.selector) {
                 ++expectedReverts[this.advDonate.selector];
             } else {
                 _unexpected(this.advDonate.selector, err);
@@ -542,7 +549,6 @@ contract LaunchpadHandler is Test {
     /// a trade never names a token's referral), and must never earn a fee.
     function advSelfAttribute(uint256 tokenSeed, uint256 amount, uint8 which) external {
         address token = tokens[tokenSeed % tokens.length];
-        ILaunchpad.PoolView memory v = launchpad.getPool(token);
         amount = bound(amount, 1e6, 1_000e6);
         _giveAdversary(attacker, amount);
         ILaunchpad.Attribution memory a;
@@ -657,7 +663,7 @@ contract LaunchpadHandler is Test {
             _tradeReverted(this.snipe.selector, err, ZERO);
             return;
         }
-        uint256 held = LaunchToken(token).balanceOf(sniper);
+        uint256 held = ILaunchTokenFull(token).balanceOf(sniper);
         if (!dump || held < 2) return;
         _begin();
         vm.prank(sniper);
@@ -921,7 +927,7 @@ contract LaunchpadHandler is Test {
     function _holder(address token, uint256 seed) internal view returns (address) {
         for (uint256 k; k < traders.length; ++k) {
             address t = traders[(seed % traders.length + k) % traders.length];
-            if (LaunchToken(token).balanceOf(t) > 0) return t;
+            if (ILaunchTokenFull(token).balanceOf(t) > 0) return t;
         }
         return traders[seed % traders.length];
     }
@@ -1191,9 +1197,9 @@ contract LaunchpadInvariantTest is Fixture {
             } else {
                 assertGe(v.reserve, CurveMath.cost(v.params, v.supply), "reserve < cost(supply)");
                 // the pool holds the seed that pins it (under one token), and nothing else
-                uint256 seed = LaunchToken(token).balanceOf(v.v3Pool);
+                uint256 seed = ILaunchTokenFull(token).balanceOf(v.v3Pool);
                 assertLt(seed, 1e18, "the pool holds more than the seed");
-                assertEq(LaunchToken(token).totalSupply(), v.supply + seed, "totalSupply != curve supply + seed");
+                assertEq(ILaunchTokenFull(token).totalSupply(), v.supply + seed, "totalSupply != curve supply + seed");
                 assertLt(v.supply, v.params.migrationSupply, "at the migration supply without graduating");
             }
         }

@@ -4,7 +4,7 @@ pragma solidity ^0.8.28;
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {SafeTransferLib} from "solady/utils/SafeTransferLib.sol";
 import {Fixture} from "./utils/Fixture.sol";
-import {LaunchToken} from "../src/LaunchToken.sol";
+import {ILaunchTokenFull} from "./utils/Deployed.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {CurveMath} from "../src/libraries/CurveMath.sol";
 import {PoolTypes} from "../src/libraries/PoolTypes.sol";
@@ -74,7 +74,7 @@ contract LaunchpadTest is Fixture {
         assertEq(v.progressBps, 0, "progress");
         assertFalse(v.graduated, "graduated");
         assertEq(v.v3Pool, launchpad.graduationPoolOf(token), "v3Pool: created with the token");
-        LaunchToken t = LaunchToken(token);
+        ILaunchTokenFull t = ILaunchTokenFull(token);
         assertEq(t.name(), NAME, "name");
         assertEq(t.symbol(), SYMBOL, "symbol");
         assertEq(t.tokenURI(), URI, "tokenURI");
@@ -838,7 +838,7 @@ contract LaunchpadTest is Fixture {
         ILaunchpad.PoolView memory v = _pool(token);
         assertEq(v.supply, supply, "pool supply");
         assertEq(
-            LaunchToken(token).totalSupply(), supply + LaunchToken(token).balanceOf(v.v3Pool), "totalSupply: curve + seed"
+            ILaunchTokenFull(token).totalSupply(), supply + ILaunchTokenFull(token).balanceOf(v.v3Pool), "totalSupply: curve + seed"
         );
         assertEq(v.reserve, reserve, "pool reserve");
         assertEq(v.price, CurveMath.price(before.params, supply), "price");

@@ -5,10 +5,7 @@ import {TestHelperOz5} from "@layerzerolabs/test-devtools-evm-foundry/contracts/
 import {OptionsBuilder} from "@layerzerolabs/oapp-evm/contracts/oapp/libs/OptionsBuilder.sol";
 import {MessagingFee, SendParam} from "@layerzerolabs/oft-evm/contracts/interfaces/IOFT.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
-import {Launchpad} from "../src/Launchpad.sol";
-import {LaunchToken} from "../src/LaunchToken.sol";
-import {PeerToken} from "../src/PeerToken.sol";
-import {PeerTokenFactory} from "../src/PeerTokenFactory.sol";
+import {ILaunchTokenFull, ILaunchpadFull, IPeerTokenFactoryFull, IPeerTokenFull} from "./utils/Deployed.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 import {INonfungiblePositionManager, IUniswapV3Factory} from "../src/interfaces/IUniswapV3.sol";
 import {MockUSDC} from "../src/mocks/MockUSDC.sol";
@@ -27,10 +24,10 @@ contract OFTTest is TestHelperOz5 {
     uint8 internal constant MEME = 7;
 
     MockUSDC internal usdc;
-    Launchpad internal launchpad;
-    PeerTokenFactory internal factoryB;
-    LaunchToken internal home;
-    PeerToken internal peer;
+    ILaunchpadFull internal launchpad;
+    IPeerTokenFactoryFull internal factoryB;
+    ILaunchTokenFull internal home;
+    IPeerTokenFull internal peer;
 
     address internal creator = makeAddr("creator");
     address internal alice = makeAddr("alice");
@@ -48,8 +45,8 @@ contract OFTTest is TestHelperOz5 {
             "node_modules/@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json",
             abi.encode(v3, weth, address(0))
         );
-        factoryB = PeerTokenFactory(deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoints[B])));
-        launchpad = Launchpad(
+        factoryB = IPeerTokenFactoryFull(deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoints[B])));
+        launchpad = ILaunchpadFull(
             deployCode(
                 "Launchpad.sol:Launchpad",
                 abi.encode(
@@ -73,9 +70,9 @@ contract OFTTest is TestHelperOz5 {
         p.deadline = block.timestamp + 1 hours;
         vm.prank(creator);
         (address token,) = launchpad.createToken(p);
-        home = LaunchToken(token);
+        home = ILaunchTokenFull(token);
         home.connectPeer(B);
-        peer = PeerToken(factoryB.deploy(A, token, p.name, p.symbol, p.tokenURI));
+        peer = IPeerTokenFull(factoryB.deploy(A, token, p.name, p.symbol, p.tokenURI));
 
         _buy(alice, 5_000e6);
         vm.deal(alice, 10 ether);
@@ -104,9 +101,9 @@ contract OFTTest is TestHelperOz5 {
         assertEq(again, address(peer));
         home.connectPeer(B);
         assertEq(home.peers(B), _b32(address(peer)));
-        vm.expectRevert(LaunchToken.HomeChain.selector);
+        vm.expectRevert(ILaunchTokenFull.HomeChain.selector);
         home.connectPeer(A);
-        vm.expectRevert(PeerToken.HomePeerFixed.selector);
+        vm.expectRevert(IPeerTokenFull.HomePeerFixed.selector);
         peer.connectPeer(A);
     }
 
@@ -122,15 +119,15 @@ contract OFTTest is TestHelperOz5 {
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
         peer.setPeer(A, _b32(alice));
-        PeerTokenFactory factoryA =
-            PeerTokenFactory(deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoints[A])));
-        vm.expectRevert(PeerTokenFactory.HomeChain.selector);
+        IPeerTokenFactoryFull factoryA =
+            IPeerTokenFactoryFull(deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoints[A])));
+        vm.expectRevert(IPeerTokenFactoryFull.HomeChain.selector);
         factoryA.deploy(A, address(home), "Token", "TKN", "ipfs://x");
     }
 
     function test_nobodyCanSendToTheLock() public {
         vm.prank(alice);
-        vm.expectRevert(LaunchToken.TokenIsNotARecipient.selector);
+        vm.expectRevert(ILaunchTokenFull.TokenIsNotARecipient.selector);
         home.transfer(address(home), 1);
     }
 
@@ -195,9 +192,9 @@ contract OFTTest is TestHelperOz5 {
     function _send(address from, address oft, uint32 dstEid, address to, uint256 amount) internal {
         bytes memory options = OptionsBuilder.newOptions().addExecutorLzReceiveOption(200_000, 0);
         SendParam memory sp = SendParam(dstEid, _b32(to), amount, 0, options, "", "");
-        MessagingFee memory fee = LaunchToken(oft).quoteSend(sp, false);
+        MessagingFee memory fee = ILaunchTokenFull(oft).quoteSend(sp, false);
         vm.prank(from);
-        LaunchToken(oft).send{value: fee.nativeFee}(sp, fee, from);
+        ILaunchTokenFull(oft).send{value: fee.nativeFee}(sp, fee, from);
     }
 
     function _buy(address who, uint256 usdcIn) internal {

@@ -3,7 +3,7 @@ pragma solidity ^0.8.28;
 
 import {Fixture} from "./utils/Fixture.sol";
 import {ISwapRouter} from "./utils/UniswapV3.sol";
-import {LaunchToken} from "../src/LaunchToken.sol";
+import {ILaunchTokenFull} from "./utils/Deployed.sol";
 import {ILaunchpad} from "../src/interfaces/ILaunchpad.sol";
 
 /// @notice The locked position's swap fees: anyone collects them, and they become claimable balances of creator and
@@ -17,7 +17,7 @@ contract PoolFeesTest is Fixture {
         _routerSwap(alice, address(usdc), token, 5_000e6);
         uint256 bobTokens = _bal(token, bob);
         vm.prank(bob);
-        LaunchToken(token).approve(address(router), type(uint256).max);
+        ILaunchTokenFull(token).approve(address(router), type(uint256).max);
         _routerSwap(bob, token, address(usdc), bobTokens / 4);
 
         uint256 creatorBefore = launchpad.claimable(creator);

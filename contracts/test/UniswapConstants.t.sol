@@ -4,7 +4,6 @@ pragma solidity ^0.8.28;
 import {TickMath} from "@uniswap/v4-core/src/libraries/TickMath.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {IUniswapV3PoolFull} from "./utils/UniswapV3.sol";
-import {Launchpad} from "../src/Launchpad.sol";
 
 /// @notice Every Uniswap constant the launchpad uses, checked against Uniswap itself: the v3-core TickMath source as
 /// published on npm, and the UniswapV3Pool bytecode the fixture deploys. (PriceMath's MAX_SQRT_RATIO was once 1000×

@@ -4,9 +4,7 @@ pragma solidity ^0.8.28;
 import {FixedPointMathLib as M} from "solady/utils/FixedPointMathLib.sol";
 import {Test} from "./Test.sol";
 import {IPositionManagerFull, ISwapRouter, IUniswapV3PoolFull} from "./UniswapV3.sol";
-import {Launchpad} from "../../src/Launchpad.sol";
-import {LaunchToken} from "../../src/LaunchToken.sol";
-import {PeerTokenFactory} from "../../src/PeerTokenFactory.sol";
+import {ILaunchTokenFull, ILaunchpadFull, IPeerTokenFactoryFull} from "./Deployed.sol";
 import {ILaunchpad} from "../../src/interfaces/ILaunchpad.sol";
 import {IUniswapV3Factory} from "../../src/interfaces/IUniswapV3.sol";
 import {CurveMath} from "../../src/libraries/CurveMath.sol";
@@ -44,9 +42,9 @@ abstract contract Fixture is Test {
     IUniswapV3Factory internal factory;
     IPositionManagerFull internal npm;
     ISwapRouter internal router;
-    Launchpad internal launchpad;
+    ILaunchpadFull internal launchpad;
     address internal endpoint;
-    PeerTokenFactory internal peerFactory;
+    IPeerTokenFactoryFull internal peerFactory;
 
     address internal owner;
     address internal protocol;
@@ -71,9 +69,10 @@ abstract contract Fixture is Test {
         _deployStack();
     }
 
-    /// @dev Overridden by tests that need a USDC with transfer hooks.
+    /// @dev Overridden by tests that need a USDC with transfer hooks. The build's MockUSDC, as the local chains
+    /// deploy it, so that the gas snapshots count the USDC transfers the service's chains would.
     function _deployUsdc() internal virtual returns (MockUSDC) {
-        return new MockUSDC();
+        return MockUSDC(vm.deployCode("contracts/out/MockUSDC.sol/MockUSDC.json", ""));
     }
 
     function _deployStack() internal {
@@ -82,10 +81,9 @@ abstract contract Fixture is Test {
         npm = IPositionManagerFull(_deployArtifact(NPM_ARTIFACT, abi.encode(factory, weth, address(0))));
         router = ISwapRouter(_deployArtifact(ROUTER_ARTIFACT, abi.encode(factory, weth)));
         endpoint = _deployArtifact(ENDPOINT_ARTIFACT, abi.encode(LOCAL_EID, owner));
-        // From their build artifacts, not `new`: a `new` would embed the launchpad's bytecode in every test contract,
-        // and solc-js would run the IR optimizer over it once per test contract (minutes of compile time).
-        peerFactory = PeerTokenFactory(vm.deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoint)));
-        launchpad = Launchpad(
+        // From their build, not `new`: the bytecode the service deploys (see Deployed.sol).
+        peerFactory = IPeerTokenFactoryFull(vm.deployCode("PeerTokenFactory.sol:PeerTokenFactory", abi.encode(endpoint)));
+        launchpad = ILaunchpadFull(
             vm.deployCode(
                 "Launchpad.sol:Launchpad",
                 abi.encode(owner, address(usdc), factory, npm, protocol, endpoint, address(peerFactory))
@@ -258,7 +256,7 @@ abstract contract Fixture is Test {
     }
 
     function _bal(address token, address who) internal view returns (uint256) {
-        return LaunchToken(token).balanceOf(who);
+        return ILaunchTokenFull(token).balanceOf(who);
     }
 
     /// @notice The curve's final price in USDC base units per token wei, scaled by 1e36, rounded down.
