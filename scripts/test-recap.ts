@@ -1,6 +1,7 @@
 /**
- * Prints the failures of a vitest JSON report, briefly: the file, the test, and the first lines of each error.
- * The test command prints this last, so that a CI log that keeps only its tail still says what failed.
+ * Prints the slowest test files of a vitest JSON report, then its failures, briefly: the file, the test, and the first
+ * lines of each error. The test command prints this last, so that a CI log that keeps only its tail still says what
+ * failed, and where the suite's time went.
  *
  *   npx tsx scripts/test-recap.ts <report.json>
  */
@@ -14,6 +15,8 @@ interface AssertionResult {
 interface FileResult {
   name: string;
   status: string;
+  startTime?: number;
+  endTime?: number;
   message?: string;
   assertionResults: AssertionResult[];
 }
@@ -25,6 +28,7 @@ interface Report {
 }
 
 const LINES_PER_ERROR = 12;
+const SLOWEST_FILES = 12;
 
 function firstLines(text: string): string {
   return text
@@ -52,6 +56,18 @@ console.log(
   `[recap] vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numTotalTests} in all`,
 );
 const root = `${process.cwd()}/`;
+const timed = report.testResults
+  .filter((file) => file.startTime !== undefined && file.endTime !== undefined)
+  .map((file) => ({ name: file.name.replace(root, ""), seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000 }))
+  .sort((a, b) => b.seconds - a.seconds);
+if (timed.length > 0) {
+  const total = timed.reduce((sum, file) => sum + file.seconds, 0);
+  console.log(
+    `[recap] the ${Math.min(SLOWEST_FILES, timed.length)} slowest of ${timed.length} files (${total.toFixed(0)} s in all):`,
+  );
+  for (const file of timed.slice(0, SLOWEST_FILES))
+    console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
+}
 for (const file of report.testResults) {
   const failed = file.assertionResults.filter((test) => test.status === "failed");
   if (file.status !== "failed" && failed.length === 0) continue;
