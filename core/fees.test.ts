@@ -132,6 +132,12 @@ describe("the launch fee", () => {
     expect(launchFeeAt({ tradeFeeBps: 150, launchFeeBps: 0, launchFeeSeconds: 0 }, 1_000n, 1_000n)).toBeNull();
   });
 
+  it("counts a time before the token's creation as its creation (a head older than a pool read from the chain)", () => {
+    // The API's last head can be older than a pool it read from the chain: the trade still lands after creation.
+    expect(feeBpsAt({ tradeFeeBps: 150, launchFeeBps: 0, launchFeeSeconds: 0 }, -12n)).toBe(150);
+    expect(feeBpsAt(meme, -12n)).toBe(feeBpsAt(meme, 0n));
+  });
+
   it("gives the part above the trade fee to the protocol alone, and splits only the rest", () => {
     // a fee of 8,000 charged at 80% where the trade fee is 1%: 7,900/8,000 of it is the launch part
     expect(launchPart(8_000n, 8_000, 100)).toBe(7_900n);

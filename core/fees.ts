@@ -82,13 +82,15 @@ export type LaunchFeeParams = { tradeFeeBps: number; launchFeeBps: number; launc
 /**
  * A curve trade's fee in bps `elapsed` seconds after its token's creation, as FeeMath.feeBpsAt: launchFeeBps at
  * creation, falling in a straight line to tradeFeeBps at launchFeeSeconds, rounded up; tradeFeeBps from then on.
+ * A negative `elapsed` counts as 0: no trade lands before its token's creation (on chain elapsed is unsigned), but
+ * the head a quote's time comes from can be older than a pool read from the chain.
  */
 export function feeBpsAt(p: LaunchFeeParams, elapsed: bigint): number {
   const window = BigInt(p.launchFeeSeconds);
-  if (elapsed >= window) return p.tradeFeeBps;
+  const since = elapsed < 0n ? 0n : elapsed;
+  if (since >= window) return p.tradeFeeBps;
   const drop = BigInt(p.launchFeeBps - p.tradeFeeBps);
-  const left = window - (elapsed < 0n ? 0n : elapsed);
-  return p.tradeFeeBps + Number((drop * left + window - 1n) / window);
+  return p.tradeFeeBps + Number((drop * (window - since) + window - 1n) / window);
 }
 
 /** The launch part of a fee charged at `feeBps` where the trade fee is `tradeFeeBps`, as FeeMath.launchPart. */
