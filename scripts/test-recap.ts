@@ -3,7 +3,7 @@
  * lines of each error. The test command prints this last, so that a CI log that keeps only its tail still says what
  * failed, and where the suite's time went.
  *
- *   npx tsx scripts/test-recap.ts <report.json>
+ *   npx tsx scripts/test-recap.ts <report.json> [<file-times.json>]
  */
 import { readFileSync } from "node:fs";
 
@@ -15,8 +15,6 @@ interface AssertionResult {
 interface FileResult {
   name: string;
   status: string;
-  startTime?: number;
-  endTime?: number;
   message?: string;
   assertionResults: AssertionResult[];
 }
@@ -41,7 +39,7 @@ function firstLines(text: string): string {
 
 const path = process.argv[2];
 if (!path) {
-  console.error("usage: test-recap.ts <vitest-report.json>");
+  console.error("usage: test-recap.ts <vitest-report.json> [<file-times.json>]");
   process.exit(2);
 }
 let report: Report;
@@ -56,17 +54,22 @@ console.log(
   `[recap] vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numTotalTests} in all`,
 );
 const root = `${process.cwd()}/`;
-const timed = report.testResults
-  .filter((file) => file.startTime !== undefined && file.endTime !== undefined)
-  .map((file) => ({ name: file.name.replace(root, ""), seconds: ((file.endTime ?? 0) - (file.startTime ?? 0)) / 1000 }))
-  .sort((a, b) => b.seconds - a.seconds);
+// Each file's whole time (scripts/vitest-file-times.ts), when the run recorded it.
+const timesPath = process.argv[3];
+let timed: { file: string; seconds: number }[] = [];
+try {
+  if (timesPath) timed = JSON.parse(readFileSync(timesPath, "utf8")) as typeof timed;
+} catch {
+  timed = [];
+}
 if (timed.length > 0) {
+  timed.sort((a, b) => b.seconds - a.seconds);
   const total = timed.reduce((sum, file) => sum + file.seconds, 0);
   console.log(
     `[recap] the ${Math.min(SLOWEST_FILES, timed.length)} slowest of ${timed.length} files (${total.toFixed(0)} s in all):`,
   );
   for (const file of timed.slice(0, SLOWEST_FILES))
-    console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.name}`);
+    console.log(`  ${file.seconds.toFixed(1).padStart(6)} s  ${file.file}`);
 }
 for (const file of report.testResults) {
   const failed = file.assertionResults.filter((test) => test.status === "failed");

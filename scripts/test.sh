@@ -64,7 +64,10 @@ vitest_report=$(mktemp --suffix=.json)
 # The shared test indexer's warnings, errors and stalls (tests/setup/global.ts), printed before the recap on a failure.
 TEST_INDEXER_LOG=$(mktemp)
 export TEST_INDEXER_LOG
-npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_report" || vitest_status=$?
+VITEST_FILE_TIMES=$(mktemp --suffix=.json)
+export VITEST_FILE_TIMES
+npx vitest run --reporter=default --reporter=json --outputFile.json="$vitest_report" \
+  --reporter=./scripts/vitest-file-times.ts || vitest_status=$?
 
 forge_status=0
 wait "$forge_pid" || forge_status=$?
@@ -98,8 +101,8 @@ rm -f "$TEST_INDEXER_LOG"
 
 # Printed last: a log that keeps only its tail still names the failing tests.
 step "vitest recap"
-npx tsx scripts/test-recap.ts "$vitest_report"
-rm -f "$vitest_report"
+npx tsx scripts/test-recap.ts "$vitest_report" "$VITEST_FILE_TIMES"
+rm -f "$vitest_report" "$VITEST_FILE_TIMES"
 
 if [ "$vitest_status" -ne 0 ] || [ "$forge_status" -ne 0 ] || [ "$checks_status" -ne 0 ]; then
   step "FAILED: vitest exit ${vitest_status}, forge test exit ${forge_status}, lint/types/deps/api.md exit ${checks_status}"
