@@ -21,7 +21,6 @@
  */
 
 import { randomUUID } from "node:crypto";
-import type { PoolClient } from "pg";
 import type { Address, Hex } from "viem";
 import { AppError, type ErrorCode, errorCodes } from "../../core/errors.js";
 import { AUTO_EXECUTE_WAIT_MS, withGasMargin } from "../../core/limits.js";
@@ -31,8 +30,13 @@ import {
   type CreateIntentParameters,
   createIntent,
   dispatchIntent,
+  getIntent,
+  getUserIntent,
   type IntentRow,
+  intentsByIds,
+  intentsByKeys,
   isFinal,
+  openIntentSending,
 } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
@@ -144,10 +148,7 @@ export async function findLatestAttempt(
   max: number,
 ): Promise<{ row: IntentRow; attempt: number } | undefined> {
   const keys = Array.from({ length: max }, (_, i) => stepKey(user, key, attemptStep(step, i)));
-  const { rows } = await deps.db.query<IntentRow>(
-    `SELECT * FROM ${deps.config.appSchema}.intents WHERE idempotency_key = ANY($1)`,
-    [keys],
-  );
+  const rows = await intentsByKeys(deps.db, deps.config.appSchema, keys);
   let latest: { row: IntentRow; attempt: number } | undefined;
   for (const row of rows) {
     const attempt = keys.indexOf(row.idempotency_key);
@@ -171,11 +172,9 @@ async function chainOf(deps: ApiDeps, last: IntentRow): Promise<IntentRow[]> {
   const out = [last];
   let cur = last;
   while (cur.after_intent_id) {
-    const { rows } = await deps.db.query<IntentRow>(`SELECT * FROM ${deps.config.appSchema}.intents WHERE id = $1`, [
-      cur.after_intent_id,
-    ]);
-    if (!rows[0]) break;
-    cur = rows[0];
+    const before = await getIntent(deps.db, deps.config.appSchema, cur.after_intent_id);
+    if (!before) break;
+    cur = before;
     out.unshift(cur);
   }
   return out;
@@ -214,7 +213,13 @@ export async function submitSteps(
     for (const [i, step] of p.steps.entries()) {
       // reserveSpend holds the user's lock: no other request of this wallet decides meanwhile.
       if (step.shared && rows.length === 0) {
-        const open = await openSharedStep(deps, conn, user, p.chainId, step);
+        const open = await openIntentSending(conn, deps.config.appSchema, {
+          from: user.walletAddress,
+          chainId: p.chainId,
+          kind: step.kind,
+          to: step.to,
+          data: step.data,
+        });
         if (open) {
           rows.push(open);
           continue;
@@ -254,24 +259,6 @@ export async function submitSteps(
   return rows;
 }
 
-/** The wallet's newest open intent that sends what `step` sends, if any. */
-async function openSharedStep(
-  deps: ApiDeps,
-  conn: PoolClient,
-  user: AuthedUser,
-  chainId: number,
-  step: Step,
-): Promise<IntentRow | undefined> {
-  const { rows } = await conn.query<IntentRow>(
-    `SELECT * FROM ${deps.config.appSchema}.intents
-      WHERE from_address = $1 AND chain_id = $2 AND kind = $3 AND to_address = $4 AND data = $5
-        AND status IN ('pending', 'signed', 'broadcast')
-      ORDER BY created_at DESC LIMIT 1`,
-    [user.walletAddress.toLowerCase(), chainId, step.kind, step.to.toLowerCase(), step.data],
-  );
-  return rows[0];
-}
-
 async function dispatchOpen(queue: NonNullable<ApiDeps["executeQueue"]>, rows: IntentRow[]) {
   try {
     for (const row of rows) if (!isFinal(row.status)) await dispatchIntent(queue, row.id);
@@ -293,10 +280,7 @@ async function awaitFinal(deps: ApiDeps, rows: IntentRow[], waitMs: number): Pro
     const last = current[current.length - 1];
     if (!last || isFinal(last.status) || Date.now() >= deadline) return current;
     await new Promise((r) => setTimeout(r, INTENT_POLL_MS));
-    const { rows: fresh } = await deps.db.query<IntentRow>(
-      `SELECT * FROM ${deps.config.appSchema}.intents WHERE id = ANY($1)`,
-      [ids],
-    );
+    const fresh = await intentsByIds(deps.db, deps.config.appSchema, ids);
     current = ids.map((id) => fresh.find((r) => r.id === id) ?? (current.find((r) => r.id === id) as IntentRow));
   }
 }
@@ -387,11 +371,7 @@ export const newIdempotencyKey = (given: string | undefined) => given ?? randomU
 
 /** get-intent-status: one of the user's own intents; any other id is "Intent not found". */
 export async function getIntentStatus(deps: ApiDeps, user: AuthedUser, intentId: string) {
-  const { rows } = await deps.db.query<IntentRow>(
-    `SELECT * FROM ${deps.config.appSchema}.intents WHERE id = $1 AND user_id = $2`,
-    [intentId, user.id],
-  );
-  const row = rows[0];
+  const row = await getUserIntent(deps.db, deps.config.appSchema, intentId, user.id);
   if (!row) throw new AppError("NOT_FOUND", "Intent not found");
   return intentView(row);
 }

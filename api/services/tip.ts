@@ -16,7 +16,7 @@
 import { erc20Abi, getAddress, isAddressEqual, parseEventLogs } from "viem";
 import { AppError } from "../../core/errors.js";
 import { publicClientFor } from "../../core/rpc.js";
-import type { IntentRow } from "../../db/intents.js";
+import { type IntentRow, intentByTxHash } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { newIdempotencyKey } from "./auto-execute.js";
@@ -181,11 +181,7 @@ async function reportTip(deps: ApiDeps, tip: Tip, hash: `0x${string}`) {
     );
   }
 
-  const { rows: intents } = await deps.db.query<IntentRow>(
-    `SELECT * FROM ${s}.intents WHERE chain_id = $1 AND lower(tx_hash) = lower($2)`,
-    [t.deployment.chainId, hash],
-  );
-  const intent = intents[0];
+  const intent = await intentByTxHash(deps.db, s, t.deployment.chainId, hash);
   let inserted: boolean;
   if (intent) inserted = await recordIntentTip(deps, tip, intent);
   else {

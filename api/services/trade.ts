@@ -68,7 +68,7 @@ import {
 } from "../../core/quote.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { readAttributionApprovals, readHolderBalance } from "../../db/indexed/market.js";
-import type { IntentRow } from "../../db/intents.js";
+import { type IntentRow, tradesAhead } from "../../db/intents.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -233,16 +233,15 @@ async function afterOwnTrades(deps: ApiDeps, m: Market, wallet: Address): Promis
   if (m.pool.graduated) return m;
   // Trades confirmed in blocks the state does not hold yet (the indexed block, or the chain's when read from it).
   const indexed = m.stateBlock ?? BigInt((await freshness(deps, m.deployment.chainSlug)).indexed_block ?? 0);
-  const { rows } = await deps.db.query<{ data: Hex }>(
-    `SELECT data FROM ${deps.config.appSchema}.intents
-      WHERE chain_id = $1 AND from_address = $2 AND kind = 'trade' AND to_address = $3
-        AND (status IN ('pending', 'signed', 'broadcast') OR (status = 'confirmed' AND block_number > $4))
-      ORDER BY created_at`,
-    [m.deployment.chainId, wallet.toLowerCase(), m.deployment.contracts.launchpad.toLowerCase(), indexed.toString()],
-  );
+  const ahead = await tradesAhead(deps.db, deps.config.appSchema, {
+    chainId: m.deployment.chainId,
+    wallet,
+    launchpad: m.deployment.contracts.launchpad,
+    indexedBlock: indexed,
+  });
   let supply = m.pool.supply;
-  for (const row of rows) {
-    const call = decodeTrade(row.data);
+  for (const data of ahead) {
+    const call = decodeTrade(data);
     if (!call || call.token.toLowerCase() !== m.token.address.toLowerCase()) continue;
     try {
       const moved = curveTrade(m.pool.params, supply, call.mode, call.amount);

@@ -7,7 +7,8 @@
  *   broadcast ──receipt──▶ confirmed | reverted; no receipt and the nonce used by another tx ──▶ failed (replaced)
  *
  * A retry (a BullMQ retry, or a job a dead worker left) resumes from the recorded step: it rebroadcasts the stored
- * bytes or reads the receipt, and never signs a second transaction for the same intent.
+ * bytes or reads the receipt, and never signs a second transaction for the same intent. Each step's statement is in
+ * db/intents.ts, which alone moves an intent between states.
  *
  * Where a receipt tracker runs (worker/processors/receipts.ts, in the worker process), an attempt does not wait for
  * its block: it reads the receipt once after the broadcast (there already on an automining node) and otherwise hands
@@ -21,7 +22,17 @@ import type { ErrorCode } from "../../core/errors.js";
 import { withGasMargin } from "../../core/limits.js";
 import { logContext } from "../../core/log.js";
 import { errorText, revertData, revertReason } from "../../core/reverts.js";
-import { getIntent, type IntentRow, isFinal } from "../../db/intents.js";
+import {
+  beginAttempt,
+  failIntent,
+  getIntent,
+  type IntentRow,
+  isFinal,
+  markBroadcast,
+  pendingAfter,
+  recordOutcome,
+  signWithNextNonce,
+} from "../../db/intents.js";
 import type { Signer } from "../signer.js";
 
 export type ExecuteDeps = {
@@ -74,22 +85,7 @@ export class ReceiptPending extends Error {
 }
 
 export async function executeIntent(deps: ExecuteDeps, intentId: string): Promise<ExecuteResult> {
-  // This attempt counted, and the intent read, in one statement; a final intent (a job waking after the receipt
-  // tracker settled it) is read as it is. The second branch reads the statement's snapshot: when the tracker settled
-  // the intent while the update waited for its row, that is the row before, still open, and it is read again.
-  const s = deps.appSchema;
-  const { rows } = await deps.db.query<IntentRow & { counted: boolean }>(
-    `WITH open AS (
-       UPDATE ${s}.intents SET attempts = attempts + 1, updated_at = now()
-        WHERE id = $1 AND status NOT IN ('confirmed', 'reverted', 'failed') RETURNING *)
-     SELECT *, true AS counted FROM open
-     UNION ALL
-     SELECT *, false AS counted FROM ${s}.intents WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM open)`,
-    [intentId],
-  );
-  const read = rows[0];
-  let intent: IntentRow | undefined = read;
-  if (read && !read.counted && !isFinal(read.status)) intent = await getIntent(deps.db, s, intentId);
+  let intent = await beginAttempt(deps.db, deps.appSchema, intentId);
   if (!intent) throw new UnrecoverableError(`unknown intent ${intentId}`);
   // From here every log line of this job names the intent and the request that recorded it.
   logContext.enterWith({ ...(intent.request_id ? { requestId: intent.request_id } : {}), intentId: intent.id });
@@ -129,10 +125,7 @@ async function approvalWithoutTrade(
   client: PublicClient,
   approval: IntentRow,
 ): Promise<{ code: ErrorCode; reason: string } | undefined> {
-  const { rows: waiting } = await deps.db.query<IntentRow>(
-    `SELECT * FROM ${deps.appSchema}.intents WHERE after_intent_id = $1 AND status = 'pending' ORDER BY created_at`,
-    [approval.id],
-  );
+  const waiting = await pendingAfter(deps.db, deps.appSchema, approval.id);
   if (waiting.length === 0) return undefined;
   let refusal: { code: ErrorCode; reason: string } | undefined;
   for (const trade of waiting) {
@@ -210,68 +203,29 @@ async function simulateAndSign(deps: ExecuteDeps, client: PublicClient, intent: 
   const gas = reserved !== null && limit > reserved ? reserved : limit;
   const chainCount = BigInt((countRead as PromiseFulfilledResult<number>).value);
 
-  // Nonce allocation and the signed transaction in one database transaction of two statements: a crash before the
-  // commit leaves neither, so no nonce is ever skipped.
-  const conn = await deps.db.connect();
-  const s = deps.appSchema;
-  try {
-    await conn.query("BEGIN");
-    // Lock the intent while it is pending, and the wallet's nonce row (created at the chain's count on first use).
-    // Transactions sent from this wallet outside the service move the chain's count past ours: follow it.
-    const allocated = await conn.query<{ nonce: string | null; pending: boolean }>(
-      `WITH locked AS (SELECT id FROM ${s}.intents WHERE id = $1 AND status = 'pending' FOR UPDATE),
-            nonce AS (
-              INSERT INTO ${s}.wallet_nonces (chain_id, address, next_nonce) SELECT $2, $3, $4 FROM locked
-              ON CONFLICT (chain_id, address)
-                DO UPDATE SET next_nonce = GREATEST(${s}.wallet_nonces.next_nonce, EXCLUDED.next_nonce)
-              RETURNING next_nonce)
-       SELECT (SELECT next_nonce::text FROM nonce) AS nonce, EXISTS (SELECT 1 FROM locked) AS pending`,
-      [intent.id, intent.chain_id, intent.from_address, chainCount.toString()],
-    );
-    const state = allocated.rows[0];
-    if (!state?.pending || state.nonce === null) {
-      await conn.query("COMMIT");
-      return (await getIntent(deps.db, s, intent.id)) ?? intent; // another worker got here first
-    }
-    const nonce = BigInt(state.nonce);
-    const raw = await deps.signer.signTransaction(intent.wallet_index, {
-      chainId: intent.chain_id,
-      type: "eip1559",
-      nonce: Number(nonce),
-      to: intent.to_address,
-      data: intent.data,
-      value: BigInt(intent.value),
-      gas,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    });
-    const hash = keccak256(raw);
-    const updated = await conn.query<IntentRow>(
-      `WITH next AS (UPDATE ${s}.wallet_nonces SET next_nonce = $6 WHERE chain_id = $7 AND address = $8)
-       UPDATE ${s}.intents SET status = 'signed', nonce = $2, gas_limit = $3, raw_tx = $4, tx_hash = $5, updated_at = now()
-        WHERE id = $1 RETURNING *`,
-      [
-        intent.id,
-        nonce.toString(),
-        gas.toString(),
-        raw,
-        hash,
-        (nonce + 1n).toString(),
-        intent.chain_id,
-        intent.from_address,
-      ],
-    );
-    await conn.query("COMMIT");
-    deps.log?.(`intent ${intent.id}: signed nonce ${nonce} (${hash})`);
-    const signed = updated.rows[0];
-    if (!signed) throw new Error("signed intent vanished");
-    return signed;
-  } catch (error) {
-    await conn.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    conn.release();
-  }
+  // The nonce allocated and the signed transaction stored in one database transaction: no nonce is ever skipped.
+  const { intent: after, signed } = await signWithNextNonce(
+    deps.db,
+    deps.appSchema,
+    intent,
+    chainCount,
+    async (nonce) => {
+      const raw = await deps.signer.signTransaction(intent.wallet_index, {
+        chainId: intent.chain_id,
+        type: "eip1559",
+        nonce: Number(nonce),
+        to: intent.to_address,
+        data: intent.data,
+        value: BigInt(intent.value),
+        gas,
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
+      return { raw, hash: keccak256(raw), gas };
+    },
+  );
+  if (signed) deps.log?.(`intent ${intent.id}: signed nonce ${after.nonce} (${after.tx_hash})`);
+  return after;
 }
 
 async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent: IntentRow): Promise<IntentRow> {
@@ -291,12 +245,7 @@ async function broadcastAndTrack(deps: ExecuteDeps, client: PublicClient, intent
       // The node has it already, or it was mined meanwhile: both are fine, the receipt decides.
       if (!/already known|known transaction|nonce too low|already imported/i.test(message)) throw error;
     }
-    if (intent.status === "signed") {
-      await deps.db.query(
-        `UPDATE ${deps.appSchema}.intents SET status = 'broadcast', updated_at = now() WHERE id = $1 AND status = 'signed'`,
-        [intent.id],
-      );
-    }
+    if (intent.status === "signed") await markBroadcast(deps.db, deps.appSchema, intent.id);
   }
   // Mined at once on an automining node; otherwise waited for, or left to the receipt tracker.
   const timeoutMs = deps.receiptTimeoutMs ?? 15_000;
@@ -374,45 +323,29 @@ export async function settle(
     }
   }
   const status = receipt.status === "success" ? "confirmed" : "reverted";
-  // The intent's gas in the spending ledger becomes what it cost (gas used x effective price, at the reservation's
-  // price of the native coin, rounded up), in the same statement.
-  const { rows } = await deps.db.query<IntentRow>(
-    `WITH settled AS (
-       UPDATE ${deps.appSchema}.intents
-          SET status = $2, block_number = $3, gas_used = $4, error_code = $5, error_reason = $6, block_hash = $7,
-              updated_at = now()
-        WHERE id = $1 AND ($8::boolean OR status IN ('signed', 'broadcast')) RETURNING *),
-     cost AS (
-       UPDATE ${deps.appSchema}.spend m
-          SET amount_usdc = div($4::numeric * $9::numeric * m.native_usd_price + 999999999999999999, 1000000000000000000)
-        WHERE m.intent_id = $1 AND m.kind = 'gas' AND $9::numeric IS NOT NULL AND EXISTS (SELECT 1 FROM settled))
-     SELECT * FROM settled`,
-    [
-      intent.id,
+  const settled = await recordOutcome(
+    deps.db,
+    deps.appSchema,
+    intent.id,
+    {
       status,
-      receipt.blockNumber.toString(),
-      receipt.gasUsed.toString(),
-      status === "reverted" ? "TRANSACTION_FAILED" : null,
-      reason,
-      receipt.blockHash,
-      moved,
-      receipt.effectiveGasPrice?.toString() ?? null,
-    ],
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      gasUsed: receipt.gasUsed,
+      effectiveGasPrice: receipt.effectiveGasPrice,
+      errorReason: reason,
+    },
+    moved,
   );
-  const settled = rows[0];
   if (!settled) return (await getIntent(deps.db, deps.appSchema, intent.id)) ?? intent;
   deps.log?.(`intent ${intent.id}: ${status} in block ${receipt.blockNumber}`);
   return settled;
 }
 
 async function fail(deps: ExecuteDeps, intent: IntentRow, code: ErrorCode, reason: string): Promise<IntentRow> {
-  const { rows } = await deps.db.query<IntentRow>(
-    `UPDATE ${deps.appSchema}.intents SET status = 'failed', error_code = $2, error_reason = $3, updated_at = now()
-      WHERE id = $1 AND status NOT IN ('confirmed', 'reverted', 'failed') RETURNING *`,
-    [intent.id, code, reason],
-  );
+  const failed = await failIntent(deps.db, deps.appSchema, intent.id, code, reason);
   deps.log?.(`intent ${intent.id}: failed (${code}) ${reason}`);
-  return rows[0] ?? (await getIntent(deps.db, deps.appSchema, intent.id)) ?? intent;
+  return failed ?? (await getIntent(deps.db, deps.appSchema, intent.id)) ?? intent;
 }
 
 type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };

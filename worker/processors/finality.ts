@@ -10,7 +10,7 @@
  * So an intent is never left `confirmed` for a transaction the chain no longer has.
  */
 import type { PublicClient } from "viem";
-import type { IntentRow } from "../../db/intents.js";
+import { countReorg, type IntentRow, minedAbove, recordBlockHash, reopenDropped } from "../../db/intents.js";
 import { type ExecuteDeps, settle } from "./execute.js";
 
 export type RecheckReturnType = { checked: number; moved: number; dropped: number };
@@ -20,13 +20,7 @@ export async function recheckSettled(deps: ExecuteDeps, depth: number): Promise<
   const result: RecheckReturnType = { checked: 0, moved: 0, dropped: 0 };
   for (const [chainId, client] of deps.clients) {
     const head = await client.getBlockNumber({ cacheTime: 0 });
-    const { rows } = await deps.db.query<IntentRow>(
-      `SELECT * FROM ${deps.appSchema}.intents
-        WHERE chain_id = $1 AND status IN ('confirmed', 'reverted') AND tx_hash IS NOT NULL AND block_number > $2
-        ORDER BY nonce`,
-      [chainId, (head - BigInt(depth)).toString()],
-    );
-    for (const intent of rows) {
+    for (const intent of await minedAbove(deps.db, deps.appSchema, chainId, head - BigInt(depth))) {
       result.checked++;
       const outcome = await recheck(deps, client, intent);
       if (outcome === "moved") result.moved++;
@@ -41,38 +35,18 @@ async function recheck(deps: ExecuteDeps, client: PublicClient, intent: IntentRo
   const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
   if (receipt) {
     if (intent.block_hash === null || receipt.blockHash.toLowerCase() === intent.block_hash.toLowerCase()) {
-      if (intent.block_hash === null) await recordBlockHash(deps, intent.id, receipt.blockHash);
+      if (intent.block_hash === null) await recordBlockHash(deps.db, deps.appSchema, intent.id, receipt.blockHash);
       return "same" as const;
     }
     deps.log?.(
       `intent ${intent.id}: a reorg moved ${hash} from block ${intent.block_number} to ${receipt.blockNumber}`,
     );
-    await deps.db.query(`UPDATE ${deps.appSchema}.intents SET reorg_count = reorg_count + 1 WHERE id = $1`, [
-      intent.id,
-    ]);
+    await countReorg(deps.db, deps.appSchema, intent.id);
     await settle(deps, client, intent, receipt, true);
     return "moved" as const;
   }
-  const { rowCount } = await deps.db.query(
-    `UPDATE ${deps.appSchema}.intents
-        SET status = 'broadcast', block_number = NULL, block_hash = NULL, gas_used = NULL, error_code = NULL,
-            error_reason = $3, reorg_count = reorg_count + 1, updated_at = now()
-      WHERE id = $1 AND status = $2 AND tx_hash = $4`,
-    [
-      intent.id,
-      intent.status,
-      `a reorg dropped block ${intent.block_number}: the same signed transaction is broadcast again`,
-      hash,
-    ],
-  );
-  if (rowCount)
+  const reason = `a reorg dropped block ${intent.block_number}: the same signed transaction is broadcast again`;
+  if (await reopenDropped(deps.db, deps.appSchema, intent, reason))
     deps.log?.(`intent ${intent.id}: a reorg dropped ${hash} (block ${intent.block_number}); rebroadcasting`);
   return "dropped" as const;
-}
-
-async function recordBlockHash(deps: ExecuteDeps, intentId: string, blockHash: string) {
-  await deps.db.query(`UPDATE ${deps.appSchema}.intents SET block_hash = $2 WHERE id = $1 AND block_hash IS NULL`, [
-    intentId,
-    blockHash,
-  ]);
 }

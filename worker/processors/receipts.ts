@@ -6,7 +6,7 @@
  * makes settling early, never decides alone.
  */
 import { type PublicClient, TransactionReceiptNotFoundError } from "viem";
-import type { IntentRow } from "../../db/intents.js";
+import { broadcastOn, type IntentRow } from "../../db/intents.js";
 import { type ExecuteDeps, settle } from "./execute.js";
 
 /** Receipts asked for in one pass and chain at most: the oldest broadcast intents first. */
@@ -29,11 +29,7 @@ export function startReceiptTracker(deps: ExecuteDeps, p: ReceiptTrackerParamete
   async function chainPass(chainId: number, client: PublicClient): Promise<void> {
     const head = await client.getBlockNumber({ cacheTime: 0 });
     if (heads.get(chainId) === head) return;
-    const { rows } = await deps.db.query<IntentRow>(
-      `SELECT * FROM ${deps.appSchema}.intents
-        WHERE status = 'broadcast' AND chain_id = $1 AND tx_hash IS NOT NULL ORDER BY updated_at LIMIT ${BATCH}`,
-      [chainId],
-    );
+    const rows = await broadcastOn(deps.db, deps.appSchema, chainId, BATCH);
     const receipts = await Promise.all(
       rows.map((intent) =>
         client.getTransactionReceipt({ hash: intent.tx_hash as `0x${string}` }).catch((error: unknown) => {
