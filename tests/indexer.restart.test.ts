@@ -8,8 +8,12 @@
  * of the same build logs "Schema is locked by a different Ponder app" with a retry_delay, waits until the last
  * heartbeat is 25 s old (`databaseHeartbeatTimeout`, fixed, no option or environment variable changes it), tries
  * once more, then logs "Detected crash recovery", reverts the rows past its last safe checkpoint and resumes from
- * there. So a restart right after a crash takes up to 25 s longer than a cold start; the waits below allow for it.
+ * there. So a restart right after a crash takes up to 25 s longer than a cold start. This file does not wait that
+ * out: once a killed instance has exited, its heartbeat is set 30 s back (ageLock), which is what 25 s of waiting
+ * would leave in `_ponder_meta`, so the next instance takes the crash-recovery path at once. (The fault suite,
+ * tests/faults.load.test.ts, does wait it out, and reports that recovery time.)
  */
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartIndexerReturnType, startIndexer } from "../scripts/indexer.js";
 import { type Chain, chain, fundedWallets, type Wallet } from "./helpers/chain.js";
@@ -21,7 +25,7 @@ import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload
 const SEED = Number(process.env.INDEXER_TEST_SEED ?? 0xc4a5bed);
 /** Ten wallets of this file's own, the same in every run, so that a seed replays. */
 let WALLETS: Wallet[];
-/** Ponder's lock wait after a crash (up to 25 s) plus its start-up, with room for a loaded machine. */
+/** A restart's crash recovery, start-up and catching up, with room for a loaded machine. */
 const RESTART_TIMEOUT = 120_000;
 
 let c: Chain;
@@ -58,6 +62,22 @@ function start(tag: string, target: string, onLine?: (line: string) => void) {
     indexers.push(ix);
     return ix;
   });
+}
+
+/** A killed instance's lock, aged past Ponder's heartbeat timeout (see the file's comment). Only once it has exited. */
+async function ageLock(target: string) {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `UPDATE "${target}"._ponder_meta SET value = jsonb_set(value, '{heartbeat_at}', to_jsonb($1::bigint))
+        WHERE key = 'app' AND (value->>'is_locked')::int = 1`,
+      [Date.now() - 30_000],
+    );
+    if (rowCount !== 1) throw new Error(`no locked app row in ${target}._ponder_meta to age`);
+  } finally {
+    await client.end();
+  }
 }
 
 const time = async <T>(label: string, run: () => Promise<T>): Promise<T> => {
@@ -112,7 +132,8 @@ beforeAll(async () => {
     }
   });
   await time("first instance up to its kill", () => first.exited);
-  const second = await time("second instance ready (lock wait, crash recovery, rest of the backfill)", async () => {
+  await ageLock(schema);
+  const second = await time("second instance ready (crash recovery, rest of the backfill)", async () => {
     const ix = await start("recovered-once", schema);
     await ix.waitForReady(RESTART_TIMEOUT);
     return ix;
@@ -136,6 +157,7 @@ beforeAll(async () => {
   await second.waitForBlock(liveFrom + 2n, RESTART_TIMEOUT);
   killed.live = { at: Date.now(), indexedBlock: await second.indexedBlock(), tradesStillArriving: stillArriving };
   await second.kill();
+  await ageLock(schema);
   const third = await start("recovered-twice", schema);
   await after;
   const head = await c.publicClient.getBlockNumber({ cacheTime: 0 });
