@@ -72,7 +72,9 @@ async function main() {
       connection,
       concurrency: config.concurrency,
       lockDuration: config.lockMs,
-      stalledInterval: 5_000,
+      // A dead worker's jobs are taken over at the first stalled check after their lock ran out: every 5 s, or
+      // every half lock when the lock is shorter (as in the tests), so takeover is within about 1.5 locks.
+      stalledInterval: Math.min(5_000, Math.ceil(config.lockMs / 2)),
     },
   );
   async function runJob(job: Job, token: string | undefined) {
