@@ -1,21 +1,302 @@
 /**
- * Webhook deliveries in Postgres (db/migrations/018_webhooks.sql), the worker's side: turning events of the log into
- * deliveries, reading a delivery to send, recording its attempts, and finding pending deliveries to dispatch again.
- * Postgres is the record; Redis (BullMQ) only dispatches, with the delivery id as job id (enqueueDelivery), so
- * dispatching twice sends once at a time and a job Redis lost is dispatched again from here.
+ * Webhook endpoints and deliveries in Postgres (db/migrations/018_webhooks.sql), the only place that names their
+ * tables. The API's side: a user's endpoints (created, listed, changed, deleted), test deliveries, the delivery log
+ * and redelivery (api/services/webhooks.ts decides what may be done and shapes the answers). The worker's side:
+ * turning events of the log into deliveries, reading a delivery to send, recording its attempts, and finding pending
+ * deliveries to dispatch again. Postgres is the record; Redis (BullMQ) only dispatches, with the delivery id as job
+ * id (enqueueDelivery), so dispatching twice sends once at a time and a job Redis lost is dispatched again from here.
+ * A write that should be sent now wakes the worker through `<appSchema>_webhooks` (pg_notify with the endpoint's id).
  */
 import { randomBytes } from "node:crypto";
 import type { Queue } from "bullmq";
 import type pg from "pg";
 import type { StreamEvent } from "../core/events.js";
 import { type WebhookJob, webhookJobSchema } from "../core/jobs.js";
-import { type DeliveryStatus, WEBHOOK_TEST_TYPE, type WebhookStatus } from "../core/webhooks.js";
+import { type DeliveryStatus, WEBHOOK_TEST_TYPE, type WebhookStatus, webhookWakeChannel } from "../core/webhooks.js";
 import { type EventRow, type LoggedEvent, readEvents, streamEventOf } from "./events.js";
 
 type Queryable = Pick<pg.Pool, "query">;
 
 /** A fresh delivery id, `msg_` and 32 hex characters (128 random bits). */
 export const newDeliveryId = () => `msg_${randomBytes(16).toString("hex")}`;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API's side: a user's endpoints and their delivery log
+// ---------------------------------------------------------------------------------------------------------------
+
+/** An endpoint as its owner sees it: every column but the secret. */
+export type EndpointRow = {
+  id: string;
+  url: string;
+  channels: string[];
+  status: WebhookStatus;
+  description: string;
+  consecutive_failures: number;
+  disabled_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** The endpoint columns every read selects: never the secret. */
+const ENDPOINT_COLUMNS =
+  "id, url, channels, status, description, consecutive_failures, disabled_reason, created_at, updated_at";
+
+/** Ask the worker to send the endpoint's pending deliveries now (in the caller's transaction, if any). */
+const wake = (db: Queryable, schema: string, endpointId: string) =>
+  db.query("SELECT pg_notify($1, $2)", [webhookWakeChannel(schema), endpointId]);
+
+/** A user's endpoint, if it is theirs. */
+export async function userEndpoint(
+  db: Queryable,
+  schema: string,
+  userId: string,
+  id: string,
+): Promise<EndpointRow | undefined> {
+  const { rows } = await db.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM ${schema}.webhook_endpoints WHERE id = $1 AND user_id = $2`,
+    [id, userId],
+  );
+  return rows[0];
+}
+
+/** A user's endpoints, oldest first. */
+export async function userEndpoints(db: Queryable, schema: string, userId: string): Promise<EndpointRow[]> {
+  const { rows } = await db.query<EndpointRow>(
+    `SELECT ${ENDPOINT_COLUMNS} FROM ${schema}.webhook_endpoints WHERE user_id = $1 ORDER BY created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/**
+ * A new endpoint of a user's, delivering the events logged from now on; undefined when the user has `max` already.
+ * The user's row lock makes the count and the insert one step: two concurrent creations cannot both be the last.
+ */
+export async function insertEndpoint(
+  db: pg.Pool,
+  schema: string,
+  userId: string,
+  p: { url: string; channels: string[]; secret: string; description: string; max: number },
+): Promise<EndpointRow | undefined> {
+  const client = await db.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(`SELECT 1 FROM ${schema}.users WHERE id = $1 FOR UPDATE`, [userId]);
+    const { rows: counted } = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${schema}.webhook_endpoints WHERE user_id = $1`,
+      [userId],
+    );
+    if ((counted[0]?.n ?? 0) >= p.max) {
+      await client.query("ROLLBACK");
+      return undefined;
+    }
+    const { rows } = await client.query<EndpointRow>(
+      `INSERT INTO ${schema}.webhook_endpoints (user_id, url, channels, secret, description, from_seq)
+       VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(max(seq), 0) FROM ${schema}.events))
+       RETURNING ${ENDPOINT_COLUMNS}`,
+      [userId, p.url, p.channels, p.secret, p.description],
+    );
+    await client.query("COMMIT");
+    const row = rows[0];
+    if (!row) throw new Error("webhook insert returned nothing");
+    return row;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export type EndpointChanges = {
+  url?: string;
+  channels?: string[];
+  description?: string;
+  /** Active again re-enables a disabled endpoint and clears its failures. */
+  status?: "active" | "paused";
+};
+
+/**
+ * A user's endpoint with `changes` made; undefined when it is not theirs. When it is active after the change, the
+ * worker is woken in the same transaction to send what waited.
+ */
+export async function updateEndpoint(
+  db: pg.Pool,
+  schema: string,
+  userId: string,
+  id: string,
+  changes: EndpointChanges,
+): Promise<EndpointRow | undefined> {
+  const sets: string[] = [];
+  const values: unknown[] = [id, userId];
+  const set = (column: string, value: unknown) => {
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  };
+  if (changes.url !== undefined) set("url", changes.url);
+  if (changes.channels !== undefined) set("channels", changes.channels);
+  if (changes.description !== undefined) set("description", changes.description);
+  if (changes.status !== undefined) {
+    set("status", changes.status);
+    if (changes.status === "active") sets.push("consecutive_failures = 0", "disabled_reason = NULL");
+  }
+  if (sets.length === 0) return userEndpoint(db, schema, userId, id);
+  const client = await db.connect();
+  try {
+    await client.query("BEGIN");
+    const { rows } = await client.query<EndpointRow>(
+      `UPDATE ${schema}.webhook_endpoints SET ${sets.join(", ")}, updated_at = now() WHERE id = $1 AND user_id = $2
+       RETURNING ${ENDPOINT_COLUMNS}`,
+      values,
+    );
+    const row = rows[0];
+    if (row?.status === "active") await wake(client, schema, row.id);
+    await client.query("COMMIT");
+    return row;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Deletes a user's endpoint, its deliveries and their attempts; false when it is not theirs. */
+export async function deleteEndpoint(db: Queryable, schema: string, userId: string, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(`DELETE FROM ${schema}.webhook_endpoints WHERE id = $1 AND user_id = $2`, [
+    id,
+    userId,
+  ]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** A delivery as its endpoint's owner sees it, with its last 20 attempts, newest first. */
+export type DeliveryRow = {
+  id: string;
+  position: string;
+  endpoint_id: string;
+  seq: string | null;
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  next_attempt_at: Date;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+  attempt_log: { attempted_at: string; duration_ms: number; status: number | null; error: string | null }[];
+};
+
+/** Delivery columns (alias d) with the last 20 attempts, newest first. */
+const DELIVERY_COLUMNS = (s: string) => `d.id, d.position::text, d.endpoint_id, d.seq::text, d.type, d.status,
+       d.attempts, d.next_attempt_at, d.last_status, d.last_error, d.created_at, d.delivered_at,
+       COALESCE((SELECT jsonb_agg(jsonb_build_object('attempted_at', a.attempted_at, 'duration_ms', a.duration_ms,
+                                                     'status', a.status, 'error', a.error) ORDER BY a.id DESC)
+                   FROM (SELECT * FROM ${s}.webhook_attempts WHERE delivery_id = d.id ORDER BY id DESC LIMIT 20) a),
+                '[]'::jsonb) AS attempt_log`;
+
+export async function readDelivery(db: Queryable, schema: string, id: string): Promise<DeliveryRow | undefined> {
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS(schema)} FROM ${schema}.webhook_deliveries d WHERE d.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** An endpoint's deliveries (of one status, if given), newest first, before `beforePosition`, up to `limit`. */
+export async function endpointDeliveries(
+  db: Queryable,
+  schema: string,
+  endpointId: string,
+  p: { status?: DeliveryStatus | undefined; beforePosition?: string | undefined; limit: number },
+): Promise<DeliveryRow[]> {
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT ${DELIVERY_COLUMNS(schema)} FROM ${schema}.webhook_deliveries d
+      WHERE d.endpoint_id = $1 AND ($2::text IS NULL OR d.status = $2) AND ($3::bigint IS NULL OR d.position < $3)
+      ORDER BY d.position DESC LIMIT $4`,
+    [endpointId, p.status ?? null, p.beforePosition ?? null, p.limit],
+  );
+  return rows;
+}
+
+/** How many deliveries are in each status (statuses with none are left out). */
+export async function deliveriesByStatus(db: Queryable, schema: string): Promise<{ status: unknown; n: unknown }[]> {
+  return (await db.query(`SELECT status, count(*)::int AS n FROM ${schema}.webhook_deliveries GROUP BY status`)).rows;
+}
+
+/** A webhook.test delivery to an endpoint, due now, and the worker woken; false when the endpoint is gone. */
+export async function insertTestDelivery(
+  db: pg.Pool,
+  schema: string,
+  endpointId: string,
+  deliveryId: string,
+): Promise<boolean> {
+  const client = await db.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(
+      `INSERT INTO ${schema}.webhook_deliveries (id, endpoint_id, seq, type) VALUES ($1, $2, NULL, $3)`,
+      [deliveryId, endpointId, WEBHOOK_TEST_TYPE],
+    );
+    await wake(client, schema, endpointId);
+    await client.query("COMMIT");
+    return true;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    // The endpoint was deleted meanwhile.
+    if ((error as { code?: string }).code === "23503") return false;
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A user's delivery pending again, due now, with a fresh schedule (its attempt log is kept), and the worker woken,
+ * when `allowed` says yes to it (given its type and its endpoint's status), in one transaction with the delivery
+ * locked. What `allowed` throws is thrown; undefined when the delivery is not the user's.
+ */
+export async function redeliver(
+  db: pg.Pool,
+  schema: string,
+  userId: string,
+  deliveryId: string,
+  allowed: (d: { type: string; endpointStatus: WebhookStatus }) => void,
+): Promise<true | undefined> {
+  const client = await db.connect();
+  try {
+    await client.query("BEGIN");
+    const { rows } = await client.query<{ endpoint_id: string; type: string; endpoint_status: WebhookStatus }>(
+      `SELECT d.endpoint_id, d.type, e.status AS endpoint_status
+         FROM ${schema}.webhook_deliveries d JOIN ${schema}.webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE d.id = $1 AND e.user_id = $2 FOR UPDATE OF d`,
+      [deliveryId, userId],
+    );
+    const row = rows[0];
+    if (!row) {
+      await client.query("ROLLBACK");
+      return undefined;
+    }
+    allowed({ type: row.type, endpointStatus: row.endpoint_status });
+    await client.query(
+      `UPDATE ${schema}.webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = NULL
+        WHERE id = $1`,
+      [deliveryId],
+    );
+    await wake(client, schema, row.endpoint_id);
+    await client.query("COMMIT");
+    return true;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The worker's side: events into deliveries, sending, attempts, the sweep
+// ---------------------------------------------------------------------------------------------------------------
 
 /** An active endpoint as the dispatcher matches it: its channels as named, and its owner (for `me`). */
 export type EndpointToMatch = {
