@@ -152,6 +152,11 @@ export async function openIntentSending(
   return rows[0];
 }
 
+/** How many intents are in each status (statuses with none are left out). */
+export async function intentsByStatus(db: pg.Pool, schema: string): Promise<{ status: unknown; n: unknown }[]> {
+  return (await db.query(`SELECT status, count(*)::int AS n FROM ${schema}.intents GROUP BY status`)).rows;
+}
+
 /** The intent that sent transaction `hash` on a chain, if any. */
 export async function intentByTxHash(
   db: pg.Pool | pg.PoolClient,

@@ -13,7 +13,8 @@
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { SpendRefusal } from "../../core/spend.js";
 import { DELIVERY_STATUSES } from "../../core/webhooks.js";
-import type { IntentStatus } from "../../db/intents.js";
+import { type IntentStatus, intentsByStatus } from "../../db/intents.js";
+import { deliveriesByStatus } from "../../db/webhooks.js";
 import type { ApiDeps } from "../deps.js";
 import { freshness } from "../services/indexed.js";
 import { singleFlight } from "./single-flight.js";
@@ -137,11 +138,11 @@ export function createMetrics(deps: ApiDeps, p: CreateMetricsParameters = {}): A
 
   const { appSchema } = deps.config;
   /**
-   * Counts by status from a `status, n` query, every known status present (0 when no row has it). A row that is no
+   * Counts by status from `status, n` rows, every known status present (0 when no row has it). A row that is no
    * count fails the read here, where it is counted as a scrape error, not when the gauge is set.
    */
-  const countsBy = async (sql: string, states: readonly string[]) => {
-    const { rows } = await deps.db.query<{ status: unknown; n: unknown }>(sql);
+  const countsBy = async (read: Promise<{ status: unknown; n: unknown }[]>, states: readonly string[]) => {
+    const rows = await read;
     const counts = new Map(states.map((s) => [s, 0]));
     for (const { status, n } of rows) {
       if (typeof status !== "string" || typeof n !== "number") throw new Error(`Not a count by status: ${status}`);
@@ -154,10 +155,7 @@ export function createMetrics(deps: ApiDeps, p: CreateMetricsParameters = {}): A
     {
       source: "intents",
       read: async () => {
-        const counts = await countsBy(
-          `SELECT status, count(*)::int AS n FROM ${appSchema}.intents GROUP BY status`,
-          INTENT_STATES,
-        );
+        const counts = await countsBy(intentsByStatus(deps.db, appSchema), INTENT_STATES);
         return () => {
           for (const [state, n] of counts) intents.set({ state }, n);
         };
@@ -166,10 +164,7 @@ export function createMetrics(deps: ApiDeps, p: CreateMetricsParameters = {}): A
     {
       source: "webhook_deliveries",
       read: async () => {
-        const counts = await countsBy(
-          `SELECT status, count(*)::int AS n FROM ${appSchema}.webhook_deliveries GROUP BY status`,
-          DELIVERY_STATUSES,
-        );
+        const counts = await countsBy(deliveriesByStatus(deps.db, appSchema), DELIVERY_STATUSES);
         return () => {
           for (const [outcome, n] of counts) webhookDeliveries.set({ outcome }, n);
         };
