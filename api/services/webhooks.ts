@@ -38,17 +38,8 @@ import type { AuthedUser } from "../env.js";
 import { decodeCursor, encodeCursor } from "./social/cursor.js";
 import { iso } from "./social/units.js";
 
-export type WebhookView = {
-  id: string;
-  url: string;
-  channels: string[];
-  status: WebhookStatus;
-  description: string;
-  consecutive_failures: number;
-  disabled_reason: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** An endpoint in an answer: its row, with ISO times. */
+export type WebhookView = Omit<EndpointRow, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
 
 export type WebhookAttemptView = {
   attempted_at: string;
