@@ -16,7 +16,6 @@ import {
   WEBHOOK_SECRET_BYTES,
   WEBHOOK_SECRET_PREFIX,
   WEBHOOK_TEST_TYPE,
-  type WebhookStatus,
 } from "../../core/webhooks.js";
 import {
   type DeliveryRow,
