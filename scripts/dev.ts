@@ -33,6 +33,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 type Service = {
   name: string;
   stop(): Promise<void>;
+  /** A restartable service's supervisor: no more restarts once the stack shuts down. */
+  halt?(): void;
   /**
    * Settles when the service ends on its own, with how it ended. A restartable step's service is started again
    * (scripts/supervise.ts); any other's end shuts the stack down.
@@ -371,6 +373,8 @@ async function main() {
   const shutdown = (reason: string, code: number) => {
     stopping ??= (async () => {
       log(`${reason}; shutting down`);
+      // First of all, before any is stopped: a child that ends of the same Ctrl-C is not started again.
+      for (const service of services) service.halt?.();
       for (const service of [...services].reverse()) {
         try {
           await service.stop();
@@ -412,7 +416,12 @@ async function main() {
         },
         log,
       });
-      services.push({ name: service.name, stop: supervisor.stop, exited: new Promise(() => undefined) });
+      services.push({
+        name: service.name,
+        stop: supervisor.stop,
+        halt: supervisor.halt,
+        exited: new Promise(() => undefined),
+      });
       continue;
     }
     services.push(service);

@@ -91,4 +91,25 @@ describe("supervise", () => {
     ]);
     expect(attempt).toBeGreaterThanOrEqual(3);
   });
+
+  it("starts nothing again once halted: a Ctrl-C ends the children with the stack, before the stack stops them", async () => {
+    const lines: string[] = [];
+    let starts = 0;
+    const supervisor = await supervise({
+      name: "worker",
+      backoffMs: { first: 50, max: 1_000 },
+      log: (line) => lines.push(line),
+      start: async () => {
+        starts++;
+        // Ends by itself 100 ms in, as a worker does on the terminal's SIGINT.
+        return child("setTimeout(() => process.exit(0), 100)");
+      },
+    });
+    supervisor.halt();
+    // The stack stops its services one by one: this one's turn comes well after the backoff.
+    await new Promise((r) => setTimeout(r, 400));
+    await supervisor.stop();
+    expect(starts).toBe(1);
+    expect(lines).toEqual([]);
+  });
 });

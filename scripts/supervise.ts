@@ -1,7 +1,7 @@
 /**
  * Keeps one service of the local stack running (`npm start`, scripts/dev.ts): when it ends on its own, it is started
  * again after a backoff (1 s, doubling to 30 s; back to 1 s once a run has lasted a minute), and the stack says so.
- * Only stop() ends it for good. A start that fails counts as a crash and is tried again the same way.
+ * Only halt() or stop() ends it for good. A start that fails counts as a crash and is tried again the same way.
  */
 
 export type SupervisedService = {
@@ -26,6 +26,12 @@ export type Supervisor = {
   name: string;
   /** How many times the service was started again. */
   restarts(): number;
+  /**
+   * No more restarts, from now on: the stack is shutting down. A Ctrl-C reaches every child with the stack itself,
+   * and one that ends of it before the stack's turn to stop it is not started again.
+   */
+  halt(): void;
+  /** Halts, stops the service, and waits for a start in progress to end (and stops what it started). */
   stop(): Promise<void>;
 };
 
@@ -77,6 +83,10 @@ export async function supervise(p: SuperviseParameters): Promise<Supervisor> {
   return {
     name: p.name,
     restarts: () => restarts,
+    halt() {
+      stopped = true;
+      wake?.();
+    },
     async stop() {
       stopped = true;
       wake?.();
