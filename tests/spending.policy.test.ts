@@ -18,7 +18,7 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi, multicall3Abi } from "../abis/index.js";
-import { createApiKey } from "../api/services/api-keys.js";
+import { createApiKey } from "../db/api-keys.js";
 import { noAttribution } from "../core/fees.js";
 import { poolTypeIds } from "../core/poolTypes.js";
 import type { createTestApi } from "./helpers/api.js";

@@ -4,20 +4,17 @@
  * production, with `exp` required and issuer/audience checked when configured. A user is provisioned on first
  * sight (db/users.ts), with a custodial wallet as the wallet on record.
  */
-import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
+import { API_KEY_PREFIX, hashApiKey } from "../../core/api-keys.js";
 import { AppError } from "../../core/errors.js";
+import { userOfApiKey } from "../../db/api-keys.js";
 import { provisionUser } from "../../db/users.js";
 import { perDatabase } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 import type { AppEnv, AuthedUser } from "../env.js";
 
-export const API_KEY_PREFIX = "sk_";
-
 const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
-
-export const hashApiKey = (key: string) => createHash("sha256").update(key).digest();
 
 async function verifyJwt(deps: ApiDeps, token: string): Promise<JWTPayload> {
   const { config } = deps;
@@ -80,22 +77,7 @@ async function authenticateUncached(deps: ApiDeps, header: string): Promise<{ us
   if (!match?.[1]) throw new AppError("AUTHENTICATION_FAILED", "Invalid or expired authentication token");
   const credential = match[1].trim();
   if (credential.startsWith(API_KEY_PREFIX)) {
-    const s = deps.config.appSchema;
-    const { rows } = await deps.db.query<{
-      key_id: string;
-      tier: AuthedUser["tier"];
-      id: string;
-      wallet_address: string;
-      wallet_index: number;
-    }>({
-      // Prepared once per connection: every API-key request runs it.
-      name: `api-key-user:${s}`,
-      text: `SELECT k.id AS key_id, k.tier, u.id, u.wallet_address, u.wallet_index
-       FROM ${s}.api_keys k JOIN ${s}.users u ON u.id = k.user_id
-       WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-      values: [hashApiKey(credential)],
-    });
-    const row = rows[0];
+    const row = await userOfApiKey(deps.db, deps.config.appSchema, hashApiKey(credential));
     if (!row) throw new AppError("AUTHENTICATION_FAILED", "Invalid or expired authentication token");
     const user: AuthedUser = {
       id: row.id,

@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import type { Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { createApp } from "../../api/app.js";
-import { createApiKey } from "../../api/services/api-keys.js";
+import { createApiKey } from "../../db/api-keys.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
 import { ensureAppToken } from "../../api/services/token-catalog.js";
 import { createUser } from "../../db/users.js";

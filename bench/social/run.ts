@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { createApp } from "../../api/app.js";
 import type { ApiDeps } from "../../api/deps.js";
-import { createApiKey } from "../../api/services/api-keys.js";
+import { createApiKey } from "../../db/api-keys.js";
 import { DEFAULT_DATABASE_URL } from "../../scripts/indexer.js";
 import { type StartServerReturnType, startServer } from "../api/serve.js";
 import {

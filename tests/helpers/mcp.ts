@@ -13,7 +13,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { createApp } from "../../api/app.js";
 import type { ApiDeps } from "../../api/deps.js";
 import { DEFAULT_RATE_LIMITS, type McpConfig, mcpConfigFromEnv } from "../../api/mcp/config.js";
-import { createApiKey } from "../../api/services/api-keys.js";
+import { createApiKey } from "../../db/api-keys.js";
 import { createUser } from "../../db/users.js";
 import { freePort } from "./worker.js";
 

@@ -1,11 +1,10 @@
 /**
- * API keys: "sk_" followed by the base64url form of 32 random bytes (256 bits). The key is returned once, at
- * creation; only its SHA-256 (hashApiKey) and its first characters are stored. scripts/api-key.ts is the CLI
- * over these functions; the auth middleware looks keys up by hash.
+ * API keys in Postgres (the format: core/api-keys.ts). The key is returned once, at creation; only its SHA-256 and
+ * its first characters are stored. scripts/api-key.ts is the CLI over these functions; the auth middleware
+ * (api/middleware/auth.ts) looks a presented key up by its hash (userOfApiKey).
  */
-import { randomBytes } from "node:crypto";
 import type pg from "pg";
-import { API_KEY_PREFIX, hashApiKey } from "../middleware/auth.js";
+import { API_KEY_SHOWN_CHARACTERS, hashApiKey, newApiKey } from "../core/api-keys.js";
 
 export type ApiKeyTier = "authenticated" | "premium";
 
@@ -19,9 +18,6 @@ export type ApiKeyRecord = {
   revoked_at: Date | null;
 };
 
-/** How many characters of a key are kept in clear, to tell keys apart in listings. */
-const SHOWN_CHARACTERS = API_KEY_PREFIX.length + 6;
-
 export type CreateApiKeyParameters = { userId: string; name?: string; tier?: ApiKeyTier };
 export type CreateApiKeyReturnType = { key: string; record: ApiKeyRecord };
 
@@ -31,11 +27,11 @@ export async function createApiKey(
   schema: string,
   p: CreateApiKeyParameters,
 ): Promise<CreateApiKeyReturnType> {
-  const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
+  const key = newApiKey();
   const { rows } = await db.query<ApiKeyRecord>(
     `INSERT INTO ${schema}.api_keys (user_id, name, key_hash, key_prefix, tier) VALUES ($1, $2, $3, $4, $5)
      RETURNING id, user_id, name, key_prefix, tier, created_at, revoked_at`,
-    [p.userId, p.name ?? "", hashApiKey(key), key.slice(0, SHOWN_CHARACTERS), p.tier ?? "authenticated"],
+    [p.userId, p.name ?? "", hashApiKey(key), key.slice(0, API_KEY_SHOWN_CHARACTERS), p.tier ?? "authenticated"],
   );
   const record = rows[0];
   if (!record) throw new Error("api key insert returned nothing");
@@ -59,4 +55,27 @@ export async function revokeApiKey(db: pg.Pool | pg.Client, schema: string, id: 
     [id],
   );
   return (rowCount ?? 0) > 0;
+}
+
+/** The user of an active key, by the key's hash, with the key's id and tier; undefined for an unknown or revoked key. */
+export async function userOfApiKey(
+  db: pg.Pool,
+  schema: string,
+  keyHash: Buffer,
+): Promise<{ key_id: string; tier: ApiKeyTier; id: string; wallet_address: string; wallet_index: number } | undefined> {
+  const { rows } = await db.query<{
+    key_id: string;
+    tier: ApiKeyTier;
+    id: string;
+    wallet_address: string;
+    wallet_index: number;
+  }>({
+    // Prepared once per connection: every API-key request runs it.
+    name: `api-key-user:${schema}`,
+    text: `SELECT k.id AS key_id, k.tier, u.id, u.wallet_address, u.wallet_index
+       FROM ${schema}.api_keys k JOIN ${schema}.users u ON u.id = k.user_id
+       WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    values: [keyHash],
+  });
+  return rows[0];
 }
