@@ -44,3 +44,32 @@ export async function createUser(deps: UsersDeps, sub: string | null, username?:
   if (!row) throw new Error("user insert returned nothing");
   return row;
 }
+
+/** A user as a transfer names its recipient: id, username and wallet on record (null when missing). */
+export type RecipientRow = { id: string; username: string; wallet_address: string | null };
+
+/** A user by id. */
+export async function userById(db: pg.Pool, schema: string, id: string): Promise<RecipientRow | undefined> {
+  return (await db.query<RecipientRow>(`SELECT id, username, wallet_address FROM ${schema}.users WHERE id = $1`, [id]))
+    .rows[0];
+}
+
+/** A user by username, in any case. */
+export async function userByUsername(db: pg.Pool, schema: string, username: string): Promise<RecipientRow | undefined> {
+  return (
+    await db.query<RecipientRow>(
+      `SELECT id, username, wallet_address FROM ${schema}.users WHERE lower(username) = lower($1)`,
+      [username],
+    )
+  ).rows[0];
+}
+
+/** The user whose wallet on record is `address`, if any. */
+export async function userByWallet(db: pg.Pool, schema: string, address: string): Promise<RecipientRow | undefined> {
+  return (
+    await db.query<RecipientRow>(
+      `SELECT id, username, wallet_address FROM ${schema}.users WHERE lower(wallet_address) = lower($1)`,
+      [address],
+    )
+  ).rows[0];
+}

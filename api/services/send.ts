@@ -15,6 +15,7 @@ import { AppError } from "../../core/errors.js";
 import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
 import type { IntentRow } from "../../db/intents.js";
+import { type RecipientRow, userById, userByUsername, userByWallet } from "../../db/users.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -60,12 +61,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
  */
 export async function resolveRecipient(deps: ApiDeps, to: string): Promise<Recipient> {
   const s = deps.config.appSchema;
-  const lookup = async (where: string, value: string) => {
-    const { rows } = await deps.db.query<{ id: string; username: string; wallet_address: string | null }>(
-      `SELECT id, username, wallet_address FROM ${s}.users WHERE ${where}`,
-      [value],
-    );
-    const row = rows[0];
+  const named = (row: RecipientRow | undefined) => {
     if (!row) throw new AppError("NOT_FOUND", "User not found");
     if (!row.wallet_address || !isAddress(row.wallet_address, { strict: false })) {
       throw new AppError("INVALID_PARAMETERS", `User ${row.username} has no wallet on record to receive it`);
@@ -74,14 +70,11 @@ export async function resolveRecipient(deps: ApiDeps, to: string): Promise<Recip
   };
   if (ADDRESS.test(to)) {
     const address = getAddress(to);
-    const { rows } = await deps.db.query<{ id: string; username: string }>(
-      `SELECT id, username FROM ${s}.users WHERE lower(wallet_address) = lower($1)`,
-      [address],
-    );
-    return { address, user_id: rows[0]?.id ?? null, username: rows[0]?.username ?? null };
+    const user = await userByWallet(deps.db, s, address);
+    return { address, user_id: user?.id ?? null, username: user?.username ?? null };
   }
-  if (UUID.test(to)) return lookup("id = $1", to);
-  return lookup("lower(username) = lower($1)", to.replace(/^@/, ""));
+  if (UUID.test(to)) return named(await userById(deps.db, s, to));
+  return named(await userByUsername(deps.db, s, to.replace(/^@/, "")));
 }
 
 /** The ERC-20 a transfer request names: the launched token's deployment on the chain, or the chain's USDC. */
