@@ -13,6 +13,7 @@ import { CID } from "multiformats/cid";
 import * as raw from "multiformats/codecs/raw";
 import { sha256 } from "multiformats/hashes/sha2";
 import { envSchema } from "../../core/env.js";
+import { insertBlob, readBlob } from "../../db/blobs.js";
 import type { ApiDeps } from "../deps.js";
 import { apiLog } from "../log.js";
 
@@ -48,21 +49,13 @@ export function parseCid(cid: string): CID | undefined {
 /** Store `bytes` under their CID (idempotent) and pin them when a pinning service is configured. */
 export async function storeBlob(deps: ApiDeps, bytes: Uint8Array, contentType: string, name = ""): Promise<string> {
   const cid = await cidOf(bytes);
-  const { rowCount } = await deps.db.query(
-    `INSERT INTO ${deps.config.appSchema}.blobs (cid, content_type, bytes) VALUES ($1, $2, $3) ON CONFLICT (cid) DO NOTHING`,
-    [cid, contentType, Buffer.from(bytes)],
-  );
-  if (rowCount) await pin(cid, name);
+  if (await insertBlob(deps.db, deps.config.appSchema, { cid, contentType, bytes })) await pin(cid, name);
   return cid;
 }
 
 /** A stored blob by CID, or undefined. */
 export async function getBlob(deps: ApiDeps, cid: string): Promise<Blob | undefined> {
-  const { rows } = await deps.db.query<{ cid: string; content_type: string; bytes: Buffer }>(
-    `SELECT cid, content_type, bytes FROM ${deps.config.appSchema}.blobs WHERE cid = $1`,
-    [cid],
-  );
-  const row = rows[0];
+  const row = await readBlob(deps.db, deps.config.appSchema, cid);
   return row && { cid: row.cid, contentType: row.content_type, bytes: new Uint8Array(row.bytes) };
 }
 
