@@ -20,6 +20,7 @@ import {
 } from "../../db/indexed/catalog.js";
 import { windowStartAt } from "../../db/indexed/ranking.js";
 import { type RecordMatch, readTokenRecord } from "../../db/indexed/token-record.js";
+import { tokenByLayerId, tokenBySlug, tokensByLayerIds } from "../../db/tokens.js";
 import {
   CATALOG_KEY,
   HOLDERS_KEY,
@@ -50,13 +51,8 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 const notFound = () => new AppError("TOKEN_NOT_FOUND", "Token not found");
 
-async function appTokenByLayerId(deps: ApiDeps, tokenLayerId: string): Promise<AppTokenRow | undefined> {
-  const { rows } = await deps.db.query<AppTokenRow>(
-    `SELECT * FROM ${deps.config.appSchema}.tokens WHERE lower(token_layer_id) = lower($1) LIMIT 1`,
-    [tokenLayerId],
-  );
-  return rows[0];
-}
+const appTokenByLayerId = (deps: ApiDeps, tokenLayerId: string): Promise<AppTokenRow | undefined> =>
+  tokenByLayerId(deps.db, deps.config.appSchema, tokenLayerId);
 
 /** Metadata JSON stored by the service at the token URI (ipfs://<cid>), when it is ours. */
 async function storedMetadata(deps: ApiDeps, tokenUri: string): Promise<Record<string, unknown>> {
@@ -271,9 +267,10 @@ export type ListTokensReturnType = { tokens: (TokenListItem & { volume_24h: numb
 
 /** App rows (created lazily) and full views of indexed tokens, in the order of `layerIds`. */
 async function viewsOf(deps: ApiDeps, layerIds: string[]): Promise<TokenView[]> {
-  const { rows } = await deps.db.query<AppTokenRow>(
-    `SELECT * FROM ${deps.config.appSchema}.tokens WHERE lower(token_layer_id) = ANY($1::text[])`,
-    [layerIds.map((id) => id.toLowerCase())],
+  const rows = await tokensByLayerIds(
+    deps.db,
+    deps.config.appSchema,
+    layerIds.map((id) => id.toLowerCase()),
   );
   const existing = new Map(rows.map((r) => [r.token_layer_id.toLowerCase(), r]));
   const apps: AppTokenRow[] = [];
@@ -373,10 +370,7 @@ export async function tagToken(
   tags: string[],
 ): Promise<{ token_id: string; slug: string; hashtags: string[] }> {
   const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<AppTokenRow>(`SELECT * FROM ${s}.tokens WHERE slug = $1`, [
-    slug.trim().toLowerCase(),
-  ]);
-  const token = rows[0];
+  const token = await tokenBySlug(deps.db, s, slug.trim().toLowerCase());
   if (!token) throw notFound();
   const wanted = normalizeTags(tags);
   if (wanted.length > 0) {

@@ -9,6 +9,7 @@ import {
   readAppTokenWithDeployments,
   readDeploymentsByLayerIds,
 } from "../../db/indexed/deployments.js";
+import { tokenById } from "../../db/tokens.js";
 import { deploymentKey, type Keyed, layerKey, markedCache, perDatabase } from "../../db/versions.js";
 import type { ApiDeps } from "../deps.js";
 
@@ -16,10 +17,7 @@ export type { AppTokenRow, IndexedPool, IndexedToken } from "../../db/indexed/de
 
 /** The app row of a token uuid, or a 404 "Token not found". */
 export async function getAppToken(deps: ApiDeps, tokenId: string): Promise<AppTokenRow> {
-  const { rows } = await deps.db.query<AppTokenRow>(`SELECT * FROM ${deps.config.appSchema}.tokens WHERE id = $1`, [
-    tokenId,
-  ]);
-  const row = rows[0];
+  const row = await tokenById(deps.db, deps.config.appSchema, tokenId);
   if (!row) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
   return row;
 }
