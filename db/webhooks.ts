@@ -298,6 +298,22 @@ export async function redeliver(
 // The worker's side: events into deliveries, sending, attempts, the sweep
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * The dispatcher's lock (one dispatcher per app schema), tried on the dispatcher's own connection, which then listens
+ * for new events and for wake-ups. False when another dispatcher holds it. The lock and the listening end with the
+ * connection.
+ */
+export async function takeDispatcherLock(client: pg.ClientBase, schema: string): Promise<boolean> {
+  const { rows } = await client.query<{ ok: boolean }>(
+    "SELECT pg_try_advisory_lock(hashtext('webhook_dispatcher'), hashtext($1)) AS ok",
+    [schema],
+  );
+  if (!rows[0]?.ok) return false;
+  await client.query(`LISTEN "${schema}_events"`);
+  await client.query(`LISTEN "${webhookWakeChannel(schema)}"`);
+  return true;
+}
+
 /** An active endpoint as the dispatcher matches it: its channels as named, and its owner (for `me`). */
 export type EndpointToMatch = {
   id: string;

@@ -26,6 +26,7 @@ import {
   hasUndispatchedEvents,
   readActiveEndpoints,
   readPendingDeliveries,
+  takeDispatcherLock,
 } from "../db/webhooks.js";
 
 export type StartWebhookDispatcherParameters = {
@@ -161,13 +162,7 @@ export async function startWebhookDispatcher(p: StartWebhookDispatcherParameters
     if (!client) client = await connect();
     const c = client;
     if (!holding) {
-      const { rows } = await c.query<{ ok: boolean }>(
-        "SELECT pg_try_advisory_lock(hashtext('webhook_dispatcher'), hashtext($1)) AS ok",
-        [schema],
-      );
-      if (!rows[0]?.ok) return;
-      await c.query(`LISTEN "${schema}_events"`);
-      await c.query(`LISTEN "${webhookWakeChannel(schema)}"`);
+      if (!(await takeDispatcherLock(c, schema))) return;
       holding = true;
       lastSweep = 0;
       p.log("webhook dispatcher holds the lock");

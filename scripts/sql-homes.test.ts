@@ -1,0 +1,84 @@
+/**
+ * Every statement on the app's tables lives in db/: the API (api/) and the worker (worker/) call db/'s named
+ * functions and hold no SQL. The files below still do, each at most as many statements as listed: they are moving
+ * to db/<aggregate>.ts (issue 35), and the list only shrinks. A file not listed that gains a statement fails here,
+ * and so does a listed file that gains one; a listed file with none left must leave the list.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Files that still hold SQL, and how many statement lines each may keep until it moves. */
+const NOT_MOVED_YET: Record<string, number> = {
+  "api/services/social/feeds.ts": 22,
+  "api/services/social/search.ts": 17,
+  "api/services/social/clubs.ts": 14,
+  "api/services/spending.ts": 9,
+  "api/services/social/posts.ts": 9,
+  "api/services/social/votes.ts": 8,
+  "api/services/social/notifications.ts": 8,
+  "api/services/create-token.ts": 8,
+  "api/services/tip.ts": 6,
+  "api/services/social/follows.ts": 6,
+  "api/services/profiles.ts": 6,
+  "api/services/token-catalog.ts": 5,
+  "api/services/social/post-view.ts": 5,
+  "api/services/trade.ts": 2,
+  "api/services/social/topics.ts": 2,
+  "api/services/social/livestreams.ts": 2,
+  "api/observability/check-readiness.ts": 1,
+  "api/services/social/windows.ts": 1,
+  "api/services/social/post-cache.ts": 1,
+};
+
+/** A line that starts or names a statement: SELECT, INSERT INTO, DELETE FROM, or UPDATE of a schema's table. */
+const STATEMENT = /\b(SELECT|INSERT INTO|DELETE FROM)\b|\bUPDATE \$\{/;
+/** Comment lines (a file's header may describe what its db/ calls do). */
+const COMMENT = /^\s*(\/\/|\*|\/\*)/;
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path);
+    return e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [path] : [];
+  });
+}
+
+export function statementLines(text: string): number {
+  return text.split("\n").filter((line) => !COMMENT.test(line) && STATEMENT.test(line)).length;
+}
+
+describe("SQL lives in db/", () => {
+  const counts = new Map(
+    ["api", "worker"].flatMap(sources).map((file) => [relative(root, join(root, file)), 0] as [string, number]),
+  );
+  for (const file of counts.keys()) counts.set(file, statementLines(readFileSync(join(root, file), "utf8")));
+
+  it("the API and the worker hold no SQL but in the files still listed, and those no more than listed", () => {
+    const over = [...counts]
+      .filter(([file, n]) => n > (NOT_MOVED_YET[file] ?? 0))
+      .map(([file, n]) => `${file}: ${n} statement line(s), ${NOT_MOVED_YET[file] ?? 0} allowed (put them in db/)`);
+    expect(over).toEqual([]);
+  });
+
+  it("lists only files that still hold SQL, at their count (the list only shrinks)", () => {
+    const stale = Object.entries(NOT_MOVED_YET)
+      .filter(([file, allowed]) => (counts.get(file) ?? 0) < allowed)
+      .map(
+        ([file, allowed]) => `${file}: ${counts.get(file) ?? 0} left, ${allowed} listed (lower it, or drop it at 0)`,
+      );
+    expect(stale).toEqual([]);
+  });
+
+  it("finds a statement where there is one, and none in a comment", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, not a template
+    expect(statementLines("const q = `SELECT id FROM ${s}.users`;")).toBe(1);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, not a template
+    expect(statementLines("  await db.query(`UPDATE ${s}.intents SET x = 1`);")).toBe(1);
+    expect(statementLines(" * polling the intent row (one indexed SELECT per poll)")).toBe(0);
+    expect(statementLines("const selected = items.filter(Boolean);")).toBe(0);
+  });
+});
