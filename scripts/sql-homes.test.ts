@@ -26,7 +26,6 @@ const NOT_MOVED_YET: Record<string, number> = {
   "api/services/profiles.ts": 6,
   "api/services/token-catalog.ts": 5,
   "api/services/social/post-view.ts": 5,
-  "api/services/trade.ts": 2,
   "api/services/social/topics.ts": 2,
   "api/services/social/livestreams.ts": 2,
   "api/observability/check-readiness.ts": 1,

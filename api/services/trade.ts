@@ -69,6 +69,7 @@ import {
 import { publicClientFor } from "../../core/rpc.js";
 import { readAttributionApprovals, readHolderBalance } from "../../db/indexed/market.js";
 import { type IntentRow, tradesAhead } from "../../db/intents.js";
+import { LockWaitExpired, withSessionLock } from "../../db/locks.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -306,32 +307,20 @@ async function withWalletTradeLock<T>(deps: ApiDeps, wallet: Address, chainId: n
   }
 }
 
-/** `work` under the session advisory lock `key` (across API processes), on a connection of its own. */
+/**
+ * `work` under the session advisory lock `key` (across API processes). The wait is bounded by WALLET_LOCK_WAIT_MS, not
+ * the pool's statement timeout (2 s): under load ten trades of one wallet queue longer than that behind each other.
+ */
 async function withAdvisoryLock<T>(deps: ApiDeps, key: string, work: () => Promise<T>) {
-  const conn = await deps.db.connect();
-  // A connection whose lock or unlock failed must not go back to the pool, where it could still hold the lock.
-  let destroy = true;
   try {
-    // The wait is bounded by WALLET_LOCK_WAIT_MS, not the pool's statement timeout (2 s): under load ten trades of one
-    // wallet queue longer than that behind each other. RESET gives the connection its own timeout back.
-    await conn.query(`SET statement_timeout = ${WALLET_LOCK_WAIT_MS}`);
-    await conn.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [key]).catch((error: unknown) => {
-      if ((error as { code?: string }).code !== "57014") throw error;
-      throw new AppError("NETWORK_ERROR", "Too many trades of this wallet at once: try again in a moment", {
-        status: 503,
-        cause: error,
-        details: { reason: "wallet_busy", retryAfterSeconds: 1 },
-      });
+    return await withSessionLock(deps.db, key, WALLET_LOCK_WAIT_MS, work);
+  } catch (error) {
+    if (!(error instanceof LockWaitExpired)) throw error;
+    throw new AppError("NETWORK_ERROR", "Too many trades of this wallet at once: try again in a moment", {
+      status: 503,
+      cause: error,
+      details: { reason: "wallet_busy", retryAfterSeconds: 1 },
     });
-    await conn.query("RESET statement_timeout");
-    try {
-      return await work();
-    } finally {
-      await conn.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]);
-      destroy = false;
-    }
-  } finally {
-    conn.release(destroy);
   }
 }
 
