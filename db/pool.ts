@@ -36,3 +36,8 @@ export function createPool(p: CreatePoolParameters): pg.Pool {
   pool.on("connect", (client) => client.on("error", lost));
   return pool;
 }
+
+/** Whether Postgres answers on a connection of the pool (readiness): resolves, or throws what the pool met. */
+export async function ping(db: Pick<pg.Pool, "query">): Promise<void> {
+  await db.query("SELECT 1");
+}

@@ -4,6 +4,7 @@
  * at most MAX_INDEXER_LAG_BLOCKS behind the chain head. The checks run at once, each bounded by `timeoutMs`.
  */
 import { publicClientFor } from "../../core/rpc.js";
+import { ping } from "../../db/pool.js";
 import type { ApiDeps } from "../deps.js";
 import { freshness } from "../services/indexed.js";
 import { indexerLagOf } from "./metrics.js";
@@ -77,7 +78,7 @@ export async function checkReadiness(
   const timeoutMs = p.timeoutMs ?? READINESS_CHECK_TIMEOUT_MS;
   const maxLag = p.maxLagBlocks ?? MAX_INDEXER_LAG_BLOCKS;
   const checks: Check[] = [
-    ["postgres", () => deps.db.query("SELECT 1").then(() => ({}))],
+    ["postgres", () => ping(deps.db).then(() => ({}))],
     ["redis", () => deps.redis.ping().then(() => ({}))],
     ...[...deps.rpcUrls].map(
       ([chain, url]): Check => [
