@@ -26,8 +26,6 @@ const NOT_MOVED_YET: Record<string, number> = {
   "api/services/profiles.ts": 6,
   "api/services/token-catalog.ts": 5,
   "api/services/social/post-view.ts": 5,
-  "api/services/social/topics.ts": 2,
-  "api/services/social/livestreams.ts": 2,
   "api/services/social/windows.ts": 1,
   "api/services/social/post-cache.ts": 1,
 };
