@@ -37,3 +37,19 @@ export async function tokensByLayerIds(db: pg.Pool, schema: string, layerIds: st
     ])
   ).rows;
 }
+
+/** The newest `limit` tokens a user created, as their profile lists them. */
+export async function tokensOfCreator(
+  db: pg.Pool,
+  schema: string,
+  userId: string,
+  limit: number,
+): Promise<{ id: string; name: string; symbol: string; slug: string; logo: string; created_at: Date }[]> {
+  return (
+    await db.query<{ id: string; name: string; symbol: string; slug: string; logo: string; created_at: Date }>(
+      `SELECT id, name, symbol, slug, logo, created_at FROM ${schema}.tokens
+        WHERE creator_user_id = $1 ORDER BY created_at DESC, id LIMIT $2`,
+      [userId, limit],
+    )
+  ).rows;
+}

@@ -73,3 +73,55 @@ export async function userByWallet(db: pg.Pool, schema: string, address: string)
     )
   ).rows[0];
 }
+
+/** A user's profile row: what get-me and get-user show, with follower and following counts. */
+export type ProfileRow = {
+  id: string;
+  username: string;
+  profile_picture: string;
+  bio: string;
+  wallet_address: string;
+  created_at: Date;
+  show_holdings: boolean;
+  follower_count: string;
+  following_count: string;
+};
+
+const profileColumns = (s: string) => `u.id, u.username, u.profile_picture, u.bio, u.wallet_address, u.created_at,
+       u.show_holdings,
+       (SELECT count(*) FROM ${s}.follows f WHERE f.followee_id = u.id) AS follower_count,
+       (SELECT count(*) FROM ${s}.follows f WHERE f.follower_id = u.id) AS following_count`;
+
+/** A user's profile by id, or by username in any case. */
+export async function readProfile(
+  db: pg.Pool,
+  schema: string,
+  by: { id: string } | { username: string },
+): Promise<ProfileRow | undefined> {
+  const [where, value] = "id" in by ? ["u.id = $1", by.id] : ["lower(u.username) = lower($1)", by.username];
+  const { rows } = await db.query<ProfileRow>(
+    `SELECT ${profileColumns(schema)} FROM ${schema}.users u WHERE ${where}`,
+    [value],
+  );
+  return rows[0];
+}
+
+export type ProfileChanges = { username?: string; bio?: string; show_holdings?: boolean; profile_picture?: string };
+
+/** Sets a user's profile fields that `changes` gives; a username another user has throws Postgres' 23505. */
+export async function updateProfileRow(
+  db: pg.Pool,
+  schema: string,
+  id: string,
+  changes: ProfileChanges,
+): Promise<void> {
+  const sets: string[] = [];
+  const values: unknown[] = [id];
+  for (const column of ["username", "bio", "show_holdings", "profile_picture"] as const) {
+    if (changes[column] === undefined) continue;
+    values.push(changes[column]);
+    sets.push(`${column} = $${values.length}`);
+  }
+  if (sets.length === 0) return;
+  await db.query(`UPDATE ${schema}.users SET ${sets.join(", ")} WHERE id = $1`, values);
+}

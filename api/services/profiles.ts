@@ -11,6 +11,9 @@
  */
 import { allEnded } from "../../core/all-ended.js";
 import { AppError } from "../../core/errors.js";
+import { recentPostIdsOf } from "../../db/social/posts.js";
+import { tokensOfCreator } from "../../db/tokens.js";
+import { type ProfileChanges, type ProfileRow, readProfile, updateProfileRow } from "../../db/users.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { media } from "./media.js";
@@ -42,23 +45,6 @@ export const PROFILE_TOKENS = 20;
 export const PROFILE_POSTS = 10;
 export const PROFILE_HOLDINGS = 20;
 
-type ProfileRow = {
-  id: string;
-  username: string;
-  profile_picture: string;
-  bio: string;
-  wallet_address: string;
-  created_at: Date;
-  show_holdings: boolean;
-  follower_count: string;
-  following_count: string;
-};
-
-const profileColumns = (s: string) => `u.id, u.username, u.profile_picture, u.bio, u.wallet_address, u.created_at,
-       u.show_holdings,
-       (SELECT count(*) FROM ${s}.follows f WHERE f.followee_id = u.id) AS follower_count,
-       (SELECT count(*) FROM ${s}.follows f WHERE f.follower_id = u.id) AS following_count`;
-
 const profileOf = (r: ProfileRow): Profile => ({
   id: r.id,
   username: r.username,
@@ -71,39 +57,31 @@ const profileOf = (r: ProfileRow): Profile => ({
   show_holdings: r.show_holdings,
 });
 
-/** The profile of the user `where` (a SQL condition on `u` with $1) finds, or undefined. */
-async function findProfile(deps: ApiDeps, where: string, value: string): Promise<Profile | undefined> {
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<ProfileRow>(`SELECT ${profileColumns(s)} FROM ${s}.users u WHERE ${where}`, [
-    value,
-  ]);
-  return rows[0] && profileOf(rows[0]);
+/** The profile of a user by id or username, or undefined. */
+async function findProfile(deps: ApiDeps, by: { id: string } | { username: string }): Promise<Profile | undefined> {
+  const row = await readProfile(deps.db, deps.config.appSchema, by);
+  return row && profileOf(row);
 }
 
 /** get-me: the caller's own profile. */
 export async function getMe(deps: ApiDeps, user: AuthedUser): Promise<Profile> {
-  const profile = await findProfile(deps, "u.id = $1", user.id);
+  const profile = await findProfile(deps, { id: user.id });
   if (!profile) throw new AppError("AUTHENTICATION_FAILED", "User not found");
   return profile;
 }
 
 /** update-profile: sets what it is given, and answers the profile as it now is. */
 export async function updateProfile(deps: ApiDeps, user: AuthedUser, input: UpdateProfileInput): Promise<Profile> {
-  const sets: string[] = [];
-  const values: unknown[] = [user.id];
-  const set = (column: string, value: unknown) => {
-    values.push(value);
-    sets.push(`${column} = $${values.length}`);
-  };
-  if (input.username !== undefined) set("username", input.username);
-  if (input.bio !== undefined) set("bio", input.bio);
-  if (input.show_holdings !== undefined) set("show_holdings", input.show_holdings);
-  if (input.profile_picture !== undefined) set("profile_picture", await pictureUrl(deps, input.profile_picture));
-  if (sets.length === 0) {
+  const changes: ProfileChanges = {};
+  if (input.username !== undefined) changes.username = input.username;
+  if (input.bio !== undefined) changes.bio = input.bio;
+  if (input.show_holdings !== undefined) changes.show_holdings = input.show_holdings;
+  if (input.profile_picture !== undefined) changes.profile_picture = await pictureUrl(deps, input.profile_picture);
+  if (Object.keys(changes).length === 0) {
     throw new AppError("INVALID_PARAMETERS", "Nothing to update: give username, profile_picture, bio or show_holdings");
   }
   try {
-    await deps.db.query(`UPDATE ${deps.config.appSchema}.users SET ${sets.join(", ")} WHERE id = $1`, values);
+    await updateProfileRow(deps.db, deps.config.appSchema, user.id, changes);
   } catch (error) {
     if ((error as { code?: string }).code === "23505" && input.username !== undefined) {
       throw new AppError("INVALID_PARAMETERS", `Username ${input.username} is taken`, {
@@ -144,21 +122,13 @@ export async function getUser(
   }
   const profile =
     by.user_id !== undefined
-      ? await findProfile(deps, "u.id = $1", by.user_id)
-      : await findProfile(deps, "lower(u.username) = lower($1)", by.username as string);
+      ? await findProfile(deps, { id: by.user_id })
+      : await findProfile(deps, { username: by.username as string });
   if (!profile) throw new AppError("NOT_FOUND", "User not found");
   const s = deps.config.appSchema;
   const [tokens, postIds, portfolio] = await allEnded([
-    deps.db.query<{ id: string; name: string; symbol: string; slug: string; logo: string; created_at: Date }>(
-      `SELECT id, name, symbol, slug, logo, created_at FROM ${s}.tokens
-        WHERE creator_user_id = $1 ORDER BY created_at DESC, id LIMIT ${PROFILE_TOKENS}`,
-      [profile.id],
-    ),
-    deps.db.query<{ id: string }>(
-      `SELECT id FROM ${s}.posts WHERE user_id = $1 AND parent_post_id IS NULL AND club_id IS NULL
-        ORDER BY seq DESC LIMIT ${PROFILE_POSTS}`,
-      [profile.id],
-    ),
+    tokensOfCreator(deps.db, s, profile.id, PROFILE_TOKENS),
+    recentPostIdsOf(deps.db, s, profile.id, PROFILE_POSTS),
     profile.show_holdings
       ? getPortfolio(deps, { address: profile.wallet_address, limit: PROFILE_HOLDINGS, offset: 0 })
       : undefined,
@@ -167,12 +137,8 @@ export async function getUser(
   return {
     ...shown,
     holdings_public: show_holdings,
-    tokens: tokens.rows.map((t) => ({ ...t, created_at: t.created_at.toISOString() })),
-    posts: await postViews(
-      deps,
-      postIds.rows.map((r) => r.id),
-      viewer?.id,
-    ),
+    tokens: tokens.map((t) => ({ ...t, created_at: t.created_at.toISOString() })),
+    posts: await postViews(deps, postIds, viewer?.id),
     holdings: portfolio?.holdings ?? null,
   };
 }
