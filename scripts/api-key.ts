@@ -15,9 +15,9 @@
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { apiConfigOf } from "../api/config.js";
-import { type ApiKeyTier, createApiKey, listApiKeys, revokeApiKey } from "../db/api-keys.js";
 import { parseEnv } from "../core/env.js";
 import { usdToBaseUnits } from "../core/spend.js";
+import { type ApiKeyTier, createApiKey, listApiKeys, revokeApiKey } from "../db/api-keys.js";
 import { migrate } from "../db/migrate.js";
 import { createUser } from "../db/users.js";
 

@@ -12,8 +12,8 @@ import { serve } from "@hono/node-server";
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "../api/client-address.js";
-import { createApiKey } from "../db/api-keys.js";
 import { walletAddress } from "../core/wallets.js";
+import { createApiKey } from "../db/api-keys.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 
 const ISSUER = "https://id.test.local";

@@ -182,7 +182,7 @@ describe("get-token-stats", () => {
 
 describe("get-leaderboard windows", () => {
   it("ranks each board over 24h, 7d and all time as the chain's logs sum up, with the clock moved days ahead", async () => {
-    const [t1, t2, t3] = traders as [Wallet, Wallet, Wallet];
+    const [, t2, t3] = traders as [Wallet, Wallet, Wallet];
     // After the stats script (A to E over ten hours): F two days later, G six days after F. Seen from G, the 24h
     // window holds G alone, 7d holds F and G, all time everything.
     const later = async (seconds: number) => {

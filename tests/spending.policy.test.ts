@@ -18,9 +18,9 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi, multicall3Abi } from "../abis/index.js";
-import { createApiKey } from "../db/api-keys.js";
 import { noAttribution } from "../core/fees.js";
 import { poolTypeIds } from "../core/poolTypes.js";
+import { createApiKey } from "../db/api-keys.js";
 import type { createTestApi } from "./helpers/api.js";
 import {
   type Chain,

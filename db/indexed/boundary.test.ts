@@ -41,8 +41,10 @@ describe("the indexer's tables", () => {
   });
 
   it("test_ponderTables_patternCatchesARawRead", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, not a template
     const read = "`SELECT balance FROM ${deps.config.indexerSchema}.holder WHERE chain_id = $1`";
     expect(PONDER.some((re) => re.test(read))).toBe(true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a sample of source text, not a template
     expect(PONDER.some((re) => re.test("FROM ${ix}.pool p"))).toBe(true);
     expect(PONDER.some((re) => re.test("substring(latest_checkpoint from 27 for 16)"))).toBe(true);
   });
