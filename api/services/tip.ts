@@ -17,6 +17,15 @@ import { erc20Abi, getAddress, isAddressEqual, parseEventLogs } from "viem";
 import { AppError } from "../../core/errors.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { type IntentRow, intentByTxHash } from "../../db/intents.js";
+import {
+  insertIntentTip,
+  insertReportedTip,
+  reportedTip,
+  type TipRequest,
+  type TipRow,
+  type TipStatus,
+  tipOfIntent,
+} from "../../db/social/tips.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { newIdempotencyKey } from "./auto-execute.js";
@@ -44,18 +53,7 @@ export type TipInput = TransferAmountInput & {
 };
 
 /** A recorded tip: pending while its intent runs, confirmed (counted) once its transfer is mined, or failed. */
-export type TipRecord = { id: string; status: "pending" | "confirmed" | "failed"; created_at: string };
-
-type TipRow = {
-  id: string;
-  from_user_id: string;
-  to_user_id: string;
-  post_id: string | null;
-  token_address: string | null;
-  amount: string;
-  status: TipRecord["status"];
-  created_at: Date;
-};
+export type TipRecord = { id: string; status: TipStatus; created_at: string };
 
 /** What a tip request names, resolved: its post (if any) and the transfer to the recipient's wallet on record. */
 type Tip = { user: AuthedUser; postId: string | null; toUserId: string; transfer: Transfer };
@@ -84,8 +82,6 @@ async function resolveTip(deps: ApiDeps, user: AuthedUser, body: TipInput): Prom
   return { user, postId: post?.id ?? null, toUserId: recipient.user_id, transfer: transferTo(asset, recipient) };
 }
 
-const tipColumns = "id, from_user_id, to_user_id, post_id, token_address, amount::text, status, created_at";
-
 /** Whether a recorded tip is the one `tip` describes (a reused key or hash must not stand for another tip). */
 function sameTip(row: TipRow, tip: Tip): boolean {
   const t = tip.transfer;
@@ -100,26 +96,24 @@ function sameTip(row: TipRow, tip: Tip): boolean {
 
 const recordOf = (row: TipRow): TipRecord => ({ id: row.id, status: row.status, created_at: iso(row.created_at) });
 
-/** The columns every new tip row sets from its request, and their values ($1 to $7). */
-const requestColumns = "from_user_id, to_user_id, post_id, chain_id, token_address, token_id, amount";
-function requestValues(tip: Tip): unknown[] {
+/** What the tip's row records of it. */
+function requestOf(tip: Tip): TipRequest {
   const t = tip.transfer;
-  return [
-    tip.user.id,
-    tip.toUserId,
-    tip.postId,
-    t.deployment.chainId,
-    t.asset.type === "usdc" ? null : t.asset.address.toLowerCase(),
-    t.asset.tokenId,
-    t.amount.toString(),
-  ];
+  return {
+    fromUserId: tip.user.id,
+    toUserId: tip.toUserId,
+    postId: tip.postId,
+    chainId: t.deployment.chainId,
+    tokenAddress: t.asset.type === "usdc" ? null : t.asset.address.toLowerCase(),
+    tokenId: t.asset.tokenId,
+    amount: t.amount,
+  };
 }
 
 /**
- * Record the tip of `intent`, the intent the service sends the transfer under: with the intent's status and hash,
- * read under a share lock on the intent, so that the worker's next move of it (tips_follow_intent) comes after the
- * row exists and is never missed. Once per intent. An intent that is not this transfer (its key was first used for
- * another) records nothing.
+ * Record the tip of `intent`, the intent the service sends the transfer under, with the intent's status and hash
+ * (db/social/tips.ts). Once per intent. An intent that is not this transfer (its key was first used for another)
+ * records nothing.
  */
 async function recordIntentTip(deps: ApiDeps, tip: Tip, intent: IntentRow): Promise<boolean> {
   const t = tip.transfer;
@@ -129,15 +123,7 @@ async function recordIntentTip(deps: ApiDeps, tip: Tip, intent: IntentRow): Prom
     isAddressEqual(intent.from_address, tip.user.walletAddress) &&
     intent.chain_id === t.deployment.chainId;
   if (!isThisTransfer) return false;
-  const s = deps.config.appSchema;
-  const written = await deps.db.query(
-    `INSERT INTO ${s}.tips (${requestColumns}, intent_id, tx_hash, status)
-     SELECT $1, $2, $3, $4, $5, $6, $7, i.id, i.tx_hash, ${s}.tip_status(i.status)
-       FROM ${s}.intents i WHERE i.id = $8 FOR SHARE
-     ON CONFLICT (intent_id) DO NOTHING`,
-    [...requestValues(tip), intent.id],
-  );
-  return (written.rowCount ?? 0) > 0;
+  return insertIntentTip(deps.db, deps.config.appSchema, requestOf(tip), intent.id);
 }
 
 /**
@@ -184,22 +170,10 @@ async function reportTip(deps: ApiDeps, tip: Tip, hash: `0x${string}`) {
   const intent = await intentByTxHash(deps.db, s, t.deployment.chainId, hash);
   let inserted: boolean;
   if (intent) inserted = await recordIntentTip(deps, tip, intent);
-  else {
-    const written = await deps.db.query(
-      `INSERT INTO ${s}.tips (${requestColumns}, tx_hash, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, lower($8), 'confirmed')
-       ON CONFLICT (chain_id, tx_hash) WHERE intent_id IS NULL DO NOTHING`,
-      [...requestValues(tip), hash],
-    );
-    inserted = (written.rowCount ?? 0) > 0;
-  }
-  const { rows } = await deps.db.query<TipRow>(
-    intent
-      ? `SELECT ${tipColumns} FROM ${s}.tips WHERE intent_id = $1`
-      : `SELECT ${tipColumns} FROM ${s}.tips WHERE chain_id = $1 AND tx_hash = lower($2) AND intent_id IS NULL`,
-    intent ? [intent.id] : [t.deployment.chainId, hash],
-  );
-  const row = rows[0];
+  else inserted = await insertReportedTip(deps.db, s, requestOf(tip), hash);
+  const row = intent
+    ? await tipOfIntent(deps.db, s, intent.id)
+    : await reportedTip(deps.db, s, t.deployment.chainId, hash);
   if (!row || !sameTip(row, tip)) {
     throw new AppError("INVALID_PARAMETERS", `Transaction ${hash} is already recorded as another tip`);
   }
@@ -211,14 +185,6 @@ async function reportTip(deps: ApiDeps, tip: Tip, hash: `0x${string}`) {
     transaction: t.transaction(FALLBACK_TRANSFER_GAS),
     tip: recordOf(row),
   };
-}
-
-async function tipOfIntent(deps: ApiDeps, intentId: string): Promise<TipRow | undefined> {
-  const { rows } = await deps.db.query<TipRow>(
-    `SELECT ${tipColumns} FROM ${deps.config.appSchema}.tips WHERE intent_id = $1`,
-    [intentId],
-  );
-  return rows[0];
 }
 
 /**
@@ -241,6 +207,6 @@ export async function tipUser(deps: ApiDeps, user: AuthedUser, body: TipInput) {
       await recordIntentTip(deps, tip, intent);
     },
   });
-  const row = intentId === undefined ? undefined : await tipOfIntent(deps, intentId);
+  const row = intentId === undefined ? undefined : await tipOfIntent(deps.db, deps.config.appSchema, intentId);
   return { post_id: tip.postId, ...result, tip: row && sameTip(row, tip) ? recordOf(row) : null };
 }
