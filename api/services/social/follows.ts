@@ -4,6 +4,7 @@
  */
 import { allEnded } from "../../../core/all-ended.js";
 import { AppError } from "../../../core/errors.js";
+import { deleteFollow, followCounts, insertFollow, readFollows, userExists } from "../../../db/social/follows.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import { notify } from "./notifications.js";
@@ -11,19 +12,10 @@ import { withTransaction } from "./transaction.js";
 import { iso } from "./units.js";
 
 async function assertUser(deps: ApiDeps, userId: string) {
-  const { rowCount } = await deps.db.query(`SELECT 1 FROM ${deps.config.appSchema}.users WHERE id = $1`, [userId]);
-  if (!rowCount) throw new AppError("NOT_FOUND", "User not found");
+  if (!(await userExists(deps.db, deps.config.appSchema, userId))) throw new AppError("NOT_FOUND", "User not found");
 }
 
-async function counts(deps: ApiDeps, userId: string) {
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<{ followers: number; following: number }>(
-    `SELECT (SELECT count(*)::int FROM ${s}.follows WHERE followee_id = $1) AS followers,
-            (SELECT count(*)::int FROM ${s}.follows WHERE follower_id = $1) AS following`,
-    [userId],
-  );
-  return rows[0] ?? { followers: 0, following: 0 };
-}
+const counts = (deps: ApiDeps, userId: string) => followCounts(deps.db, deps.config.appSchema, userId);
 
 export type FollowReturnType = { user_id: string; following: boolean; follower_count: number };
 
@@ -33,11 +25,7 @@ export async function followUser(deps: ApiDeps, user: AuthedUser, userId: string
   await assertUser(deps, userId);
   const s = deps.config.appSchema;
   await withTransaction(deps, async (client) => {
-    const inserted = await client.query(
-      `INSERT INTO ${s}.follows (follower_id, followee_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-      [user.id, userId],
-    );
-    if (inserted.rowCount) {
+    if (await insertFollow(client, s, user.id, userId)) {
       await notify(client, s, {
         kind: "follow",
         recipients: [userId],
@@ -52,10 +40,7 @@ export async function followUser(deps: ApiDeps, user: AuthedUser, userId: string
 /** unfollow-user: the caller stops following `userId` (idempotent). */
 export async function unfollowUser(deps: ApiDeps, user: AuthedUser, userId: string): Promise<FollowReturnType> {
   await assertUser(deps, userId);
-  await deps.db.query(`DELETE FROM ${deps.config.appSchema}.follows WHERE follower_id = $1 AND followee_id = $2`, [
-    user.id,
-    userId,
-  ]);
+  await deleteFollow(deps.db, deps.config.appSchema, user.id, userId);
   return { user_id: userId, following: false, follower_count: (await counts(deps, userId)).followers };
 }
 
@@ -70,15 +55,8 @@ export async function listFollows(
 ) {
   const subject = p.user_id ?? user.id;
   await assertUser(deps, subject);
-  const s = deps.config.appSchema;
-  const [mine, other] = direction === "followers" ? ["followee_id", "follower_id"] : ["follower_id", "followee_id"];
-  const [{ rows }, total] = await allEnded([
-    deps.db.query<{ id: string; username: string; profile_picture: string; followed_at: Date }>(
-      `SELECT u.id, u.username, u.profile_picture, f.created_at AS followed_at
-         FROM ${s}.follows f JOIN ${s}.users u ON u.id = f.${other}
-        WHERE f.${mine} = $1 ORDER BY f.created_at DESC, u.id LIMIT $2 OFFSET $3`,
-      [subject, p.limit + 1, p.offset],
-    ),
+  const [rows, total] = await allEnded([
+    readFollows(deps.db, deps.config.appSchema, { userId: subject, direction, limit: p.limit + 1, offset: p.offset }),
     counts(deps, subject),
   ]);
   return {
