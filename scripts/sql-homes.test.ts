@@ -24,7 +24,6 @@ const NOT_MOVED_YET: Record<string, number> = {
   "api/services/token-catalog.ts": 5,
   "api/services/social/post-view.ts": 5,
   "api/services/social/windows.ts": 1,
-  "api/services/social/post-cache.ts": 1,
 };
 
 /** A line that starts or names a statement: SELECT, INSERT INTO, DELETE FROM, or UPDATE of a schema's table. */

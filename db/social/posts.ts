@@ -1,6 +1,66 @@
 /** Posts in Postgres (app.posts). */
 import type pg from "pg";
 
+/** A media item of a post, as stored: its display order always set (the array position when none was given). */
+export type PostMedia = {
+  media: string;
+  media_type: "image" | "video" | "gif" | "link";
+  order_index: number;
+  alt_text?: string;
+  preview_image_url?: string;
+  link_title?: string;
+  link_description?: string;
+  link_domain?: string;
+};
+
+/** What every viewer sees of a post alike; `seq` and the sort keys let feeds continue after it. */
+export type PostRow = {
+  id: string;
+  seq: string;
+  title: string;
+  content: string;
+  user_id: string;
+  username: string;
+  profile_picture: string;
+  created_at: Date;
+  parent_post_id: string | null;
+  club_id: string | null;
+  topic_id: string | null;
+  tagged_token_id: string | null;
+  media: PostMedia[];
+  upvotes: number;
+  downvotes: number;
+  weighted_upvotes: string;
+  weighted_downvotes: string;
+  reply_count: number;
+  rank_score: number;
+  popularity: number;
+  /** Confirmed tips, and their sums per chain and asset (kept by db/migrations/016_tips.sql). */
+  tip_count: number;
+  tip_totals: PostTipTotal[];
+};
+
+/** The confirmed tips of a post in one asset on one chain; `token_id` null is USDC; `amount` in base units. */
+export type PostTipTotal = { chain_id: number; token_id: string | null; symbol: string; count: number; amount: string };
+
+/** The columns of PostRow, `p` being posts and `u` users. */
+const postRowColumns = `p.id, p.seq::text AS seq, p.title, p.content, p.user_id, u.username, u.profile_picture,
+  p.created_at, p.parent_post_id, p.club_id, p.topic_id, p.tagged_token_id, p.media, p.upvotes, p.downvotes,
+  p.weighted_upvotes::text AS weighted_upvotes, p.weighted_downvotes::text AS weighted_downvotes, p.reply_count,
+  p.rank_score, p.popularity, p.tip_count, p.tip_totals`;
+
+/** The shared parts of the posts of `ids` (absent ids: no such post), in no particular order. */
+export async function readPostRows(db: pg.Pool, schema: string, ids: string[]): Promise<PostRow[]> {
+  const { rows } = await db.query<PostRow>({
+    // Prepared once per connection: every post read that misses the cache runs it.
+    name: `post-rows:${schema}`,
+    text: `SELECT ${postRowColumns} FROM ${schema}.posts p JOIN ${schema}.users u ON u.id = p.user_id
+            WHERE p.id = ANY($1::uuid[])`,
+    values: [ids],
+  });
+  return rows;
+}
+
 /** The ids of a user's newest `limit` top-level posts outside clubs, newest first (their profile's posts). */
 export async function recentPostIdsOf(db: pg.Pool, schema: string, userId: string, limit: number): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(

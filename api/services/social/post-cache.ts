@@ -11,57 +11,12 @@
  * A read that overlaps a change is not kept: each change bumps a generation, and a row read since generation g is
  * stored only if no change to it was heard after g. Rows still read that way are served to that request.
  */
+import { type PostRow, readPostRows } from "../../../db/social/posts.js";
 import type { Change, Versions } from "../../../db/versions.js";
 import { perDatabase } from "../../../db/versions.js";
 import type { ApiDeps } from "../../deps.js";
 
-/** A media item of a post, as stored: its display order always set (the array position when none was given). */
-export type PostMedia = {
-  media: string;
-  media_type: "image" | "video" | "gif" | "link";
-  order_index: number;
-  alt_text?: string;
-  preview_image_url?: string;
-  link_title?: string;
-  link_description?: string;
-  link_domain?: string;
-};
-
-/** What every viewer sees of a post alike; `seq` and the sort keys let feeds continue after it. */
-export type PostRow = {
-  id: string;
-  seq: string;
-  title: string;
-  content: string;
-  user_id: string;
-  username: string;
-  profile_picture: string;
-  created_at: Date;
-  parent_post_id: string | null;
-  club_id: string | null;
-  topic_id: string | null;
-  tagged_token_id: string | null;
-  media: PostMedia[];
-  upvotes: number;
-  downvotes: number;
-  weighted_upvotes: string;
-  weighted_downvotes: string;
-  reply_count: number;
-  rank_score: number;
-  popularity: number;
-  /** Confirmed tips, and their sums per chain and asset (kept by db/migrations/016_tips.sql). */
-  tip_count: number;
-  tip_totals: PostTipTotal[];
-};
-
-/** The confirmed tips of a post in one asset on one chain; `token_id` null is USDC; `amount` in base units. */
-export type PostTipTotal = { chain_id: number; token_id: string | null; symbol: string; count: number; amount: string };
-
-/** The columns of PostRow, `p` being posts and `u` users. */
-export const postRowColumns = `p.id, p.seq::text AS seq, p.title, p.content, p.user_id, u.username, u.profile_picture,
-  p.created_at, p.parent_post_id, p.club_id, p.topic_id, p.tagged_token_id, p.media, p.upvotes, p.downvotes,
-  p.weighted_upvotes::text AS weighted_upvotes, p.weighted_downvotes::text AS weighted_downvotes, p.reply_count,
-  p.rank_score, p.popularity, p.tip_count, p.tip_totals`;
+export type { PostMedia, PostRow, PostTipTotal } from "../../../db/social/posts.js";
 
 /** Posts kept per process (about 1 KB each). */
 const MAX_POSTS = 20_000;
@@ -145,13 +100,7 @@ export async function postRows(deps: ApiDeps, ids: string[]): Promise<Map<string
   }
   if (missing.length === 0) return found;
   const since = cache?.now() ?? 0;
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<PostRow>({
-    name: `post-rows:${s}`,
-    text: `SELECT ${postRowColumns} FROM ${s}.posts p JOIN ${s}.users u ON u.id = p.user_id WHERE p.id = ANY($1::uuid[])`,
-    values: [missing],
-  });
-  for (const row of rows) {
+  for (const row of await readPostRows(deps.db, deps.config.appSchema, missing)) {
     found.set(row.id, row);
     cache?.keep(row, since);
   }
