@@ -6,6 +6,7 @@ import type { Queue } from "bullmq";
 import type pg from "pg";
 import { type ExecuteJob, executeJobSchema } from "../core/jobs.js";
 import { logContext } from "../core/log.js";
+import { inTransaction } from "./transaction.js";
 
 export const finalStatuses = ["confirmed", "reverted", "failed"] as const;
 export type IntentStatus = "pending" | "signed" | "broadcast" | (typeof finalStatuses)[number];
@@ -245,9 +246,7 @@ export async function signWithNextNonce(
   chainCount: bigint,
   sign: (nonce: bigint) => Promise<{ raw: `0x${string}`; hash: `0x${string}`; gas: bigint }>,
 ): Promise<{ intent: IntentRow; signed: boolean }> {
-  const conn = await db.connect();
-  try {
-    await conn.query("BEGIN");
+  const result = await inTransaction(db, async (conn) => {
     // Lock the intent while it is pending, and the wallet's nonce row (created at the chain's count on first use).
     const allocated = await conn.query<{ nonce: string | null; pending: boolean }>(
       `WITH locked AS (SELECT id FROM ${schema}.intents WHERE id = $1 AND status = 'pending' FOR UPDATE),
@@ -260,10 +259,7 @@ export async function signWithNextNonce(
       [intent.id, intent.chain_id, intent.from_address, chainCount.toString()],
     );
     const state = allocated.rows[0];
-    if (!state?.pending || state.nonce === null) {
-      await conn.query("COMMIT");
-      return { intent: (await getIntent(db, schema, intent.id)) ?? intent, signed: false };
-    }
+    if (!state?.pending || state.nonce === null) return undefined;
     const nonce = BigInt(state.nonce);
     const { raw, hash, gas } = await sign(nonce);
     const updated = await conn.query<IntentRow>(
@@ -281,16 +277,12 @@ export async function signWithNextNonce(
         intent.from_address,
       ],
     );
-    await conn.query("COMMIT");
     const signed = updated.rows[0];
     if (!signed) throw new Error("signed intent vanished");
-    return { intent: signed, signed: true };
-  } catch (error) {
-    await conn.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    conn.release();
-  }
+    return signed;
+  });
+  if (result) return { intent: result, signed: true };
+  return { intent: (await getIntent(db, schema, intent.id)) ?? intent, signed: false };
 }
 
 /** signed → broadcast. */

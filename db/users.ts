@@ -48,29 +48,20 @@ export async function createUser(deps: UsersDeps, sub: string | null, username?:
 /** A user as a transfer names its recipient: id, username and wallet on record (null when missing). */
 export type RecipientRow = { id: string; username: string; wallet_address: string | null };
 
-/** A user by id. */
-export async function userById(db: pg.Pool, schema: string, id: string): Promise<RecipientRow | undefined> {
-  return (await db.query<RecipientRow>(`SELECT id, username, wallet_address FROM ${schema}.users WHERE id = $1`, [id]))
-    .rows[0];
-}
-
-/** A user by username, in any case. */
-export async function userByUsername(db: pg.Pool, schema: string, username: string): Promise<RecipientRow | undefined> {
+/** A user by id, by username in any case, or by its wallet on record. */
+export async function readRecipient(
+  db: pg.Pool,
+  schema: string,
+  by: { id: string } | { username: string } | { wallet: string },
+): Promise<RecipientRow | undefined> {
+  const [where, value] =
+    "id" in by
+      ? ["id = $1", by.id]
+      : "username" in by
+        ? ["lower(username) = lower($1)", by.username]
+        : ["lower(wallet_address) = lower($1)", by.wallet];
   return (
-    await db.query<RecipientRow>(
-      `SELECT id, username, wallet_address FROM ${schema}.users WHERE lower(username) = lower($1)`,
-      [username],
-    )
-  ).rows[0];
-}
-
-/** The user whose wallet on record is `address`, if any. */
-export async function userByWallet(db: pg.Pool, schema: string, address: string): Promise<RecipientRow | undefined> {
-  return (
-    await db.query<RecipientRow>(
-      `SELECT id, username, wallet_address FROM ${schema}.users WHERE lower(wallet_address) = lower($1)`,
-      [address],
-    )
+    await db.query<RecipientRow>(`SELECT id, username, wallet_address FROM ${schema}.users WHERE ${where}`, [value])
   ).rows[0];
 }
 

@@ -14,6 +14,7 @@ import type { StreamEvent } from "../core/events.js";
 import { type WebhookJob, webhookJobSchema } from "../core/jobs.js";
 import { type DeliveryStatus, WEBHOOK_TEST_TYPE, type WebhookStatus, webhookWakeChannel } from "../core/webhooks.js";
 import { type EventRow, type LoggedEvent, readEvents, streamEventOf } from "./events.js";
+import { inTransaction } from "./transaction.js";
 
 type Queryable = Pick<pg.Pool, "query">;
 
@@ -78,34 +79,23 @@ export async function insertEndpoint(
   userId: string,
   p: { url: string; channels: string[]; secret: string; description: string; max: number },
 ): Promise<EndpointRow | undefined> {
-  const client = await db.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(db, async (client) => {
     await client.query(`SELECT 1 FROM ${schema}.users WHERE id = $1 FOR UPDATE`, [userId]);
     const { rows: counted } = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${schema}.webhook_endpoints WHERE user_id = $1`,
       [userId],
     );
-    if ((counted[0]?.n ?? 0) >= p.max) {
-      await client.query("ROLLBACK");
-      return undefined;
-    }
+    if ((counted[0]?.n ?? 0) >= p.max) return undefined;
     const { rows } = await client.query<EndpointRow>(
       `INSERT INTO ${schema}.webhook_endpoints (user_id, url, channels, secret, description, from_seq)
        VALUES ($1, $2, $3, $4, $5, (SELECT COALESCE(max(seq), 0) FROM ${schema}.events))
        RETURNING ${ENDPOINT_COLUMNS}`,
       [userId, p.url, p.channels, p.secret, p.description],
     );
-    await client.query("COMMIT");
     const row = rows[0];
     if (!row) throw new Error("webhook insert returned nothing");
     return row;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export type EndpointChanges = {
@@ -141,9 +131,7 @@ export async function updateEndpoint(
     if (changes.status === "active") sets.push("consecutive_failures = 0", "disabled_reason = NULL");
   }
   if (sets.length === 0) return userEndpoint(db, schema, userId, id);
-  const client = await db.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(db, async (client) => {
     const { rows } = await client.query<EndpointRow>(
       `UPDATE ${schema}.webhook_endpoints SET ${sets.join(", ")}, updated_at = now() WHERE id = $1 AND user_id = $2
        RETURNING ${ENDPOINT_COLUMNS}`,
@@ -151,14 +139,8 @@ export async function updateEndpoint(
     );
     const row = rows[0];
     if (row?.status === "active") await wake(client, schema, row.id);
-    await client.query("COMMIT");
     return row;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Deletes a user's endpoint, its deliveries and their attempts; false when it is not theirs. */
@@ -231,23 +213,19 @@ export async function insertTestDelivery(
   endpointId: string,
   deliveryId: string,
 ): Promise<boolean> {
-  const client = await db.connect();
   try {
-    await client.query("BEGIN");
-    await client.query(
-      `INSERT INTO ${schema}.webhook_deliveries (id, endpoint_id, seq, type) VALUES ($1, $2, NULL, $3)`,
-      [deliveryId, endpointId, WEBHOOK_TEST_TYPE],
-    );
-    await wake(client, schema, endpointId);
-    await client.query("COMMIT");
+    await inTransaction(db, async (client) => {
+      await client.query(
+        `INSERT INTO ${schema}.webhook_deliveries (id, endpoint_id, seq, type) VALUES ($1, $2, NULL, $3)`,
+        [deliveryId, endpointId, WEBHOOK_TEST_TYPE],
+      );
+      await wake(client, schema, endpointId);
+    });
     return true;
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
     // The endpoint was deleted meanwhile.
     if ((error as { code?: string }).code === "23503") return false;
     throw error;
-  } finally {
-    client.release();
   }
 }
 
@@ -263,9 +241,7 @@ export async function redeliver(
   deliveryId: string,
   allowed: (d: { type: string; endpointStatus: WebhookStatus }) => void,
 ): Promise<true | undefined> {
-  const client = await db.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(db, async (client) => {
     const { rows } = await client.query<{ endpoint_id: string; type: string; endpoint_status: WebhookStatus }>(
       `SELECT d.endpoint_id, d.type, e.status AS endpoint_status
          FROM ${schema}.webhook_deliveries d JOIN ${schema}.webhook_endpoints e ON e.id = d.endpoint_id
@@ -273,10 +249,7 @@ export async function redeliver(
       [deliveryId, userId],
     );
     const row = rows[0];
-    if (!row) {
-      await client.query("ROLLBACK");
-      return undefined;
-    }
+    if (!row) return undefined;
     allowed({ type: row.type, endpointStatus: row.endpoint_status });
     await client.query(
       `UPDATE ${schema}.webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now(), delivered_at = NULL
@@ -284,14 +257,8 @@ export async function redeliver(
       [deliveryId],
     );
     await wake(client, schema, row.endpoint_id);
-    await client.query("COMMIT");
-    return true;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return true as const;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import { AppError } from "../../core/errors.js";
 import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
 import type { IntentRow } from "../../db/intents.js";
-import { type RecipientRow, userById, userByUsername, userByWallet } from "../../db/users.js";
+import { type RecipientRow, readRecipient } from "../../db/users.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -70,11 +70,11 @@ export async function resolveRecipient(deps: ApiDeps, to: string): Promise<Recip
   };
   if (ADDRESS.test(to)) {
     const address = getAddress(to);
-    const user = await userByWallet(deps.db, s, address);
+    const user = await readRecipient(deps.db, s, { wallet: address });
     return { address, user_id: user?.id ?? null, username: user?.username ?? null };
   }
-  if (UUID.test(to)) return named(await userById(deps.db, s, to));
-  return named(await userByUsername(deps.db, s, to.replace(/^@/, "")));
+  if (UUID.test(to)) return named(await readRecipient(deps.db, s, { id: to }));
+  return named(await readRecipient(deps.db, s, { username: to.replace(/^@/, "") }));
 }
 
 /** The ERC-20 a transfer request names: the launched token's deployment on the chain, or the chain's USDC. */

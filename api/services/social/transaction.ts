@@ -4,12 +4,13 @@
  * retry sees the winner's row and takes the other branch.
  */
 import type pg from "pg";
+import { type Isolation, inTransaction } from "../../../db/transaction.js";
 import type { ApiDeps } from "../../deps.js";
 
 const RETRYABLE = new Set(["40001", "40P01", "23505"]);
 const ATTEMPTS = 3;
 
-export type WithTransactionParameters = { isolation?: "read committed" | "repeatable read" };
+export type WithTransactionParameters = { isolation?: Isolation };
 
 export async function withTransaction<T>(
   deps: ApiDeps,
@@ -17,18 +18,11 @@ export async function withTransaction<T>(
   p: WithTransactionParameters = {},
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const client = await deps.db.connect();
     try {
-      await client.query(`BEGIN ISOLATION LEVEL ${(p.isolation ?? "read committed").toUpperCase()}`);
-      const result = await fn(client);
-      await client.query("COMMIT");
-      return result;
+      return await inTransaction(deps.db, fn, p.isolation ?? "read committed");
     } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
       const code = (error as { code?: string }).code;
       if (attempt >= ATTEMPTS || !code || !RETRYABLE.has(code)) throw error;
-    } finally {
-      client.release();
     }
   }
 }
