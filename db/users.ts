@@ -116,3 +116,21 @@ export async function updateProfileRow(
   if (sets.length === 0) return;
   await db.query(`UPDATE ${schema}.users SET ${sets.join(", ")} WHERE id = $1`, values);
 }
+
+/** The id of the user whose wallet on record is `wallet` (any case), if any. */
+export async function userIdByWallet(db: pg.Pool, schema: string, wallet: string): Promise<string | undefined> {
+  return (
+    await db.query<{ id: string }>(`SELECT id FROM ${schema}.users WHERE lower(wallet_address) = lower($1) LIMIT 1`, [
+      wallet,
+    ])
+  ).rows[0]?.id;
+}
+
+/** The ids of the users named `usernames` (lowercase; case-insensitive match). */
+export async function userIdsByUsernames(db: pg.Pool | pg.PoolClient, schema: string, usernames: string[]) {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM ${schema}.users WHERE lower(username) = ANY($1::text[])`,
+    [usernames],
+  );
+  return rows.map((r) => r.id);
+}

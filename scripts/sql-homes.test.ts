@@ -20,8 +20,6 @@ const NOT_MOVED_YET: Record<string, number> = {
   "api/services/social/posts.ts": 9,
   "api/services/social/votes.ts": 8,
   "api/services/social/notifications.ts": 8,
-  "api/services/create-token.ts": 8,
-  "api/services/token-catalog.ts": 5,
   "api/services/social/post-view.ts": 5,
   "api/services/social/windows.ts": 1,
 };

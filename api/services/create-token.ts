@@ -37,8 +37,9 @@ import { ZERO_ADDRESS } from "../../core/fees.js";
 import { withGasMargin } from "../../core/limits.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
 import { publicClientFor } from "../../core/rpc.js";
-import { normalizeTags, slugify } from "../../core/text.js";
+import { normalizeTags } from "../../core/text.js";
 import type { IntentRow } from "../../db/intents.js";
+import { createdTokenBySalt, type DestinationView, insertCreatedToken, recordedDestinations } from "../../db/tokens.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -52,7 +53,6 @@ import {
 } from "./auto-execute.js";
 import { media } from "./media.js";
 import { jsonBytes, storeBlob } from "./metadata.js";
-import type { AppTokenRow } from "./tokens.js";
 import { attributionOf, type BuilderInput, resolveAttribution } from "./trade.js";
 
 export const CREATE_DEADLINE_SECONDS = 24 * 60 * 60;
@@ -140,14 +140,7 @@ async function replayedToken(deps: ApiDeps, user: AuthedUser, intent: IntentRow)
   const decoded = decodeFunctionData({ abi: launchpadAbi, data: intent.data });
   const args = decoded.functionName === "createToken" ? decoded.args[0] : undefined;
   if (!args) throw new Error(`intent ${intent.id} is not a createToken`);
-  const { rows } = await deps.db.query<
-    Pick<AppTokenRow, "id" | "token_layer_id" | "name" | "symbol" | "slug" | "description">
-  >(
-    `SELECT id, token_layer_id, name, symbol, slug, description FROM ${deps.config.appSchema}.tokens
-      WHERE salt = $1 AND creator_user_id = $2`,
-    [args.salt, user.id],
-  );
-  const token = rows[0];
+  const token = await createdTokenBySalt(deps.db, deps.config.appSchema, args.salt, user.id);
   if (!token) throw new Error(`no token recorded for intent ${intent.id}`);
   const deployment = deps.deployments.get(intent.chain_slug);
   const rpcUrl = deps.rpcUrls.get(intent.chain_slug);
@@ -179,26 +172,9 @@ async function replayedToken(deps: ApiDeps, user: AuthedUser, intent: IntentRow)
       hubUrl: `${deps.config.publicUrl}/token/${token.slug}`,
       addresses: { evm: predicted, solana: "" },
       token_layer_id: token.token_layer_id,
-      deployments: await deploymentsOf(deps, token.id),
+      deployments: await recordedDestinations(deps.db, deps.config.appSchema, token.id),
     },
   };
-}
-
-/** How a token stands on each of its destination chains, as the answer of create-token-transaction lists it. */
-export type DestinationView = {
-  chain: string;
-  status: "pending" | "deployed" | "not_deployed";
-  address: string | null;
-  reason: string | null;
-};
-
-async function deploymentsOf(deps: ApiDeps, tokenId: string): Promise<DestinationView[]> {
-  const { rows } = await deps.db.query<DestinationView>(
-    `SELECT chain_slug AS chain, status, address, CASE WHEN status = 'pending' THEN NULL ELSE reason END AS reason
-       FROM ${deps.config.appSchema}.token_deployments WHERE token_id = $1 ORDER BY created_at, chain_slug`,
-    [tokenId],
-  );
-  return rows;
 }
 
 /** Media, metadata, token row and the createToken transaction (for the client to send, or for an intent). */
@@ -297,7 +273,7 @@ async function prepareCreateToken(deps: ApiDeps, user: AuthedUser, body: CreateT
     tokenUri,
   });
 
-  const slug = await insertToken(deps, {
+  const slug = await insertCreatedToken(deps.db, deps.config.appSchema, {
     id,
     tokenLayerId,
     name: body.name,
@@ -380,105 +356,4 @@ async function destinationsOf(
     views.push({ chain: plan.chain, status: "pending", address, reason: null });
   }
   return views;
-}
-
-type TokenRow = {
-  id: string;
-  tokenLayerId: string;
-  name: string;
-  symbol: string;
-  description: string;
-  logo: string;
-  banner: string;
-  video: string;
-  links: Record<string, string>;
-  poolType: number;
-  chainSlug: string;
-  destinationChains: string[];
-  deployments: DestinationView[];
-  userId: string;
-  creator: string;
-  salt: string;
-  cid: string;
-  tags: string[];
-};
-
-/** Insert the token and its hashtags in one transaction; returns the unique slug it got. */
-async function insertToken(deps: ApiDeps, t: TokenRow): Promise<string> {
-  const s = deps.config.appSchema;
-  const base = slugify(t.name);
-  const db = await deps.db.connect();
-  try {
-    await db.query("BEGIN");
-    const taken = await db.query<{ slug: string }>(
-      `SELECT slug FROM ${s}.tokens WHERE slug = $1 OR slug LIKE $2 ESCAPE '\\'`,
-      [base, `${base.replace(/[\\%_]/g, "\\$&")}-%`],
-    );
-    const used = new Set(taken.rows.map((r) => r.slug));
-    let slug = base;
-    for (let n = 2; used.has(slug); n++) slug = `${base}-${n}`;
-    // A concurrent insert can take the same slug between the read and the insert: retry on the unique violation.
-    for (let attempt = 0; ; attempt++) {
-      await db.query("SAVEPOINT slug");
-      try {
-        await db.query(
-          `INSERT INTO ${s}.tokens (id, token_layer_id, name, symbol, slug, description, logo, banner_url, video_url,
-             links, pool_type, chain_slug, destination_chains, creator_user_id, creator_address, salt, metadata_cid)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)`,
-          [
-            t.id,
-            t.tokenLayerId,
-            t.name,
-            t.symbol,
-            slug,
-            t.description,
-            t.logo,
-            t.banner,
-            t.video,
-            JSON.stringify(t.links),
-            t.poolType,
-            t.chainSlug,
-            t.destinationChains,
-            t.userId,
-            t.creator,
-            t.salt,
-            t.cid,
-          ],
-        );
-        break;
-      } catch (error) {
-        await db.query("ROLLBACK TO SAVEPOINT slug");
-        const pgError = error as { code?: string; constraint?: string };
-        if (pgError.code !== "23505" || !pgError.constraint?.includes("slug") || attempt > 20) throw error;
-        slug = `${base}-${randomUUID().slice(0, 6)}`;
-      }
-    }
-    for (const d of t.deployments) {
-      await db.query(
-        `INSERT INTO ${s}.token_deployments (token_id, chain_slug, status, address, reason) VALUES ($1, $2, $3, $4, $5)`,
-        [t.id, d.chain, d.status, d.address, d.reason],
-      );
-    }
-    for (const tag of t.tags) {
-      await db.query(`INSERT INTO ${s}.token_hashtags (token_id, hashtag) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-        t.id,
-        tag,
-      ]);
-    }
-    // The launch post: the creator's first post about the token, its description, tagged with it (launch_post_id).
-    await db.query(
-      `WITH p AS (
-         INSERT INTO ${s}.posts (user_id, content, tagged_token_id) VALUES ($1, $2, $3) RETURNING id
-       )
-       UPDATE ${s}.tokens SET launch_post_id = (SELECT id FROM p) WHERE id = $3`,
-      [t.userId, t.description.trim() || `${t.name} ($${t.symbol})`, t.id],
-    );
-    await db.query("COMMIT");
-    return slug;
-  } catch (error) {
-    await db.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    db.release();
-  }
 }

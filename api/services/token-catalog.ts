@@ -10,6 +10,7 @@ import { allEnded } from "../../core/all-ended.js";
 import type { SearchType, TokenFilter, TokenStage } from "../../core/catalog.js";
 import { AppError } from "../../core/errors.js";
 import { normalizeHashtag, normalizeTags, slugify } from "../../core/text.js";
+import { readBlob } from "../../db/blobs.js";
 import {
   countRanked,
   findTokenCandidates,
@@ -20,7 +21,14 @@ import {
 } from "../../db/indexed/catalog.js";
 import { windowStartAt } from "../../db/indexed/ranking.js";
 import { type RecordMatch, readTokenRecord } from "../../db/indexed/token-record.js";
-import { tokenByLayerId, tokenBySlug, tokensByLayerIds } from "../../db/tokens.js";
+import {
+  addTokenHashtags,
+  insertDiscoveredToken,
+  tokenByLayerId,
+  tokenBySlug,
+  tokensByLayerIds,
+} from "../../db/tokens.js";
+import { userIdByWallet } from "../../db/users.js";
 import {
   CATALOG_KEY,
   HOLDERS_KEY,
@@ -58,12 +66,9 @@ const appTokenByLayerId = (deps: ApiDeps, tokenLayerId: string): Promise<AppToke
 async function storedMetadata(deps: ApiDeps, tokenUri: string): Promise<Record<string, unknown>> {
   const cid = /^ipfs:\/\/([A-Za-z0-9]+)$/.exec(tokenUri)?.[1];
   if (!cid) return {};
-  const { rows } = await deps.db.query<{ bytes: Buffer }>(
-    `SELECT bytes FROM ${deps.config.appSchema}.blobs WHERE cid = $1`,
-    [cid],
-  );
+  const blob = await readBlob(deps.db, deps.config.appSchema, cid);
   try {
-    const parsed: unknown = rows[0] ? JSON.parse(rows[0].bytes.toString("utf8")) : {};
+    const parsed: unknown = blob ? JSON.parse(blob.bytes.toString("utf8")) : {};
     return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
   } catch {
     return {};
@@ -87,10 +92,7 @@ export async function ensureAppToken(deps: ApiDeps, tokenLayerId: string): Promi
   if (!first) return undefined;
   const s = deps.config.appSchema;
   const meta = await storedMetadata(deps, first.tokenUri);
-  const creatorUser = await deps.db.query<{ id: string }>(
-    `SELECT id FROM ${s}.users WHERE lower(wallet_address) = lower($1) LIMIT 1`,
-    [first.creator],
-  );
+  const creatorUserId = (await userIdByWallet(deps.db, s, first.creator)) ?? null;
   const layerId = first.tokenLayerId.toLowerCase();
   const base = slugify(first.name);
   const candidates = [
@@ -100,29 +102,22 @@ export async function ensureAppToken(deps: ApiDeps, tokenLayerId: string): Promi
     `${base}-${layerId.slice(2)}`,
   ];
   for (const slug of candidates) {
-    // salt is not in TokenCreated, so it is unknown for tokens created elsewhere: stored empty.
-    const inserted = await deps.db.query<AppTokenRow>(
-      `INSERT INTO ${s}.tokens (token_layer_id, name, symbol, slug, description, logo, banner_url, video_url, pool_type,
-                                chain_slug, creator_user_id, creator_address, salt, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, '', to_timestamp($13))
-       ON CONFLICT DO NOTHING RETURNING *`,
-      [
-        layerId,
-        first.name,
-        first.symbol,
-        slug,
-        text(meta.description),
-        text(meta.image),
-        text(meta.banner ?? meta.banner_url),
-        text(meta.video ?? meta.video_url),
-        first.poolType,
-        first.chainSlug,
-        creatorUser.rows[0]?.id ?? null,
-        first.creator.toLowerCase(),
-        Number(first.createdAt),
-      ],
-    );
-    if (inserted.rows[0]) return inserted.rows[0];
+    const inserted = await insertDiscoveredToken(deps.db, s, {
+      tokenLayerId: layerId,
+      name: first.name,
+      symbol: first.symbol,
+      slug,
+      description: text(meta.description),
+      logo: text(meta.image),
+      bannerUrl: text(meta.banner ?? meta.banner_url),
+      videoUrl: text(meta.video ?? meta.video_url),
+      poolType: first.poolType,
+      chainSlug: first.chainSlug,
+      creatorUserId,
+      creatorAddress: first.creator.toLowerCase(),
+      createdAt: Number(first.createdAt),
+    });
+    if (inserted) return inserted;
     // Either another request created the row first, or the slug is taken: the first wins, the second retries.
     const raced = await appTokenByLayerId(deps, layerId);
     if (raced) return raced;
@@ -378,14 +373,6 @@ export async function tagToken(
       token.creator_user_id === user.id ||
       (token.creator_user_id === null && token.creator_address.toLowerCase() === user.walletAddress.toLowerCase());
     if (!isCreator) throw new AppError("FORBIDDEN", "Only the token's creator can tag it");
-    await deps.db.query(
-      `INSERT INTO ${s}.token_hashtags (token_id, hashtag) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-      [token.id, wanted],
-    );
   }
-  const tagged = await deps.db.query<{ hashtag: string }>(
-    `SELECT hashtag FROM ${s}.token_hashtags WHERE token_id = $1 ORDER BY hashtag`,
-    [token.id],
-  );
-  return { token_id: token.id, slug: token.slug, hashtags: tagged.rows.map((r) => r.hashtag) };
+  return { token_id: token.id, slug: token.slug, hashtags: await addTokenHashtags(deps.db, s, token.id, wanted) };
 }
