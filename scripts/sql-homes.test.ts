@@ -16,7 +16,6 @@ const NOT_MOVED_YET: Record<string, number> = {
   "api/services/social/feeds.ts": 22,
   "api/services/social/search.ts": 17,
   "api/services/social/clubs.ts": 14,
-  "api/services/spending.ts": 9,
   "api/services/social/posts.ts": 9,
   "api/services/social/votes.ts": 8,
   "api/services/social/notifications.ts": 8,

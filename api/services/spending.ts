@@ -21,6 +21,14 @@ import { type Address, formatUnits, type Hex } from "viem";
 import { AppError } from "../../core/errors.js";
 import { nativeSpendOf, spendOf } from "../../core/spend.js";
 import { readSpendPrices } from "../../db/indexed/market.js";
+import {
+  attachSpendToIntent,
+  insertGasSpend,
+  insertValueSpend,
+  keyRules,
+  lockUserSpending,
+  spentOn,
+} from "../../db/spend.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { recordSpendRefusal, type SpendRefusalReason } from "../observability/metrics.js";
@@ -38,35 +46,26 @@ type Rules = { credentialCapUsdc: bigint | null; userCapUsdc: bigint | null; all
 /** The caller's caps and allowlist: the API key's own, else the server defaults (ApiConfig.spending). */
 async function rulesOf(deps: ApiDeps, user: AuthedUser, db: pg.Pool | pg.PoolClient = deps.db): Promise<Rules> {
   const defaults = deps.config.spending;
-  const { rows } = await db.query<{ cap: string | null; allowed: string[] | null; largest: string | null }>(
-    `SELECT k.daily_spend_cap_usdc AS cap, k.allowed_destinations AS allowed,
-            (SELECT max(o.daily_spend_cap_usdc) FROM ${deps.config.appSchema}.api_keys o
-              WHERE o.user_id = $2 AND o.revoked_at IS NULL)::text AS largest
-       FROM (SELECT 1) one LEFT JOIN ${deps.config.appSchema}.api_keys k ON k.id = $1`,
-    [user.apiKeyId ?? null, user.id],
-  );
-  const row = rows[0];
-  const largest = row?.largest != null ? BigInt(row.largest) : null;
+  const own = await keyRules(db, deps.config.appSchema, user.apiKeyId ?? null, user.id);
   const userCap = defaults.userCapUsdc;
   return {
-    credentialCapUsdc: row?.cap != null ? BigInt(row.cap) : defaults.credentialCapUsdc,
-    userCapUsdc: userCap === null || largest === null || largest <= userCap ? userCap : largest,
-    allowlist: row?.allowed ? row.allowed.map((a) => a.toLowerCase()) : defaults.allowedDestinations,
+    credentialCapUsdc: own.cap ?? defaults.credentialCapUsdc,
+    userCapUsdc: userCap === null || own.largest === null || own.largest <= userCap ? userCap : own.largest,
+    allowlist: own.allowed ? own.allowed.map((a) => a.toLowerCase()) : defaults.allowedDestinations,
   };
 }
 
 /** USDC base units spent today by `column` = `value` and not released (failed and reverted intents spent nothing). */
-async function spentToday(deps: ApiDeps, db: pg.Pool | pg.PoolClient, column: "subject" | "user_id", value: string) {
-  const s = deps.config.appSchema;
-  const { rows } = await db.query<{ spent: string }>(
-    `SELECT coalesce(sum(m.amount_usdc), 0)::text AS spent FROM ${s}.spend m
-      WHERE m.${column} = $1 AND m.day = $2 AND m.released_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM ${s}.intents i WHERE i.id = m.intent_id
-                          AND (i.status = 'failed' OR (i.status = 'reverted' AND m.kind = 'value')))`,
-    [value, utcDay()],
-  );
-  return BigInt(rows[0]?.spent ?? "0");
-}
+const spentToday = (deps: ApiDeps, db: pg.Pool | pg.PoolClient, column: "subject" | "user_id", value: string) =>
+  spentOn(db, deps.config.appSchema, column, value, utcDay());
+
+/** The ledger's record of who spends: the credential, the user, the interface, today. */
+const spenderOf = (user: AuthedUser) => ({
+  subject: subjectOf(user),
+  userId: user.id,
+  via: user.via ?? "rest",
+  day: utcDay(),
+});
 
 /** One transaction a call is about to send from the wallet on record. */
 export type SpendStep = {
@@ -152,7 +151,7 @@ export async function reserveSpend(
   p: ReserveSpendParameters,
 ): Promise<Reservation> {
   // One lock per user serializes both of its caps: a key's spending is part of its user's.
-  await conn.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`spend:user:${user.id}`]);
+  await lockUserSpending(conn, user.id);
   const rules = await rulesOf(deps, user, conn);
   return countRefusal(() => reserve(deps, conn, user, p, rules));
 }
@@ -194,12 +193,7 @@ async function reserve(
     if (spent + amount > rules.userCapUsdc) throw overCap("user", amount, gas, spent, rules.userCapUsdc);
   }
   if (value === 0n) return { valueId: null, gasUsdc };
-  const { rows } = await conn.query<{ id: string }>(
-    `INSERT INTO ${deps.config.appSchema}.spend (subject, user_id, interface, day, tool, amount_usdc)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [subject, user.id, user.via ?? "rest", utcDay(), p.tool, value.toString()],
-  );
-  return { valueId: rows[0]?.id ?? null, gasUsdc };
+  return { valueId: await insertValueSpend(conn, deps.config.appSchema, spenderOf(user), p.tool, value), gasUsdc };
 }
 
 /**
@@ -214,25 +208,13 @@ export async function reserveGas(
   amountUsdc: bigint,
 ): Promise<void> {
   if (amountUsdc === 0n) return;
-  await conn.query(
-    `INSERT INTO ${deps.config.appSchema}.spend
-       (subject, user_id, interface, day, tool, amount_usdc, kind, intent_id, native_usd_price)
-     VALUES ($1, $2, $3, $4, 'gas', $5, 'gas', $6, $7)`,
-    [
-      subjectOf(user),
-      user.id,
-      user.via ?? "rest",
-      utcDay(),
-      amountUsdc.toString(),
-      intentId,
-      deps.config.spending.nativeUsdPrice.toString(),
-    ],
-  );
+  const price = deps.config.spending.nativeUsdPrice;
+  await insertGasSpend(conn, deps.config.appSchema, spenderOf(user), intentId, amountUsdc, price);
 }
 
 /** Record which intent a reserved spend pays for (in the same database transaction as reserveSpend). */
 export async function attachSpend(deps: ApiDeps, conn: pg.PoolClient, id: string | null, intentId: string) {
-  if (id) await conn.query(`UPDATE ${deps.config.appSchema}.spend SET intent_id = $2 WHERE id = $1`, [id, intentId]);
+  if (id) await attachSpendToIntent(conn, deps.config.appSchema, id, intentId);
 }
 
 /**
