@@ -8,10 +8,10 @@
  *   posts (a feed page, a list of ids), in its order (`viewerSql`).
  */
 
-import { createHash } from "node:crypto";
 import { formatUnits } from "viem";
 import { allEnded } from "../../../core/all-ended.js";
 import { slugOfChainId } from "../../../core/chains.js";
+import { PICK_BY_IDS, pickPosts as pickPostRows, type ViewerRow } from "../../../db/social/picks.js";
 import type { ApiDeps } from "../../deps.js";
 import { type PostMedia, type PostRow, postRows } from "./post-cache.js";
 import { iso, tallyCounts, type VoteCounts, weightedCounts } from "./units.js";
@@ -64,84 +64,12 @@ export type PostView = {
 /** A post's confirmed tips: how many, and per chain and asset in whole units beside base units. */
 export type PostTipsView = { count: number; totals: (ReturnType<typeof tipAmountView> & { count: number })[] };
 
-type OptionRow = {
-  id: string;
-  key: string;
-  text: string;
-  emoji: string;
-  upvotes: number | null;
-  downvotes: number | null;
-  weighted_upvotes: string | null;
-  weighted_downvotes: string | null;
-};
-
-type PollRow = {
-  question: string;
-  is_weighted: boolean;
-  token_id: string | null;
-  snapshot_block: string | null;
-  user_vote_option_id: string | null;
-  options: OptionRow[] | null;
-};
-
-/** A picked post with its viewer parts. */
-export type ViewerRow = { id: string; user_vote: "upvote" | "downvote" | null; poll: PollRow | null };
-
 /**
- * The statement that picks posts and adds the viewer parts: `picked` is SQL yielding `id` and `ord` (the order),
- * whose parameters come first; the viewer's id is the parameter after them (null: anonymous).
+ * The picked posts of `picked` (SQL yielding `id` and `ord`, its parameters `params`) with the viewer's parts, in
+ * order: db/social/picks.ts pickPosts.
  */
-function viewerSql(schema: string, picked: string, viewerParam: string): string {
-  const s = schema;
-  // Tallies through LATERAL … LIMIT 1: one primary-key probe per option. As a plain join the planner flattens it,
-  // plans it for a poll of unknown size and hashes every tally.
-  return `WITH picked AS MATERIALIZED (${picked})
-    SELECT picked.id, v.vote_type AS user_vote,
-           CASE WHEN pl.post_id IS NOT NULL THEN json_build_object(
-             'question', pl.question, 'is_weighted', pl.is_weighted, 'token_id', pl.token_id,
-             'snapshot_block', pl.snapshot_block::text,
-             'user_vote_option_id', (SELECT pv.content_id FROM ${s}.votes pv
-                                      WHERE pv.poll_post_id = pl.post_id AND pv.user_id = ${viewerParam}::uuid),
-             'options', (SELECT json_agg(json_build_object(
-                                  'id', o.id, 'key', o.key, 'text', o.text, 'emoji', o.emoji,
-                                  'upvotes', t.upvotes, 'downvotes', t.downvotes,
-                                  'weighted_upvotes', t.weighted_upvotes::text,
-                                  'weighted_downvotes', t.weighted_downvotes::text) ORDER BY o.position)
-                           FROM ${s}.poll_options o
-                           LEFT JOIN LATERAL (SELECT * FROM ${s}.vote_tallies t
-                                               WHERE t.content_type = 'poll_option' AND t.content_id = o.id
-                                               LIMIT 1) t ON true
-                          WHERE o.post_id = pl.post_id))
-           END AS poll
-      FROM picked
-      LEFT JOIN ${s}.polls pl ON pl.post_id = picked.id
-      LEFT JOIN ${s}.votes v ON v.user_id = ${viewerParam}::uuid AND v.content_type = 'post' AND v.content_id = picked.id
-     ORDER BY picked.ord`;
-}
-
-/** Statement names by text (a hash of the text: the same statement has the same name on every connection). */
-const statementNames = new Map<string, string>();
-
-/**
- * Run the picking statement over `picked` (see viewerSql) with its `params`: the picked posts with their viewer
- * parts, in the picked order. As a named statement (one per text), which each connection parses and plans once: a
- * `picked` whose best plan depends on its parameters' values must not come here.
- */
-export async function pickPosts(
-  deps: ApiDeps,
-  picked: string,
-  params: unknown[],
-  viewerId: string | undefined,
-): Promise<ViewerRow[]> {
-  const text = viewerSql(deps.config.appSchema, picked, `$${params.length + 1}`);
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `pick-posts:${createHash("sha256").update(text).digest("base64url").slice(0, 24)}`;
-    if (statementNames.size > 10_000) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  return (await deps.db.query<ViewerRow>({ name, text, values: [...params, viewerId ?? null] })).rows;
-}
+export const pickPosts = (deps: ApiDeps, picked: string, params: unknown[], viewerId: string | undefined) =>
+  pickPostRows(deps.db, deps.config.appSchema, picked, params, viewerId);
 
 /**
  * What a row's record derives at a cost (dates, weights in whole tokens), made once per row: cached rows are shared
@@ -220,15 +148,13 @@ export function postViewOf(r: PostRow, viewer: ViewerRow | undefined): PostView 
   };
 }
 
-const byIds = "SELECT t.id, t.ord FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)";
-
 /**
  * Posts by id, as seen by `viewerId` (their vote and poll choice), in the order of `ids`; unknown ids are skipped.
  * The shared parts and the viewer parts are read side by side.
  */
 export async function postViews(deps: ApiDeps, ids: string[], viewerId?: string): Promise<PostView[]> {
   if (ids.length === 0) return [];
-  const [rows, viewer] = await allEnded([postRows(deps, ids), pickPosts(deps, byIds, [ids], viewerId)]);
+  const [rows, viewer] = await allEnded([postRows(deps, ids), pickPosts(deps, PICK_BY_IDS, [ids], viewerId)]);
   return viewer.flatMap((v) => {
     const row = rows.get(v.id);
     return row ? [postViewOf(row, v)] : [];

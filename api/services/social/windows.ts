@@ -4,20 +4,13 @@
  *
  * A window knows the `posts_inserted` and `follows` versions it was made under (db/versions.ts). While
  * they hold, nothing it covers has changed. When a post was inserted, the window reads the posts after its
- * watermark and merges them in. The watermark is the newest post created more than WATERMARK_LAG ago, so a post
- * whose transaction commits after a later one (sequence numbers are taken in order, commits are not) is still after
- * it: exact for posts that commit within WATERMARK_LAG of their creation, which every create-post transaction does.
+ * watermark and merges them in. The watermark is the newest post created more than WATERMARK_LAG ago
+ * (db/social/picks.ts), so a post whose transaction commits after a later one (sequence numbers are taken in order,
+ * commits are not) is still after it: exact for posts that commit within WATERMARK_LAG of their creation, which
+ * every create-post transaction does.
  */
 import { perDatabase } from "../../../db/versions.js";
 import type { ApiDeps } from "../../deps.js";
-
-export const WATERMARK_LAG = "10 seconds";
-
-/** SQL: the new watermark after `after` (an SQL bigint expression) in `schema`'s posts. */
-export function watermarkAfter(schema: string, after: string): string {
-  return `COALESCE((SELECT p.seq FROM ${schema}.posts p WHERE p.seq > ${after}
-                      AND p.created_at < now() - interval '${WATERMARK_LAG}' ORDER BY p.seq DESC LIMIT 1), ${after})`;
-}
 
 /** Per process and database pool, windows by key, the oldest going first past `max`. */
 export function windowStore<W>(max: number) {
