@@ -70,3 +70,74 @@ export async function recentPostIdsOf(db: pg.Pool, schema: string, userId: strin
   );
   return rows.map((r) => r.id);
 }
+
+/** What a post's readers and replies need first: its author, club and token. */
+export type PostRef = { id: string; user_id: string; club_id: string | null; tagged_token_id: string | null };
+
+export async function readPostRef(db: pg.Pool, schema: string, id: string): Promise<PostRef | undefined> {
+  const { rows } = await db.query<PostRef>(
+    `SELECT id, user_id, club_id, tagged_token_id FROM ${schema}.posts WHERE id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** A new post as stored; its media in display order. */
+export type NewPost = {
+  userId: string;
+  title: string;
+  content: string;
+  parentPostId: string | null;
+  clubId: string | null;
+  topicId: string | null;
+  tokenId: string | null;
+  media: PostMedia[];
+  /** Options by the client's id (`key`), in order; weighted by `tokenId` (null: unweighted). */
+  poll?: { question: string; tokenId: string | null; options: { key: string; text: string; emoji: string }[] };
+};
+
+/** Inserts a post, with its poll and the poll's options; returns its id. A reply counts on its parent. */
+export async function insertPost(client: pg.PoolClient, schema: string, p: NewPost): Promise<string> {
+  const s = schema;
+  const inserted = await client.query<{ id: string }>(
+    `INSERT INTO ${s}.posts (user_id, title, content, parent_post_id, club_id, topic_id, tagged_token_id, media,
+                             has_media, has_poll)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      p.userId,
+      p.title,
+      p.content,
+      p.parentPostId,
+      p.clubId,
+      p.topicId,
+      p.tokenId,
+      JSON.stringify(p.media),
+      p.media.length > 0,
+      p.poll !== undefined,
+    ],
+  );
+  const id = inserted.rows[0]?.id ?? "";
+  if (p.poll) {
+    await client.query(`INSERT INTO ${s}.polls (post_id, question, is_weighted, token_id) VALUES ($1, $2, $3, $4)`, [
+      id,
+      p.poll.question,
+      p.poll.tokenId !== null,
+      p.poll.tokenId,
+    ]);
+    await client.query(
+      `INSERT INTO ${s}.poll_options (post_id, position, key, text, emoji)
+       SELECT $1, o.position - 1, o.key, o.text, o.emoji
+         FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS o(key, text, emoji, position)`,
+      [id, p.poll.options.map((o) => o.key), p.poll.options.map((o) => o.text), p.poll.options.map((o) => o.emoji)],
+    );
+  }
+  if (p.parentPostId) {
+    await client.query(`UPDATE ${s}.posts SET reply_count = reply_count + 1 WHERE id = $1`, [p.parentPostId]);
+  }
+  return id;
+}
+
+/** Records the indexed block at which a weighted poll's balances were copied. */
+export async function setPollSnapshot(client: pg.PoolClient, schema: string, postId: string, block: number | null) {
+  await client.query(`UPDATE ${schema}.polls SET snapshot_block = $2 WHERE post_id = $1`, [postId, block]);
+}

@@ -32,3 +32,8 @@ export async function readTopics(
   );
   return rows;
 }
+
+export async function topicExists(db: pg.Pool, schema: string, id: string): Promise<boolean> {
+  const { rowCount } = await db.query(`SELECT 1 FROM ${schema}.topics WHERE id = $1`, [id]);
+  return (rowCount ?? 0) > 0;
+}

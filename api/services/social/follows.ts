@@ -5,9 +5,9 @@
 import { allEnded } from "../../../core/all-ended.js";
 import { AppError } from "../../../core/errors.js";
 import { deleteFollow, followCounts, insertFollow, readFollows, userExists } from "../../../db/social/follows.js";
+import { notify } from "../../../db/social/notifications.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { notify } from "./notifications.js";
 import { withTransaction } from "./transaction.js";
 import { iso } from "./units.js";
 

@@ -13,12 +13,15 @@
  */
 import { AppError } from "../../../core/errors.js";
 import { snapshotBalances } from "../../../db/indexed/holdings.js";
+import { notify } from "../../../db/social/notifications.js";
+import { insertPost, type PostRef, readPostRef, setPollSnapshot } from "../../../db/social/posts.js";
+import { topicExists } from "../../../db/social/topics.js";
+import { userIdsByUsernames } from "../../../db/users.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import { getAppToken } from "../tokens.js";
 import { assertClubAccess } from "./clubs.js";
 import { checkSocialLimit, socialLimits } from "./limits.js";
-import { notify } from "./notifications.js";
 import type { PostMedia } from "./post-cache.js";
 import { type PostView, postViews } from "./post-view.js";
 import { withTransaction } from "./transaction.js";
@@ -52,23 +55,12 @@ export type CreatePostInput = {
   clubId?: string;
 };
 
-type PostRef = { id: string; user_id: string; club_id: string | null; tagged_token_id: string | null };
-
 /** A post's owner, club and token, after checking the caller may read it (club posts). 404 "Post not found". */
 export async function readablePost(deps: ApiDeps, user: AuthedUser, postId: string, what = "Post"): Promise<PostRef> {
-  const { rows } = await deps.db.query<PostRef>(
-    `SELECT id, user_id, club_id, tagged_token_id FROM ${deps.config.appSchema}.posts WHERE id = $1`,
-    [postId],
-  );
-  const post = rows[0];
+  const post = await readPostRef(deps.db, deps.config.appSchema, postId);
   if (!post) throw new AppError("NOT_FOUND", `${what} not found`);
   if (post.club_id) await assertClubAccess(deps, user, post.club_id);
   return post;
-}
-
-async function assertExists(deps: ApiDeps, table: "topics", id: string, message: string) {
-  const { rowCount } = await deps.db.query(`SELECT 1 FROM ${deps.config.appSchema}.${table} WHERE id = $1`, [id]);
-  if (!rowCount) throw new AppError("NOT_FOUND", message);
 }
 
 function checkContent(input: CreatePostInput) {
@@ -94,7 +86,9 @@ export async function createPost(deps: ApiDeps, user: AuthedUser, input: CreateP
     const { isMember } = await assertClubAccess(deps, user, clubId);
     if (!isMember) throw new AppError("FORBIDDEN", "Join the club to post in it");
   }
-  if (input.topicId) await assertExists(deps, "topics", input.topicId, "Topic not found");
+  if (input.topicId && !(await topicExists(deps.db, deps.config.appSchema, input.topicId))) {
+    throw new AppError("NOT_FOUND", "Topic not found");
+  }
   if (input.taggedCoinId) await getAppToken(deps, input.taggedCoinId);
   const tokenId = input.taggedCoinId ?? parent?.tagged_token_id ?? null;
   const poll = input.pollData;
@@ -112,43 +106,24 @@ export async function createPost(deps: ApiDeps, user: AuthedUser, input: CreateP
   const postId = await withTransaction(
     deps,
     async (client) => {
-      const inserted = await client.query<{ id: string }>(
-        `INSERT INTO ${s}.posts (user_id, title, content, parent_post_id, club_id, topic_id, tagged_token_id, media,
-                                 has_media, has_poll)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-        [
-          user.id,
-          input.title ?? "",
-          input.content ?? "",
-          parent?.id ?? null,
-          clubId,
-          input.topicId ?? null,
-          tokenId,
-          JSON.stringify(media),
-          media.length > 0,
-          poll !== undefined,
-        ],
-      );
-      const id = inserted.rows[0]?.id ?? "";
-      if (poll) {
-        const pollToken = poll.isWeighted ? tokenId : null;
-        await client.query(
-          `INSERT INTO ${s}.polls (post_id, question, is_weighted, token_id) VALUES ($1, $2, $3, $4)`,
-          [id, poll.question, poll.isWeighted, pollToken],
-        );
-        await client.query(
-          `INSERT INTO ${s}.poll_options (post_id, position, key, text, emoji)
-           SELECT $1, o.position - 1, o.key, o.text, o.emoji
-             FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS o(key, text, emoji, position)`,
-          [id, poll.options.map((o) => o.id), poll.options.map((o) => o.text), poll.options.map((o) => o.emoji ?? "")],
-        );
-        if (pollToken) {
-          const block = await snapshotBalances(client, deps.config, id, pollToken);
-          await client.query(`UPDATE ${s}.polls SET snapshot_block = $2 WHERE post_id = $1`, [id, block]);
-        }
-      }
+      const pollToken = poll?.isWeighted ? tokenId : null;
+      const id = await insertPost(client, s, {
+        userId: user.id,
+        title: input.title ?? "",
+        content: input.content ?? "",
+        parentPostId: parent?.id ?? null,
+        clubId,
+        topicId: input.topicId ?? null,
+        tokenId,
+        media,
+        poll: poll && {
+          question: poll.question,
+          tokenId: pollToken,
+          options: poll.options.map((o) => ({ key: o.id, text: o.text, emoji: o.emoji ?? "" })),
+        },
+      });
+      if (pollToken) await setPollSnapshot(client, s, id, await snapshotBalances(client, deps.config, id, pollToken));
       if (parent) {
-        await client.query(`UPDATE ${s}.posts SET reply_count = reply_count + 1 WHERE id = $1`, [parent.id]);
         await notify(client, s, {
           kind: "reply",
           recipients: [parent.user_id],
@@ -159,13 +134,9 @@ export async function createPost(deps: ApiDeps, user: AuthedUser, input: CreateP
       }
       const names = mentionedUsernames(`${input.title ?? ""} ${input.content ?? ""}`);
       if (names.length > 0) {
-        const mentioned = await client.query<{ id: string }>(
-          `SELECT id FROM ${s}.users WHERE lower(username) = ANY($1::text[])`,
-          [names],
-        );
         await notify(client, s, {
           kind: "mention",
-          recipients: mentioned.rows.map((r) => r.id),
+          recipients: await userIdsByUsernames(client, s, names),
           actorId: user.id,
           postId: id,
           dedupeKey: `mention:${id}`,

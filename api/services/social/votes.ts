@@ -16,16 +16,27 @@
 import type pg from "pg";
 import { AppError } from "../../../core/errors.js";
 import { readSnapshotBalance, readTokenBalance } from "../../../db/indexed/holdings.js";
+import { notify } from "../../../db/social/notifications.js";
+import {
+  deleteVote,
+  insertVote,
+  livestreamToken,
+  lockVote,
+  pollOptionToken,
+  type VoteCounts as TallyCounts,
+  tally,
+  updateVote,
+  type VoteRow,
+  type VoteType,
+} from "../../../db/social/votes.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import { assertTokenExists } from "../tokens.js";
 import { checkSocialLimit } from "./limits.js";
-import { notify } from "./notifications.js";
 import { readablePost } from "./posts.js";
 import { withTransaction } from "./transaction.js";
 import { iso, type VoteCounts, weightedCounts, wholeTokens } from "./units.js";
 
-type VoteType = "upvote" | "downvote";
 type ContentType = VoteInput["content_type"];
 
 /** A vote on a token, post, livestream or poll option; poll options name their poll's post in `post_id`. */
@@ -82,23 +93,14 @@ async function resolveTarget(deps: ApiDeps, user: AuthedUser, input: VoteInput):
       };
     }
     case "livestream": {
-      const { rows } = await deps.db.query<{ token_id: string | null }>(
-        `SELECT token_id FROM ${s}.livestreams WHERE id = $1`,
-        [input.content_id],
-      );
-      const stream = rows[0];
+      const stream = await livestreamToken(deps.db, s, input.content_id);
       if (!stream) throw new AppError("NOT_FOUND", "Livestream not found");
       return { weightTokenId: chosen ?? stream.token_id, snapshot: false };
     }
     case "poll_option": {
       if (!input.post_id) throw new AppError("INVALID_PARAMETERS", "Missing required fields: post_id");
       const post = await readablePost(deps, user, input.post_id);
-      const { rows } = await deps.db.query<{ token_id: string | null }>(
-        `SELECT p.token_id FROM ${s}.poll_options o JOIN ${s}.polls p ON p.post_id = o.post_id
-          WHERE o.id = $1 AND o.post_id = $2`,
-        [input.content_id, input.post_id],
-      );
-      const poll = rows[0];
+      const poll = await pollOptionToken(deps.db, s, input.content_id, input.post_id);
       if (!poll) throw new AppError("NOT_FOUND", "Poll option not found");
       if (chosen && chosen !== poll.token_id) {
         throw new AppError(
@@ -117,47 +119,6 @@ async function resolveTarget(deps: ApiDeps, user: AuthedUser, input: VoteInput):
   }
 }
 
-type Counts = { upvotes: number; downvotes: number; weighted_upvotes: string; weighted_downvotes: string };
-
-/** Add one vote (sign +1) or take it away (-1) from the target's counters; returns the new counters. */
-async function tally(
-  client: pg.PoolClient,
-  schema: string,
-  type: ContentType,
-  id: string,
-  voteType: VoteType,
-  weight: bigint,
-  sign: 1 | -1,
-): Promise<Counts> {
-  const up = voteType === "upvote" ? sign : 0;
-  const down = voteType === "downvote" ? sign : 0;
-  const w = (weight * BigInt(sign)).toString();
-  const params = [id, up, down, up === 0 ? "0" : w, down === 0 ? "0" : w];
-  const returning = "RETURNING upvotes, downvotes, weighted_upvotes::text, weighted_downvotes::text";
-  const { rows } =
-    type === "post"
-      ? await client.query<Counts>(
-          `UPDATE ${schema}.posts SET upvotes = upvotes + $2, downvotes = downvotes + $3,
-                  weighted_upvotes = weighted_upvotes + $4, weighted_downvotes = weighted_downvotes + $5
-            WHERE id = $1 ${returning}`,
-          params,
-        )
-      : await client.query<Counts>(
-          `INSERT INTO ${schema}.vote_tallies AS t (content_type, content_id, upvotes, downvotes, weighted_upvotes,
-                                                    weighted_downvotes)
-           VALUES ($6, $1, $2, $3, $4, $5)
-           ON CONFLICT (content_type, content_id) DO UPDATE SET upvotes = t.upvotes + $2, downvotes = t.downvotes + $3,
-              weighted_upvotes = t.weighted_upvotes + $4, weighted_downvotes = t.weighted_downvotes + $5
-           ${returning}`,
-          [...params, type],
-        );
-  const row = rows[0];
-  if (!row) throw new Error(`no ${type} ${id} to tally`);
-  return row;
-}
-
-type VoteRow = { id: string; content_id: string; vote_type: VoteType; weight: string; created_at: Date };
-
 /** vote: create, switch or withdraw the caller's vote (see the module comment); returns the new counts. */
 export async function castVote(deps: ApiDeps, user: AuthedUser, input: VoteInput): Promise<VoteResultView> {
   await checkSocialLimit(deps, user, "vote");
@@ -172,19 +133,19 @@ export async function castVote(deps: ApiDeps, user: AuthedUser, input: VoteInput
   };
 
   return withTransaction(deps, async (client) => {
-    const existing = await client.query<VoteRow>(
-      `SELECT id, content_id, vote_type, weight::text, created_at FROM ${s}.votes
-        WHERE user_id = $1 AND content_type = $2 AND ${target.pollPostId ? "poll_post_id" : "content_id"} = $3
-        FOR UPDATE`,
-      [user.id, input.content_type, target.pollPostId ?? input.content_id],
+    const previous = await lockVote(
+      client,
+      s,
+      user.id,
+      input.content_type,
+      target.pollPostId ? { pollPostId: target.pollPostId } : { contentId: input.content_id },
     );
-    const previous = existing.rows[0];
     const sameTarget = previous?.content_id === input.content_id;
     let action: VoteResultView["action"];
     let vote: VoteRow;
-    let counts: Counts;
+    let counts: TallyCounts;
     if (previous && sameTarget && previous.vote_type === input.vote_type) {
-      await client.query(`DELETE FROM ${s}.votes WHERE id = $1`, [previous.id]);
+      await deleteVote(client, s, previous.id);
       counts = await tally(
         client,
         s,
@@ -209,25 +170,15 @@ export async function castVote(deps: ApiDeps, user: AuthedUser, input: VoteInput
           -1,
         );
       }
-      const written = await client.query<VoteRow>(
-        previous
-          ? `UPDATE ${s}.votes SET content_id = $2, vote_type = $3, weight = $4, voting_token_id = $5, updated_at = now()
-              WHERE id = $1 RETURNING id, content_id, vote_type, weight::text, created_at`
-          : `INSERT INTO ${s}.votes (user_id, content_id, vote_type, weight, voting_token_id, content_type, poll_post_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, content_id, vote_type, weight::text, created_at`,
-        previous
-          ? [previous.id, input.content_id, input.vote_type, weight.toString(), target.weightTokenId]
-          : [
-              user.id,
-              input.content_id,
-              input.vote_type,
-              weight.toString(),
-              target.weightTokenId,
-              input.content_type,
-              target.pollPostId ?? null,
-            ],
-      );
-      vote = written.rows[0] as VoteRow;
+      const write = {
+        contentId: input.content_id,
+        voteType: input.vote_type,
+        weight,
+        votingTokenId: target.weightTokenId,
+      };
+      vote = previous
+        ? await updateVote(client, s, previous.id, write)
+        : await insertVote(client, s, user.id, input.content_type, target.pollPostId ?? null, write);
       counts = await tally(client, s, input.content_type, input.content_id, input.vote_type, weight, 1);
       action = previous ? "updated" : "created";
       if (target.postId && target.postAuthorId) {
