@@ -438,7 +438,7 @@ describe("autoExecute", () => {
       const res = trade(alice.jwt, { tokenId, buyAmountUSD: 20, slippageBps: 0, idempotencyKey: key });
       // The first attempt fails in simulation on the pending front-run; before the re-quote (REQUOTE_DELAY_MS), the
       // front-run is mined, so the next quote is made on the price it left.
-      await until("the first attempt failed", async () => (await attemptsOf(key))[0]?.status === "failed", 10_000);
+      await until("the first attempt failed", async () => (await attemptsOf(key))[0]?.status === "failed", 30_000);
       await c.testClient.mine({ blocks: 1 });
       await c.testClient.setAutomine(true);
       answer = await res;
