@@ -121,6 +121,21 @@ module.exports = {
       },
     },
     {
+      name: "api-and-worker-query-through-db",
+      comment:
+        "The app's tables have one home each, in db/ (db/<aggregate>.ts): the API and the worker call its named " +
+        "functions and send no statement of their own, so they import pg for its types only (a pool or a client " +
+        "passed to db/). The two LISTEN connections are the exception: the stream hub's (api/streams/hub.ts) and the " +
+        "webhook dispatcher's (worker/webhook-dispatcher.ts) own a pg.Client each. scripts/sql-homes.test.ts finds " +
+        "statement text in api/ and worker/, which an import rule cannot see.",
+      severity: "error",
+      from: {
+        path: "^(api|worker)/",
+        pathNot: "\\.test\\.ts$|^api/streams/hub\\.ts$|^worker/webhook-dispatcher\\.ts$",
+      },
+      to: { path: "^node_modules/pg/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "not-to-unresolvable",
       comment:
         "An import the checker cannot resolve is an import it cannot judge: every other rule would pass it silently. " +

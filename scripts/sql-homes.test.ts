@@ -1,8 +1,7 @@
 /**
  * Every statement on the app's tables lives in db/: the API (api/) and the worker (worker/) call db/'s named
- * functions and hold no SQL. The files below still do, each at most as many statements as listed: they are moving
- * to db/<aggregate>.ts (issue 35), and the list only shrinks. A file not listed that gains a statement fails here,
- * and so does a listed file that gains one; a listed file with none left must leave the list.
+ * functions and hold no SQL. A statement in a file of theirs fails here; the dependency rule
+ * api-and-worker-query-through-db (.dependency-cruiser.cjs) keeps them from importing pg for more than its types.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -10,11 +9,6 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-
-/** Files that still hold SQL, and how many statement lines each may keep until it moves. */
-const NOT_MOVED_YET: Record<string, number> = {
-  "api/services/social/clubs.ts": 14,
-};
 
 /** A line that starts or names a statement: SELECT, INSERT INTO, DELETE FROM, or UPDATE of a schema's table. */
 const STATEMENT = /\b(SELECT|INSERT INTO|DELETE FROM)\b|\bUPDATE \$\{/;
@@ -38,20 +32,11 @@ describe("SQL lives in db/", () => {
     ["api", "worker"].flatMap(sources).map((file) => [file, statementLines(readFileSync(join(root, file), "utf8"))]),
   );
 
-  it("the API and the worker hold no SQL but in the files still listed, and those no more than listed", () => {
-    const over = [...counts]
-      .filter(([file, n]) => n > (NOT_MOVED_YET[file] ?? 0))
-      .map(([file, n]) => `${file}: ${n} statement line(s), ${NOT_MOVED_YET[file] ?? 0} allowed (put them in db/)`);
-    expect(over).toEqual([]);
-  });
-
-  it("lists only files that still hold SQL, at their count (the list only shrinks)", () => {
-    const stale = Object.entries(NOT_MOVED_YET)
-      .filter(([file, allowed]) => (counts.get(file) ?? 0) < allowed)
-      .map(
-        ([file, allowed]) => `${file}: ${counts.get(file) ?? 0} left, ${allowed} listed (lower it, or drop it at 0)`,
-      );
-    expect(stale).toEqual([]);
+  it("the API and the worker hold no SQL", () => {
+    const holding = [...counts]
+      .filter(([, n]) => n > 0)
+      .map(([file, n]) => `${file}: ${n} statement line(s) (put them in db/)`);
+    expect(holding).toEqual([]);
   });
 
   it("finds a statement where there is one, and none in a comment", () => {

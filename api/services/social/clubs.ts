@@ -13,24 +13,24 @@
 import { parseUnits } from "viem";
 import { AppError } from "../../../core/errors.js";
 import { readTokenBalance } from "../../../db/indexed/holdings.js";
+import {
+  addMember,
+  type ClubRow,
+  insertClub,
+  insertInvite,
+  readClub,
+  readListedClubs,
+  readMembers,
+  readMembership,
+  removeMember,
+} from "../../../db/social/clubs.js";
+import { userExists } from "../../../db/social/follows.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
 import { assertTokenExists } from "../tokens.js";
 import { iso, wholeTokens } from "./units.js";
 
 export const CLUB_ACCESS_DENIED = "Access denied: no permission to view this club";
-
-export type ClubRow = {
-  id: string;
-  name: string;
-  description: string;
-  visibility: "public" | "holders" | "invite";
-  token_id: string | null;
-  min_balance: string;
-  owner_id: string;
-  member_count: number;
-  created_at: Date;
-};
 
 /** create-club's input; `min_balance` is a decimal number of whole tokens (holders-only clubs). */
 export type CreateClubInput = {
@@ -59,24 +59,9 @@ export type ClubView = {
 const denied = () => new AppError("FORBIDDEN", CLUB_ACCESS_DENIED);
 
 async function clubRow(deps: ApiDeps, clubId: string): Promise<ClubRow> {
-  const { rows } = await deps.db.query<ClubRow>(
-    `SELECT id, name, description, visibility, token_id, min_balance::text, owner_id, member_count, created_at
-       FROM ${deps.config.appSchema}.clubs WHERE id = $1`,
-    [clubId],
-  );
-  const row = rows[0];
+  const row = await readClub(deps.db, deps.config.appSchema, clubId);
   if (!row) throw new AppError("NOT_FOUND", "Club not found");
   return row;
-}
-
-async function membership(deps: ApiDeps, clubId: string, userId: string) {
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<{ member: boolean; invited: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM ${s}.club_members WHERE club_id = $1 AND user_id = $2) AS member,
-            EXISTS (SELECT 1 FROM ${s}.club_invites WHERE club_id = $1 AND user_id = $2) AS invited`,
-    [clubId, userId],
-  );
-  return rows[0] ?? { member: false, invited: false };
 }
 
 async function holdsEnough(deps: ApiDeps, club: ClubRow, user: AuthedUser) {
@@ -88,7 +73,7 @@ async function holdsEnough(deps: ApiDeps, club: ClubRow, user: AuthedUser) {
 
 /** Whether `user` may view `club` (its posts, members and details), and whether they are a member. */
 async function accessOf(deps: ApiDeps, club: ClubRow, user: AuthedUser) {
-  const m = await membership(deps, club.id, user.id);
+  const m = await readMembership(deps.db, deps.config.appSchema, club.id, user.id);
   if (club.owner_id === user.id || club.visibility === "public") return { allowed: true, ...m };
   if (club.visibility === "invite") return { allowed: m.member || m.invited, ...m };
   return { allowed: await holdsEnough(deps, club, user), ...m };
@@ -125,16 +110,15 @@ export async function createClub(deps: ApiDeps, user: AuthedUser, input: CreateC
   }
   if (input.token_id) await assertTokenExists(deps, input.token_id);
   const minBalance = input.min_balance ? parseUnits(input.min_balance, 18) : 0n;
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<{ id: string }>(
-    `WITH c AS (
-       INSERT INTO ${s}.clubs (name, description, visibility, token_id, min_balance, owner_id, member_count)
-       VALUES ($1, $2, $3, $4, $5, $6, 1) RETURNING id
-     )
-     INSERT INTO ${s}.club_members (club_id, user_id, role) SELECT id, $6, 'owner' FROM c RETURNING club_id AS id`,
-    [input.name, input.description, input.visibility, input.token_id ?? null, minBalance.toString(), user.id],
-  );
-  return clubView(await clubRow(deps, rows[0]?.id ?? ""), true);
+  const id = await insertClub(deps.db, deps.config.appSchema, {
+    name: input.name,
+    description: input.description,
+    visibility: input.visibility,
+    tokenId: input.token_id ?? null,
+    minBalance,
+    ownerId: user.id,
+  });
+  return clubView(await clubRow(deps, id), true);
 }
 
 /** get-club: details of a club the caller may view. */
@@ -148,16 +132,7 @@ export async function joinClub(deps: ApiDeps, user: AuthedUser, clubId: string):
   const club = await clubRow(deps, clubId);
   const access = await accessOf(deps, club, user);
   if (!access.allowed) throw denied();
-  if (!access.member) {
-    const s = deps.config.appSchema;
-    await deps.db.query(
-      `WITH m AS (
-         INSERT INTO ${s}.club_members (club_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING club_id
-       )
-       UPDATE ${s}.clubs SET member_count = member_count + (SELECT count(*) FROM m) WHERE id = $1`,
-      [clubId, user.id],
-    );
-  }
+  if (!access.member) await addMember(deps.db, deps.config.appSchema, clubId, user.id);
   return clubView(await clubRow(deps, clubId), true);
 }
 
@@ -170,12 +145,7 @@ export async function leaveClub(deps: ApiDeps, user: AuthedUser, clubId: string)
   const access = await accessOf(deps, club, user);
   if (!access.allowed && !access.member) throw denied();
   if (club.owner_id === user.id) throw new AppError("INVALID_PARAMETERS", "The owner cannot leave their club");
-  const s = deps.config.appSchema;
-  await deps.db.query(
-    `WITH m AS (DELETE FROM ${s}.club_members WHERE club_id = $1 AND user_id = $2 RETURNING club_id)
-     UPDATE ${s}.clubs SET member_count = member_count - (SELECT count(*) FROM m) WHERE id = $1`,
-    [clubId, user.id],
-  );
+  await removeMember(deps.db, deps.config.appSchema, clubId, user.id);
   return clubView(await clubRow(deps, clubId), false);
 }
 
@@ -185,13 +155,8 @@ export async function inviteToClub(deps: ApiDeps, user: AuthedUser, clubId: stri
   if (club.owner_id !== user.id && !(await accessOf(deps, club, user)).allowed) throw denied();
   if (club.owner_id !== user.id) throw new AppError("FORBIDDEN", "Only the club's owner can invite");
   const s = deps.config.appSchema;
-  const exists = await deps.db.query(`SELECT 1 FROM ${s}.users WHERE id = $1`, [userId]);
-  if (exists.rowCount === 0) throw new AppError("NOT_FOUND", "User not found");
-  const invited = await deps.db.query(
-    `INSERT INTO ${s}.club_invites (club_id, user_id, invited_by) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-    [clubId, userId, user.id],
-  );
-  return { club_id: clubId, user_id: userId, created: (invited.rowCount ?? 0) > 0 };
+  if (!(await userExists(deps.db, s, userId))) throw new AppError("NOT_FOUND", "User not found");
+  return { club_id: clubId, user_id: userId, created: await insertInvite(deps.db, s, clubId, userId, user.id) };
 }
 
 export type PageParameters = { limit: number; offset: number };
@@ -199,19 +164,7 @@ export type PageParameters = { limit: number; offset: number };
 /** get-club-members: members of a club the caller may view, the owner first, then by joining time. */
 export async function listClubMembers(deps: ApiDeps, user: AuthedUser, clubId: string, p: PageParameters) {
   await assertClubAccess(deps, user, clubId);
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<{
-    id: string;
-    username: string;
-    profile_picture: string;
-    role: "owner" | "member";
-    joined_at: Date;
-  }>(
-    `SELECT u.id, u.username, u.profile_picture, m.role, m.joined_at
-       FROM ${s}.club_members m JOIN ${s}.users u ON u.id = m.user_id
-      WHERE m.club_id = $1 ORDER BY m.role = 'owner' DESC, m.joined_at, u.id LIMIT $2 OFFSET $3`,
-    [clubId, p.limit + 1, p.offset],
-  );
+  const rows = await readMembers(deps.db, deps.config.appSchema, clubId, { limit: p.limit + 1, offset: p.offset });
   return {
     members: rows.slice(0, p.limit).map((r) => ({ ...r, joined_at: iso(r.joined_at) })),
     pagination: { limit: p.limit, offset: p.offset, has_more: rows.length > p.limit },
@@ -223,18 +176,11 @@ export async function listClubMembers(deps: ApiDeps, user: AuthedUser, clubId: s
  * first, optionally of one token. Listing shows that a holders-only club exists; reading it still needs access.
  */
 export async function listClubs(deps: ApiDeps, user: AuthedUser, p: PageParameters & { token_id?: string }) {
-  const s = deps.config.appSchema;
-  const { rows } = await deps.db.query<ClubRow & { is_member: boolean }>(
-    `SELECT c.id, c.name, c.description, c.visibility, c.token_id, c.min_balance::text, c.owner_id, c.member_count,
-            c.created_at, (m.user_id IS NOT NULL) AS is_member
-       FROM ${s}.clubs c
-       LEFT JOIN ${s}.club_members m ON m.club_id = c.id AND m.user_id = $1
-      WHERE ($2::uuid IS NULL OR c.token_id = $2)
-        AND (c.visibility <> 'invite' OR m.user_id IS NOT NULL
-             OR EXISTS (SELECT 1 FROM ${s}.club_invites i WHERE i.club_id = c.id AND i.user_id = $1))
-      ORDER BY c.created_at DESC, c.id LIMIT $3 OFFSET $4`,
-    [user.id, p.token_id ?? null, p.limit + 1, p.offset],
-  );
+  const rows = await readListedClubs(deps.db, deps.config.appSchema, user.id, {
+    tokenId: p.token_id ?? null,
+    limit: p.limit + 1,
+    offset: p.offset,
+  });
   return {
     clubs: rows.slice(0, p.limit).map((r) => clubView(r, r.is_member)),
     pagination: { limit: p.limit, offset: p.offset, has_more: rows.length > p.limit },
