@@ -180,13 +180,13 @@ export async function seedSocial(p: SeedParameters): Promise<SeedReturnType> {
     await db.query(
       `INSERT INTO ${ix}.token SELECT ${BENCH_CHAIN_ID}, address, lower(layer) FROM bench_seed.tk ORDER BY t`,
     );
-    // Holders per token: 3 to 303, most tokens few, some many; balances log-uniform from 1 to 1,000,000 tokens.
+    // Holders per token: 3 to 303 (at most every user), most tokens few, some many; balances log-uniform from 1 to 1,000,000 tokens.
     await db.query(`CREATE UNLOGGED TABLE bench_seed.hs AS
       SELECT tk.t, k, ((floor(bench_seed.u(tk.t, 'holder') * ${U})::bigint + k * ${stepU}) % ${U})::int AS idx,
              (round(power(10, 6 * bench_seed.u(tk.t * 100000 + k, 'balance')) * 1e6)::numeric * 1e12)::numeric(78, 0)
                AS balance
         FROM bench_seed.tk tk,
-             generate_series(0, 2 + floor(300 * bench_seed.u(tk.t, 'holders') ^ 3)::int) k`);
+             generate_series(0, least(${U} - 1, 2 + floor(300 * bench_seed.u(tk.t, 'holders') ^ 3)::int)) k`);
     await db.query("ALTER TABLE bench_seed.hs ADD PRIMARY KEY (t, idx)");
     await db.query(`INSERT INTO ${ix}.holder SELECT ${BENCH_CHAIN_ID}, tk.address, us.wallet, hs.balance
       FROM bench_seed.hs hs JOIN bench_seed.tk tk USING (t) JOIN bench_seed.us us ON us.idx = hs.idx`);
@@ -205,11 +205,11 @@ export async function seedSocial(p: SeedParameters): Promise<SeedReturnType> {
   });
 
   await step(`clubs (${C}) and topics (${p.topics})`, async () => {
-    // Visibility cycles public, holders, invite. Members: 5 to 205, the owner first; a holders-only club's members
+    // Visibility cycles public, holders, invite. Members: 5 to 205 (at most every user), the owner first; a holders-only club's members
     // are holders of its token.
     await db.query(`CREATE UNLOGGED TABLE bench_seed.cl AS
       SELECT c, bench_seed.id('club', c) AS id, (ARRAY['public', 'holders', 'invite'])[c % 3 + 1] AS visibility,
-             c % ${T} AS t, 5 + floor(200 * bench_seed.u(c, 'members') ^ 2)::int AS m
+             c % ${T} AS t, least(${U}, 5 + floor(200 * bench_seed.u(c, 'members') ^ 2)::int) AS m
         FROM generate_series(0, ${C - 1}) c`);
     await db.query(`CREATE UNLOGGED TABLE bench_seed.cm AS
       SELECT cl.c, k, ((floor(bench_seed.u(cl.c, 'owner') * ${U})::bigint + k * ${stepU}) % ${U})::int AS idx

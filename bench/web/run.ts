@@ -4,13 +4,16 @@
  * through create-token-transaction with a logo, buys it from four wallets, posts and a poll, serves the API on a
  * free port, then runs the npm `lighthouse` against /token/<slug> in Debian's Chromium (/usr/bin/chromium, driven
  * through playwright-core; no browser is downloaded) with Lighthouse's mobile and desktop settings, prints the four
- * category scores of each, and writes docs/token-desktop.png (1280×800) and docs/token-phone.png (390×844).
+ * category scores of each, and writes docs/token-desktop.png (1280×800) and docs/token-phone.png (390×844), or
+ * into the folder `--screenshots <dir>` names (npm test's smoke run writes them to a temporary folder).
  *
  *   npm run bench:web            # package.json: "bench:web": "tsx bench/web/run.ts"
  */
 import { writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -27,6 +30,9 @@ const USDC = 10n ** 6n;
 const ZERO = getAddress(`0x${"0".repeat(40)}`);
 const DEBUG_PORT = 9_333 + (process.pid % 500);
 const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#15803d"/><circle cx="22" cy="24" r="8" fill="#fff"/><circle cx="42" cy="24" r="8" fill="#fff"/><circle cx="22" cy="24" r="3"/><circle cx="42" cy="24" r="3"/><path d="M16 42q16 12 32 0" stroke="#fff" stroke-width="4" fill="none"/></svg>`;
+
+const { values: opts } = parseArgs({ options: { screenshots: { type: "string", default: "docs" } } });
+const shots = (name: string) => join(opts.screenshots, `token-${name}.png`);
 
 const stack = await startSideStack("web-audit");
 const { c, api, jwt } = stack;
@@ -119,7 +125,7 @@ try {
       const page = await context.newPage();
       await page.goto(url, { waitUntil: "networkidle" });
       await page.waitForTimeout(500);
-      writeFileSync(`docs/token-${name}.png`, await page.screenshot({ fullPage: true }));
+      writeFileSync(shots(name), await page.screenshot({ fullPage: true }));
       await context.close();
     }
     console.log(
@@ -130,11 +136,13 @@ try {
     for (const [form, s] of Object.entries(scores)) {
       console.log(`| ${form} | ${s.performance} | ${s.accessibility} | ${s["best-practices"]} | ${s.seo} |`);
     }
-    console.log("screenshots: docs/token-desktop.png, docs/token-phone.png");
+    console.log(`screenshots: ${shots("desktop")}, ${shots("phone")}`);
     console.log(
       `machine: ${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, load ${loadavg()
         .map((l) => l.toFixed(2))
-        .join(" ")}; ${new Date().toISOString().slice(0, 10)}; command: npm run bench:web`,
+        .join(" ")}; ${new Date().toISOString().slice(0, 10)}; command: npm run bench:web${
+        opts.screenshots === "docs" ? "" : ` -- --screenshots ${opts.screenshots}`
+      }`,
     );
   } finally {
     await browser.close();
