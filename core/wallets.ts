@@ -6,6 +6,12 @@
 import { concat, type Hex, keccak256, numberToHex, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 
+/**
+ * The wallet index of the service's operator account (DEPLOYER_PRIVATE_KEY), which signs the intents no user sends:
+ * the peer deployments (worker/peers.ts). No custodial wallet has it: derived indexes start at 0.
+ */
+export const OPERATOR_WALLET_INDEX = -1;
+
 /** The local-development wallet secret (documented default); production must set WALLET_SECRET. */
 export const DEV_WALLET_SECRET = "local-development-wallet-secret-do-not-use-in-production";
 

@@ -50,7 +50,7 @@ export type IntentRow = {
 export type CreateIntentParameters = {
   idempotencyKey: string;
   userId: string | null;
-  kind: "create_token" | "trade" | "approval" | "transaction" | "claim_fees";
+  kind: "create_token" | "trade" | "approval" | "transaction" | "claim_fees" | "peer_connect" | "peer_deploy";
   chainSlug: string;
   chainId: number;
   walletIndex: number;

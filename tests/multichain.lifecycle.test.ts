@@ -164,6 +164,58 @@ describe("a token on two chains", () => {
     expect(openClaims.seen).toEqual([]);
   });
 
+  it("sends the peer deployment as intents of the operator: connectPeer on the home chain, then deploy", async () => {
+    const db = new pg.Client({ connectionString: stack.api.databaseUrl });
+    await db.connect();
+    try {
+      const app = `"${stack.api.appSchema}"`;
+      const deployment = await waitFor(
+        "the deployment recorded",
+        async () =>
+          (
+            await db.query<{ status: string; connect_tx: string; deploy_tx: string; c: string; d: string }>(
+              `SELECT status, connect_tx, deploy_tx, connect_intent_id AS c, deploy_intent_id AS d
+                 FROM ${app}.token_deployments WHERE token_id = $1 AND chain_slug = 'bnb-testnet'`,
+              [tokenId],
+            )
+          ).rows[0],
+        (r) => r?.status === "deployed",
+      );
+      const { rows } = await db.query<{
+        id: string;
+        kind: string;
+        chain_slug: string;
+        user_id: string | null;
+        wallet_index: number;
+        from_address: string;
+        status: string;
+        tx_hash: Hex;
+        after_intent_id: string | null;
+      }>(
+        `SELECT id, kind, chain_slug, user_id, wallet_index, from_address, status, tx_hash, after_intent_id
+           FROM ${app}.intents WHERE id = ANY($1::uuid[]) ORDER BY created_at`,
+        [[deployment?.c, deployment?.d]],
+      );
+      const [connect, deploy] = rows;
+      expect(rows.map((r) => [r.kind, r.chain_slug, r.status, r.user_id, r.wallet_index])).toEqual([
+        ["peer_connect", "base-sepolia", "confirmed", null, -1],
+        ["peer_deploy", "bnb-testnet", "confirmed", null, -1],
+      ]);
+      expect(deploy?.after_intent_id).toBe(connect?.id);
+      expect([deployment?.connect_tx, deployment?.deploy_tx]).toEqual([connect?.tx_hash, deploy?.tx_hash]);
+      // Signed by the operator account, not by the token's creator.
+      const receipt = await side.chain.publicClient.getTransactionReceipt({ hash: deploy?.tx_hash as Hex });
+      expect(receipt.from).toBe(deploy?.from_address);
+      expect(receipt.from).not.toBe(creator.account.address.toLowerCase());
+      expect((await c.publicClient.getTransactionReceipt({ hash: connect?.tx_hash as Hex })).from).toBe(receipt.from);
+      // No user's intent: no user can read it.
+      const status = await stack.api.post("get-intent-status", { intentId: connect?.id }, jwt);
+      expect([status.status, status.body]).toEqual([404, { success: false, error: "Intent not found" }]);
+    } finally {
+      await db.end();
+    }
+  });
+
   it("leaves a deployment another worker claimed until the claim runs out, then takes it up again", async () => {
     // As a worker that died holding the claim would leave it: pending, claimed for another minute.
     const db = new pg.Client({ connectionString: stack.api.databaseUrl });

@@ -5,6 +5,7 @@
  */
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
 import { createPublicClient, http, type PublicClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { parseEnv } from "../core/env.js";
 import { executeJobSchema, queueName } from "../core/jobs.js";
 import { createLogger, lineLog, logContext } from "../core/log.js";
@@ -19,7 +20,7 @@ import { executeIntent, ReceiptPending } from "./processors/execute.js";
 import { recheckSettled } from "./processors/finality.js";
 import { startReceiptTracker } from "./processors/receipts.js";
 import { startQuoteWorker } from "./quote-worker.js";
-import { localSigner } from "./signer.js";
+import { localSigner, withOperator } from "./signer.js";
 import { startWebhookWorker } from "./webhook-worker.js";
 
 const workerLog = createLogger("worker");
@@ -48,7 +49,7 @@ async function main() {
   const deps = {
     db,
     appSchema,
-    signer: localSigner(config.walletSecret),
+    signer: withOperator(localSigner(config.walletSecret), config.operatorKey),
     clients,
     senders,
     errorAbi,
@@ -112,7 +113,8 @@ async function main() {
     indexerSchema: config.indexerSchema,
     chains: config.chains,
     clients,
-    operatorKey: config.operatorKey,
+    operator: privateKeyToAccount(config.operatorKey).address,
+    queue,
     intervalMs: config.peerIntervalMs,
     log,
   });

@@ -4,7 +4,7 @@
  */
 import type { Address, Hex, TransactionSerializable } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { deriveWalletKey } from "../core/wallets.js";
+import { deriveWalletKey, OPERATOR_WALLET_INDEX } from "../core/wallets.js";
 
 export interface Signer {
   /** Address of the custodial wallet `index`. */
@@ -34,6 +34,22 @@ export function localSigner(secret: string): Signer {
     },
     async signTransaction(index, tx) {
       return account(index).signTransaction(tx);
+    },
+  };
+}
+
+/**
+ * `signer`, and the operator's key for OPERATOR_WALLET_INDEX (core/wallets.ts): the account the peer deployments are
+ * signed with. The key stays in this closure, as the custodial keys stay in theirs.
+ */
+export function withOperator(signer: Signer, operatorKey: Hex): Signer {
+  const operator = privateKeyToAccount(operatorKey);
+  return {
+    async address(index) {
+      return index === OPERATOR_WALLET_INDEX ? operator.address : signer.address(index);
+    },
+    async signTransaction(index, tx) {
+      return index === OPERATOR_WALLET_INDEX ? operator.signTransaction(tx) : signer.signTransaction(index, tx);
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Launched tokens on their destination chains: the deployments the worker has to make (app.token_deployments joined
- * to the token as indexed on its home chain), and the peers as indexed (Ponder's peer_token).
+ * to the token as indexed on its home chain, claimed here since the claim reads the indexed token), and the peers as
+ * indexed (Ponder's peer_token). What an attempt records is in db/peer-deployments.ts.
  */
 import type { Queryable, Schemas } from "./types.js";
 
@@ -17,6 +18,9 @@ export type PendingDeployment = {
   symbol: string;
   tokenUri: string;
   attempts: number;
+  /** The intents of the current attempt (worker/peers.ts), once made: connectPeer on the home chain, deploy here. */
+  connectIntentId: string | null;
+  deployIntentId: string | null;
   /** Until when this worker holds it (Postgres's text of claimed_until): outcomes are recorded only under it. */
   claim: string;
 };
@@ -37,7 +41,8 @@ export async function claimPendingDeployments(
   const ids = slugs.map((s) => p.homeChainIds.get(s) as number);
   const { rows } = await db.query(
     `WITH c AS (
-       SELECT d.token_id, d.chain_slug, d.address, d.attempts, t.chain_slug AS home_slug,
+       SELECT d.token_id, d.chain_slug, d.address, d.attempts, d.connect_intent_id, d.deploy_intent_id,
+              t.chain_slug AS home_slug,
               it.chain_id AS home_chain_id, it.address AS home_token, it.name, it.symbol, it.token_uri
          FROM "${app}".token_deployments d
          JOIN "${app}".tokens t ON t.id = d.token_id
@@ -64,40 +69,10 @@ export async function claimPendingDeployments(
     symbol: r.symbol,
     tokenUri: r.token_uri,
     attempts: r.attempts,
+    connectIntentId: r.connect_intent_id,
+    deployIntentId: r.deploy_intent_id,
     claim: r.claim,
   }));
-}
-
-/**
- * Records the outcome of one attempt under the claim it was made with: deployed with its transactions (the claim
- * ends), or still pending with what failed, left alone for `retryAfterMs` before a worker tries again. Returns false,
- * recording nothing, when the claim ran out and another worker took the row meanwhile (or it is no longer pending).
- */
-export async function recordDeploymentAttempt(
-  db: Queryable,
-  appSchema: string,
-  d: { tokenId: string; chainSlug: string; claim: string },
-  outcome:
-    | { deployed: true; connectTx: string | null; deployTx: string | null }
-    | { deployed: false; error: string; retryAfterMs: number },
-): Promise<boolean> {
-  const under = `token_id = $1 AND chain_slug = $2 AND status = 'pending' AND claimed_until = $3::timestamptz`;
-  const { rowCount } = outcome.deployed
-    ? await db.query(
-        `UPDATE "${appSchema}".token_deployments
-            SET status = 'deployed', reason = NULL, attempts = attempts + 1, updated_at = now(), claimed_until = NULL,
-                connect_tx = coalesce($4, connect_tx), deploy_tx = coalesce($5, deploy_tx)
-          WHERE ${under}`,
-        [d.tokenId, d.chainSlug, d.claim, outcome.connectTx, outcome.deployTx],
-      )
-    : await db.query(
-        `UPDATE "${appSchema}".token_deployments
-            SET reason = $4, attempts = attempts + 1, updated_at = now(),
-                claimed_until = now() + make_interval(secs => $5::float8 / 1000)
-          WHERE ${under}`,
-        [d.tokenId, d.chainSlug, d.claim, outcome.error, outcome.retryAfterMs],
-      );
-  return rowCount === 1;
 }
 
 /** A launched token's peers as indexed, by home chain id and home token address. */
