@@ -121,6 +121,15 @@ module.exports = {
       },
     },
     {
+      name: "api-deps-not-to-services-or-streams",
+      comment:
+        "api/deps.ts is what every handler and service receives: it names the long-lived parts by their interfaces " +
+        "(api/ports.ts), never by the services or streams that implement them, which themselves stand on deps.ts.",
+      severity: "error",
+      from: { path: "^api/deps\\.ts$" },
+      to: { path: "^api/(services|streams)/" },
+    },
+    {
       name: "api-and-worker-query-through-db",
       comment:
         "The app's tables have one home each, in db/ (db/<aggregate>.ts): the API and the worker call its named " +

@@ -9,9 +9,7 @@ import type { Deployment } from "../core/deployment.js";
 import type { SpendingConfig } from "../core/spend.js";
 import type { Versions } from "../db/versions.js";
 import type { TrustProxy } from "./client-address.js";
-import type { ChainHead } from "./services/chain-head.js";
-import type { QuoteClient } from "./services/quotes.js";
-import type { StreamHub } from "./streams/hub.js";
+import type { ChainHead, QuoteClient, StreamHub } from "./ports.js";
 
 export type ApiConfig = {
   /** Postgres schema of the app tables (migrations in db/). */

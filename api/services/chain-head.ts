@@ -3,14 +3,9 @@
  * time of the block a trade will land in, without calling the chain themselves.
  */
 import { createPublicClient, http, type PublicClient } from "viem";
+import type { ChainHead } from "../ports.js";
 
-export type ChainHead = {
-  /** Latest known block of `chainSlug`, or null before the first answer. */
-  get(chainSlug: string): bigint | null;
-  /** That block's timestamp (unix seconds), or null before the first answer. */
-  timestamp(chainSlug: string): bigint | null;
-  stop(): void;
-};
+export type { ChainHead };
 
 export function startChainHead(rpcUrls: Map<string, string>, intervalMs = 1_000): ChainHead {
   const heads = new Map<string, { number: bigint; timestamp: bigint }>();

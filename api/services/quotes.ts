@@ -16,7 +16,6 @@
  *   trip first. The announcements are a hint: one missed (a reconnect, a process started since) costs an eth_call
  *   the cache could have saved, never a wrong quote.
  */
-import type { Redis } from "ioredis";
 import type { Address } from "viem";
 import {
   askedChannel,
@@ -32,26 +31,12 @@ import {
 } from "../../core/jobs.js";
 import { type QuoteParameters, type QuoteReturnType, quote, quoteFromWire, quoteToWire } from "../../core/quote.js";
 import { createRedis } from "../../db/redis.js";
+import type { QuoteClient } from "../ports.js";
 
 /** Quotes a process keeps in memory (by key and validity). */
 const SEEN_MAX = 10_000;
 
-export type QuoteClient = {
-  /** The quote cache the worker refreshes (no key prefix: the worker reads and writes the same keys). */
-  redis: Redis;
-  /** The quote queue's name: the cache and the hot set live under it (core/jobs.ts). */
-  queueName: string;
-  /** Quotes made or read before, by cache key and validity (a quote of one state never changes). */
-  seen: Map<string, QuoteReturnType>;
-  /** Graduated quotes being made now, by cache key and validity: concurrent identical requests share one call. */
-  inflight: Map<string, Promise<QuoteReturnType>>;
-  /** Cache keys announced on askedChannel, with when their cache entry is gone at the latest (unix ms). */
-  announced: Map<string, number>;
-  /** Cache keys this process marked hot, with until when (unix ms). */
-  hot: Map<string, number>;
-  log?: (line: string) => void;
-  close(): Promise<void>;
-};
+export type { QuoteClient };
 
 /** Announced keys a process remembers at most, the oldest going first. */
 const ANNOUNCED_MAX = 100_000;

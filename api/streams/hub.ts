@@ -16,32 +16,9 @@ import pg from "pg";
 import { matches, type StreamEvent } from "../../core/events.js";
 import { type LoggedEvent, readEvents, readHeadSeq } from "../../db/events.js";
 import type { Queryable } from "../../db/indexed/types.js";
+import type { StreamHub, Subscriber } from "../ports.js";
 
-export type Subscriber = {
-  keys: Set<string>;
-  /** The last seq this connection has been given or passed over; events at or below it are never sent again. */
-  cursor: number;
-  live: boolean;
-  /** Deliver events, in seq order; returns false when the connection is closing (it is then dropped). */
-  send(events: readonly StreamEvent[]): boolean;
-};
-
-export type StreamHub = {
-  /** The last seq the hub has read. */
-  head(): number;
-  /** Add a subscriber, live at once, or first catching up from `since` (events with seq > since). */
-  attach(subscriber: Subscriber, since: number | null): Promise<void>;
-  detach(subscriber: Subscriber): void;
-  /** Events after `since` on `keys`, oldest first, at most `limit` (for pull clients such as MCP tools). */
-  read(keys: readonly string[], since: number, limit: number): Promise<StreamEvent[]>;
-  connections(): number;
-  /**
-   * Take a connection slot for a client at `address` (WebSocket and SSE share them): a release function, or why the
-   * connection is refused (the process's limit or the address's).
-   */
-  admit(address: string): { release: () => void } | { refused: string };
-  stop(): Promise<void>;
-};
+export type { StreamHub, Subscriber };
 
 /** Connections a hub admits: in all, and per client address. */
 export type ConnectionLimits = { maxConnections: number; maxPerAddress: number };
