@@ -67,6 +67,18 @@ function avatarOf(name: string, i: number): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
+/**
+ * A token's logo: a rounded square in a colour of the symbol's, with its first two letters, as a data:image/svg+xml
+ * URI. The demo names no outside host, so it looks the same offline (the service stores it by CID and serves it).
+ */
+function logoOf(symbol: string): string {
+  let hash = 0;
+  for (const ch of symbol) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const colour = AVATAR_COLOURS[hash % AVATAR_COLOURS.length];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256"><rect width="256" height="256" rx="48" fill="${colour}"/><text x="128" y="158" font-size="96" font-family="sans-serif" font-weight="700" text-anchor="middle" fill="#fff">${symbol.slice(0, 2)}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
 /** POST /functions/v1/<name> with a JSON body; the status and the parsed body. */
 export type DemoTransport = (
   name: string,
@@ -270,7 +282,7 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
         name: spec.name,
         symbol,
         description: spec.description,
-        image: `https://picsum.photos/seed/${symbol.toLowerCase()}/256`,
+        image: logoOf(symbol),
         chainSlug: p.deployment.chainSlug,
         userAddress: creator.trader,
         tags: spec.tags,
@@ -395,6 +407,9 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
     ).topic;
   log(`follows: ${follows.reduce((n, [, w]) => n + w.length, 0)}; topic "Launch day"`);
 
+  // The garden post's picture: GRDN's logo as the service stored it (served from its own origin, not an outside host).
+  const gardenLogo = (await api<{ token: { logo?: string } }>("search-token", { input: grdn.id }, user("dave").jwt))
+    .token.logo;
   const posts: string[] = [];
   const say: [DemoName, Record<string, unknown>][] = [
     [
@@ -419,7 +434,9 @@ export async function seedDemo(p: SeedDemoParameters): Promise<SeedDemoReturnTyp
       {
         content: `Planted the first seeds of the $${grdn.symbol} garden 🌱 #dao #green`,
         taggedCoinId: grdn.id,
-        mediaData: [{ media: "https://picsum.photos/seed/garden/640/360", media_type: "image", alt_text: "A garden" }],
+        ...(gardenLogo
+          ? { mediaData: [{ media: gardenLogo, media_type: "image", alt_text: "The garden's logo" }] }
+          : {}),
       },
     ],
     [
