@@ -544,9 +544,7 @@ export async function recordAttempt(
   schema: string,
   p: RecordAttemptParameters,
 ): Promise<RecordAttemptReturnType> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO ${schema}.webhook_attempts (delivery_id, attempted_at, duration_ms, status, error)
        VALUES ($1, $2, $3, $4, $5)`,
@@ -584,14 +582,8 @@ export async function recordAttempt(
       result = { outcome: "delivered" };
     } else if (!exhausted) result = { outcome: "retry", nextAttemptAt: row.next_attempt_at };
     else result = await countFailure(client, schema, row.endpoint_id, p);
-    await client.query("COMMIT");
     return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** A failed delivery against its endpoint: one more in a row, and at `disableAfter` the endpoint is disabled. */

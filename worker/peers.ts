@@ -16,7 +16,7 @@
  */
 import type { Queue } from "bullmq";
 import type pg from "pg";
-import { type Address, encodeFunctionData, type PublicClient } from "viem";
+import { type Address, encodeFunctionData, type Hex, type PublicClient } from "viem";
 import { launchTokenAbi, peerTokenFactoryAbi } from "../abis/index.js";
 import type { ChainTarget } from "../core/env.js";
 import { OPERATOR_WALLET_INDEX } from "../core/wallets.js";
@@ -98,37 +98,42 @@ export function startPeerDeployer(p: PeerDeployerParameters) {
     const home = clientOf(d.homeSlug);
     const dst = clientOf(d.chainSlug);
     const key = `peer:${d.tokenId}:${d.chainSlug}:${d.attempts}`;
-    const operator = { userId: null, walletIndex: OPERATOR_WALLET_INDEX, from: p.operator } as const;
+    /** One of the operator's intents on `slug`: a call to `to`, keyed by this attempt and `step`. */
+    const operatorIntent = async (step: "connect" | "deploy", slug: string, to: Address, data: Hex, after?: string) =>
+      (
+        await createIntent(p.db, p.appSchema, {
+          userId: null,
+          walletIndex: OPERATOR_WALLET_INDEX,
+          from: p.operator,
+          idempotencyKey: `${key}:${step}`,
+          kind: step === "connect" ? "peer_connect" : "peer_deploy",
+          chainSlug: slug,
+          chainId: clientOf(slug).target.deployment.chainId,
+          to,
+          data,
+          afterIntentId: after,
+        })
+      ).intent;
     const connectIntent = connect
-      ? (
-          await createIntent(p.db, p.appSchema, {
-            ...operator,
-            idempotencyKey: `${key}:connect`,
-            kind: "peer_connect",
-            chainSlug: d.homeSlug,
-            chainId: home.target.deployment.chainId,
-            to: d.homeToken,
-            data: encodeFunctionData({ abi: launchTokenAbi, functionName: "connectPeer", args: [dstEid] }),
-          })
-        ).intent
+      ? await operatorIntent(
+          "connect",
+          d.homeSlug,
+          d.homeToken,
+          encodeFunctionData({ abi: launchTokenAbi, functionName: "connectPeer", args: [dstEid] }),
+        )
       : undefined;
     const deployIntent = deploy
-      ? (
-          await createIntent(p.db, p.appSchema, {
-            ...operator,
-            idempotencyKey: `${key}:deploy`,
-            kind: "peer_deploy",
-            chainSlug: d.chainSlug,
-            chainId: dst.target.deployment.chainId,
-            to: dst.target.deployment.contracts.peerFactory,
-            data: encodeFunctionData({
-              abi: peerTokenFactoryAbi,
-              functionName: "deploy",
-              args: [home.target.deployment.lzEid, d.homeToken, d.name, d.symbol, d.tokenUri],
-            }),
-            afterIntentId: connectIntent?.id,
-          })
-        ).intent
+      ? await operatorIntent(
+          "deploy",
+          d.chainSlug,
+          dst.target.deployment.contracts.peerFactory,
+          encodeFunctionData({
+            abi: peerTokenFactoryAbi,
+            functionName: "deploy",
+            args: [home.target.deployment.lzEid, d.homeToken, d.name, d.symbol, d.tokenUri],
+          }),
+          connectIntent?.id,
+        )
       : undefined;
     const intents = { connect: connectIntent?.id ?? null, deploy: deployIntent?.id ?? null };
     if (!(await attachDeploymentIntents(p.db, p.appSchema, d, intents, waitMs))) return false;
