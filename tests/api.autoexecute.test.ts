@@ -6,6 +6,7 @@ import {
   maxUint256,
   parseEther,
   parseEventLogs,
+  parseGwei,
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
@@ -320,15 +321,20 @@ describe("autoExecute", () => {
     expect(sell.body).toEqual({ success: false, error: "Insufficient token balance" });
   });
 
-  /** A front-runner's buy of 5,000 USD, left in the mempool (automine off) with a higher tip than ours. */
+  /**
+   * A front-runner's buy of 5,000 USD, left in the mempool (automine off) with a higher tip than ours (anvil suggests
+   * 1 gwei). Not much higher: the tip of its block raises the fees the API reads next, and so the gas the next trades
+   * reserve under Alice's spending cap; at 100 gwei and NATIVE_USD_PRICE 10,000 USD that was 500 USD a trade, and a
+   * 20-USD trade here met the cap.
+   */
   async function pendingFrontRun() {
     await frontRunner.writeContract({
       address: c.deployment.contracts.launchpad,
       abi: launchpadAbi,
       functionName: "buyExactIn",
       args: [token, 5_000n * USDC, 0n, maxUint256, noAttribution],
-      maxPriorityFeePerGas: parseEther("0.0000001"),
-      maxFeePerGas: parseEther("0.000001"),
+      maxPriorityFeePerGas: parseGwei("3"),
+      maxFeePerGas: parseGwei("1000"),
       gas: 500_000n,
     } as never);
   }
@@ -435,10 +441,18 @@ describe("autoExecute", () => {
     let answer: Awaited<ReturnType<typeof trade>> | undefined;
     try {
       await pendingFrontRun();
-      const res = trade(alice.jwt, { tokenId, buyAmountUSD: 20, slippageBps: 0, idempotencyKey: key });
+      let answered = false;
+      const res = trade(alice.jwt, { tokenId, buyAmountUSD: 20, slippageBps: 0, idempotencyKey: key }).finally(() => {
+        answered = true;
+      });
       // The first attempt fails in simulation on the pending front-run; before the re-quote (REQUOTE_DELAY_MS), the
-      // front-run is mined, so the next quote is made on the price it left.
-      await until("the first attempt failed", async () => (await attemptsOf(key))[0]?.status === "failed", 30_000);
+      // front-run is mined, so the next quote is made on the price it left. (An answer before that is a failure the
+      // expectations below show.)
+      await until(
+        "the first attempt failed",
+        async () => answered || (await attemptsOf(key))[0]?.status === "failed",
+        30_000,
+      );
       await c.testClient.mine({ blocks: 1 });
       await c.testClient.setAutomine(true);
       answer = await res;
