@@ -2,7 +2,7 @@
  * createApiDeps: the one place the API's outside world is assembled, for the server (api/server.ts), the MCP stdio
  * entry (scripts/mcp-stdio.ts), the tests (tests/helpers/api.ts) and the benchmarks. It migrates the app schema,
  * opens the Postgres pool and Redis, starts the chain-head poller and the change versions (db/versions.ts), and
- * connects to the worker's execute queue and quote queue and cache. What it opened, `close` releases; what the
+ * connects to the worker's execute queue and to the quote cache. What it opened, `close` releases; what the
  * caller passed in (an execute queue) stays the caller's.
  */
 

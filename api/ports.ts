@@ -19,8 +19,8 @@ export type ChainHead = {
 export type QuoteClient = {
   /** The quote cache the worker refreshes (no key prefix: the worker reads and writes the same keys). */
   redis: Redis;
-  /** The quote queue's name: the cache and the hot set live under it (core/jobs.ts). */
-  queueName: string;
+  /** The quote cache's namespace: the cache and the hot set live under it (core/quote-cache.ts). */
+  namespace: string;
   /** Quotes made or read before, by cache key and validity (a quote of one state never changes). */
   seen: Map<string, QuoteReturnType>;
   /** Graduated quotes being made now, by cache key and validity: concurrent identical requests share one call. */

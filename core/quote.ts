@@ -52,7 +52,7 @@ export const ALL_TIERS_FAILED =
 export const executionTierFailed = (tier: number) =>
   `Uniswap V3 quote failed for fee tier ${tier}, the pool the launchpad trades through: the pool may not exist or lacks liquidity`;
 
-/** The indexed pool state a quote needs (api/services/tokens.ts IndexedPool fits it). */
+/** The indexed pool state a quote needs (api/services/tokens/lookup.ts IndexedPool fits it). */
 export type QuotePool = {
   supply: bigint;
   graduated: boolean;

@@ -1,12 +1,12 @@
 /**
  * The app's token records (app.tokens: the uuid, slug, metadata and destinations of each token created through the
- * service, db/migrations), read by the API. The row's type is db/indexed/deployments.ts AppTokenRow, which joins it
+ * service, db/migrations), read by the API. The row's type is db/indexed/tokens.ts AppTokenRow, which joins it
  * to the indexed tokens.
  */
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import { slugify } from "../core/text.js";
-import type { AppTokenRow } from "./indexed/deployments.js";
+import type { AppTokenRow } from "./indexed/tokens.js";
 import { inTransaction } from "./transaction.js";
 
 /** A token by its uuid. */

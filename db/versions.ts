@@ -72,7 +72,7 @@ export type Versions = {
 export type Mark = { readonly epoch: number; readonly seq: number };
 
 /** The change key of a token's deployment (its token and pool rows, and its peers' rows) on one chain. */
-export const deploymentKey = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`;
+export const indexedTokenKey = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`;
 /**
  * The change key of the token rows of a token_layer_id (a deployment of it added, changed or removed) and of its
  * holders counts (a pool row's holders_count changed).

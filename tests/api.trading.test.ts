@@ -13,8 +13,8 @@ import { launchpadAbi, launchTokenAbi, mockUsdcAbi, uniswapV3PoolAbi } from "../
 import { createApp } from "../api/app.js";
 import { requestQuote } from "../api/services/quotes.js";
 import { noAttribution } from "../core/fees.js";
-import { HOT_MS, hotSetKey, type QuoteJob, queueNames, quoteCacheKey } from "../core/jobs.js";
 import { ALL_TIERS_FAILED } from "../core/quote.js";
+import { HOT_MS, hotSetKey, type QuoteRequest, quoteCacheKey, quoteCacheNamespace } from "../core/quote-cache.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import {
   type Chain,
@@ -591,8 +591,8 @@ describe("graduated tokens trade on Uniswap V3", () => {
     address = created.address;
   });
 
-  /** The quote job of a buy of `amount` USDC of the graduated token, without attribution. */
-  const buyJob = (amount: number): QuoteJob => ({
+  /** The quote request of a buy of `amount` USDC of the graduated token, without attribution. */
+  const buyRequest = (amount: number): QuoteRequest => ({
     chainSlug: "base-sepolia",
     token: address,
     mode: "buyExactIn",
@@ -667,14 +667,14 @@ describe("graduated tokens trade on Uniswap V3", () => {
       // Written to the shared cache and marked hot: when the next block is indexed, the worker quotes it again.
       const quotes = counted.deps.quotes;
       if (!quotes) throw new Error("no quote client");
-      const job: QuoteJob = {
+      const request: QuoteRequest = {
         chainSlug: "base-sepolia",
         token: address,
         mode: "buyExactIn",
         amount: String(7n * USDC),
         attribution: noAttribution,
       };
-      const key = quoteCacheKey(quotes.queueName, job);
+      const key = quoteCacheKey(quotes.namespace, request);
       const block0 = (answers[0]?.body.quote as { block: number } | undefined)?.block ?? -1;
       expect(JSON.parse((await quotes.redis.get(key)) ?? "null")?.validity).toMatch(new RegExp(`^block:${block0}:`));
       await c.testClient.mine({ blocks: 1 });
@@ -704,7 +704,7 @@ describe("graduated tokens trade on Uniswap V3", () => {
     const firstQuotes = first.deps.quotes;
     if (!firstQuotes) throw new Error("no quote client");
     // A second API process on the same quote cache (no worker of its own).
-    const prefix = firstQuotes.queueName.slice(0, -queueNames.quote.length);
+    const prefix = firstQuotes.namespace.slice(0, -quoteCacheNamespace("").length);
     const second = await createTestApi({ indexerSchema: indexer.schema, chain: served, quotes: { prefix } });
     try {
       const secondQuotes = second.deps.quotes;
@@ -732,14 +732,14 @@ describe("graduated tokens trade on Uniswap V3", () => {
         return res.body.quote as Quote;
       };
       const amount = 13 + Math.floor(Math.random() * 1_000) / 1_000;
-      const job = buyJob(amount);
+      const request = buyRequest(amount);
 
       // A new amount: straight to its eth_call, no read of the cache; then written there and announced.
       let calls = ethCalls();
       const made = await quoteOf(first, amount);
       expect(ethCalls() - calls).toBe(1);
       expect(reads.get(firstQuotes) ?? 0).toBe(0);
-      const key = quoteCacheKey(firstQuotes.queueName, job);
+      const key = quoteCacheKey(firstQuotes.namespace, request);
       await until("the second process hears of the quote", () => secondQuotes.announced.has(key), 5_000);
 
       // The other process reads it from the cache: no eth_call of its own, the same quote.
@@ -767,14 +767,14 @@ describe("graduated tokens trade on Uniswap V3", () => {
     // Rounded to 3 places: 17 + 0.123 as a float can print with more decimals than USD has (a 400).
     const amount = Number((17 + Math.floor(Math.random() * 1_000) / 1_000).toFixed(3));
     const body = { tokenId, chainSlug: "base-sepolia", direction: "buy", inputToken: "usdc", amount };
-    const job = buyJob(amount);
-    const key = quoteCacheKey(quotes.queueName, job);
+    const request = buyRequest(amount);
+    const key = quoteCacheKey(quotes.namespace, request);
     // The hot set's score of this quote (its members are the jobs as the API wrote them).
     const hotScore = async () => {
-      const members = await quotes.redis.zrange(hotSetKey(quotes.queueName), "0", "-1", "WITHSCORES");
+      const members = await quotes.redis.zrange(hotSetKey(quotes.namespace), "0", "-1", "WITHSCORES");
       for (let i = 0; i < members.length; i += 2) {
-        const member = JSON.parse(members[i] as string) as QuoteJob;
-        if (member.amount === job.amount && member.token.toLowerCase() === address.toLowerCase()) {
+        const member = JSON.parse(members[i] as string) as QuoteRequest;
+        if (member.amount === request.amount && member.token.toLowerCase() === address.toLowerCase()) {
           return Number(members[i + 1]);
         }
       }
@@ -1007,10 +1007,10 @@ describe("OpenAPI document", () => {
 });
 
 /**
- * Quotes through the worker (api/services/quotes.ts, worker/processors/quote.ts): a repeated quote comes from the
- * cache, concurrent identical requests share one job, a trade makes the cached quote stale the moment it is indexed
+ * Quotes through the worker (api/services/quotes.ts, worker/quote-refresher.ts): a repeated quote comes from the
+ * cache, concurrent identical requests share one eth_call, a trade makes the cached quote stale the moment it is indexed
  * and the worker quotes the hot entry again by itself, and without a worker a request answers 503 after its timeout.
- * Job data is checked with zod on both ends.
+ * Quote requests are checked with zod on both ends.
  */
 describe("curve quotes", () => {
   let jwt: string;
@@ -1046,15 +1046,15 @@ describe("curve quotes", () => {
 
     const quotes = api.deps.quotes;
     if (!quotes) throw new Error("no quote client");
-    const job: QuoteJob = {
+    const request: QuoteRequest = {
       chainSlug: "base-sepolia",
       token,
       mode: "buyExactIn",
       amount: String(11n * USDC),
       attribution: noAttribution,
     };
-    expect(await quotes.redis.get(quoteCacheKey(quotes.queueName, job))).toBeNull();
-    expect(await quotes.redis.zscore(hotSetKey(quotes.queueName), JSON.stringify(job))).toBeNull();
+    expect(await quotes.redis.get(quoteCacheKey(quotes.namespace, request))).toBeNull();
+    expect(await quotes.redis.zscore(hotSetKey(quotes.namespace), JSON.stringify(request))).toBeNull();
 
     await send(c, quoter, {
       address: c.deployment.contracts.launchpad,
@@ -1074,7 +1074,7 @@ describe("curve quotes", () => {
     const pool = { graduated: false } as never;
     await expect(
       requestQuote(api.deps.quotes, {
-        job: bad as QuoteJob,
+        request: bad as QuoteRequest,
         validity: "pool:1",
         pool,
         contracts: c.deployment.contracts,

@@ -8,7 +8,7 @@ import { getAddress, maxUint256 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi } from "../abis/index.js";
 import { migrate } from "../db/migrate.js";
-import { CATALOG_KEY, deploymentKey, HOLDERS_KEY, layerKey, startVersions } from "../db/versions.js";
+import { CATALOG_KEY, HOLDERS_KEY, indexedTokenKey, layerKey, startVersions } from "../db/versions.js";
 import { DEFAULT_DATABASE_URL, dropSchema } from "../scripts/indexer.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { chain, createToken, fundedWallets, fundUsdc, send } from "./helpers/chain.js";
@@ -109,8 +109,8 @@ describe("change versions on Postgres", () => {
     try {
       const [a, b, peer] = ["0xaa", "0xbb", "0xcc"];
       const keys = {
-        a: [layerKey("0xA1"), deploymentKey(1, a)],
-        b: [layerKey("0xb1"), deploymentKey(1, b)],
+        a: [layerKey("0xA1"), indexedTokenKey(1, a)],
+        b: [layerKey("0xb1"), indexedTokenKey(1, b)],
       };
       const changed = async (write: string, params: unknown[] = []) => {
         const mark = versions.mark();
@@ -122,7 +122,7 @@ describe("change versions on Postgres", () => {
           b: versions.changedSince(mark, keys.b),
           catalog: versions.changedSince(mark, [CATALOG_KEY]),
           holders: versions.changedSince(mark, [HOLDERS_KEY]),
-          // What search candidates watch (api/services/token-catalog.ts): a's token_layer_id alone.
+          // What search candidates watch (api/services/tokens/catalog.ts): a's token_layer_id alone.
           layerA: versions.changedSince(mark, [layerKey("0xA1")]),
         };
       };

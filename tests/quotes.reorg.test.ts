@@ -2,7 +2,7 @@
  * Cached quotes key on the block hash. On an anvil of its own (the global chain is left alone): a quote is cached
  * over a pool that last changed in block N; a reorg replaces block N with another block N that trades the same
  * pool differently; the next quote must be the new chain's, not the one cached for the old block of the same
- * number (core/jobs.ts quoteValidity).
+ * number (core/quote-cache.ts quoteValidity).
  */
 import { type Address, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

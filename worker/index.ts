@@ -1,6 +1,6 @@
 /**
  * The worker process: `tsx worker/index.ts`. Migrates the app schema, re-dispatches open intents that Redis lost,
- * then executes intents and keeps hot graduated quotes current (worker/quote-worker.ts) until SIGINT/SIGTERM, when
+ * then executes intents and keeps hot graduated quotes current (worker/quote-refresher.ts) until SIGINT/SIGTERM, when
  * it finishes the jobs in hand and exits.
  */
 import { DelayedError, type Job, Queue, Worker } from "bullmq";
@@ -19,7 +19,7 @@ import { startPeerDeployer } from "./peers.js";
 import { executeIntent, ReceiptPending } from "./processors/execute.js";
 import { recheckSettled } from "./processors/finality.js";
 import { startReceiptTracker } from "./processors/receipts.js";
-import { startQuoteWorker } from "./quote-worker.js";
+import { startQuoteRefresher } from "./quote-refresher.js";
 import { localSigner, withOperator } from "./signer.js";
 import { startWebhookWorker } from "./webhook-worker.js";
 
@@ -96,7 +96,7 @@ async function main() {
     }
   }
   worker.on("failed", (job, error) => log(`job ${job?.id} attempt ${job?.attemptsMade} failed: ${error.message}`));
-  const quotes = await startQuoteWorker({
+  const quotes = await startQuoteRefresher({
     db,
     databaseUrl: config.databaseUrl,
     redisUrl: config.redisUrl,
@@ -105,7 +105,7 @@ async function main() {
     chains: config.chains,
     log,
   });
-  log(`keeping hot quotes of ${quotes.queueName} current`);
+  log(`keeping hot quotes of ${quotes.namespace} current`);
   const webhooks = await startWebhookWorker({ ...config, db, log });
   const peers = startPeerDeployer({
     db,

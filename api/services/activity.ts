@@ -19,8 +19,8 @@ import {
 } from "../../db/indexed/activity.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
-import { deploymentOf } from "./token-market.js";
-import { isoOfUnix, priceUsd, tokenAmount, usdcUsd } from "./token-view.js";
+import { indexedTokenOf } from "./tokens/market.js";
+import { isoOfUnix, priceUsd, tokenAmount, usdcUsd } from "./tokens/shape.js";
 
 export function encodeLogCursor(feed: string, p: LogPosition): string {
   const position = [p.timestamp.toString(), p.chainId, p.block.toString(), p.logIndex, p.rank];
@@ -133,7 +133,7 @@ export type TokenActivityParameters = { tokenId: string; limit: number; cursor?:
 /** get-token-activity: one feed of the token's logs on every chain, newest first. */
 export async function getTokenActivity(deps: ApiDeps, p: TokenActivityParameters) {
   const after = p.cursor ? decodeLogCursor(p.cursor, "activity") : null;
-  const { app, freshness } = await deploymentOf(deps, p.tokenId);
+  const { app, freshness } = await indexedTokenOf(deps, p.tokenId);
   const rows = await readTokenActivity(deps.db, deps.config, app.token_layer_id.toLowerCase(), {
     after,
     limit: p.limit + 1,

@@ -7,7 +7,7 @@
 import { getAddress } from "viem";
 import { type LeaderboardBoard, readLeaderboard } from "../../db/indexed/leaderboard.js";
 import type { ApiDeps } from "../deps.js";
-import { usdcUsd } from "./token-view.js";
+import { usdcUsd } from "./tokens/shape.js";
 
 /** The periods, in seconds (null: all time). */
 export const LEADERBOARD_PERIODS = { "24h": 86_400, "7d": 604_800, all: null } as const;

@@ -9,8 +9,8 @@ import { readBalanceAtBlock } from "../../db/indexed/holdings.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { freshness } from "./indexed.js";
-import { deploymentOf } from "./token-market.js";
-import { tokenAmount } from "./token-view.js";
+import { indexedTokenOf } from "./tokens/market.js";
+import { tokenAmount } from "./tokens/shape.js";
 import { amountToBaseUnits } from "./trade.js";
 
 export type CheckOwnershipInput = { tokenId: string; chainSlug?: string; address?: string; minBalance?: number };
@@ -22,7 +22,7 @@ export async function checkTokenOwnership(deps: ApiDeps, user: AuthedUser | unde
   }
   // At least one base unit: holding means a balance above zero.
   const min = input.minBalance === undefined ? 1n : amountToBaseUnits(input.minBalance, 18, "minBalance");
-  const { app, deployment } = await deploymentOf(deps, input.tokenId, input.chainSlug);
+  const { app, deployment } = await indexedTokenOf(deps, input.tokenId, input.chainSlug);
   const chain = deployment?.chainSlug ?? input.chainSlug ?? app.chain_slug;
   const { balance, block } = deployment
     ? await readBalanceAtBlock(

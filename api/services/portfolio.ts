@@ -20,7 +20,7 @@ import { publicClientFor } from "../../core/rpc.js";
 import { readPortfolio } from "../../db/indexed/holdings.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
-import { priceUsd, tokenAmount, usdcUsd } from "./token-view.js";
+import { priceUsd, tokenAmount, usdcUsd } from "./tokens/shape.js";
 
 export type GetPortfolioParameters = { address: string; limit: number; offset: number; usdc?: boolean };
 

@@ -2,34 +2,34 @@
  * Quotes where they are cheapest.
  *
  * - **Bonding curve**: the curve math (core/quote.ts, equal to the contract to the wei) over the indexed pool row
- *   the caller already holds (api/services/tokens.ts keeps it per token until a block writes that token's rows):
+ *   the caller already holds (api/services/tokens/lookup.ts keeps it per token until a block writes that token's rows):
  *   microseconds of arithmetic in this process, no I/O.
  * - **Uniswap V3** (graduated): one Multicall3 eth_call (QuoterV2 over every fee tier). A quote is valid for the
- *   indexed block it was made at (core/jobs.ts quoteValidity), so it is looked for, in order: in this process (by
+ *   indexed block it was made at (core/quote-cache.ts quoteValidity), so it is looked for, in order: in this process (by
  *   key and validity); in the quote cache in Redis, which every API process shares and the worker keeps current
- *   for the quotes polled in the last 30 s, quoting them again on each block (worker/processors/quote.ts); and
+ *   for the quotes polled in the last 30 s, quoting them again on each block (worker/quote-refresher.ts); and
  *   else made here, once for all concurrent identical requests of this process, then written to that cache. A
  *   quote asked for more than once (a client polling it) is marked hot, so the worker keeps it current; one asked
  *   once (each amount a person types) is not re-quoted on every block. A quote written to the cache is announced
- *   to every API process (core/jobs.ts askedChannel), so the cache is read only for a quote announced recently
+ *   to every API process (core/quote-cache.ts askedChannel), so the cache is read only for a quote announced recently
  *   enough to be there: a new amount, which is never there, goes straight to its eth_call without a Redis round
  *   trip first. The announcements are a hint: one missed (a reconnect, a process started since) costs an eth_call
  *   the cache could have saved, never a wrong quote.
  */
 import type { Address } from "viem";
+import { type QuoteParameters, type QuoteReturnType, quote, quoteFromWire, quoteToWire } from "../../core/quote.js";
 import {
   askedChannel,
+  type CachedQuote,
   HOT_MS,
   markHot,
   QUOTE_CACHE_TTL_S,
-  type QuoteJob,
-  type QuoteJobResult,
-  queueName,
+  type QuoteRequest,
   quoteCacheKey,
-  quoteJobSchema,
+  quoteCacheNamespace,
+  quoteRequestSchema,
   storeQuote,
-} from "../../core/jobs.js";
-import { type QuoteParameters, type QuoteReturnType, quote, quoteFromWire, quoteToWire } from "../../core/quote.js";
+} from "../../core/quote-cache.js";
 import { createRedis } from "../../db/redis.js";
 import type { QuoteClient } from "../ports.js";
 
@@ -68,10 +68,10 @@ export async function createQuoteClient(p: CreateQuoteClientParameters): Promise
     maxRetriesPerRequest: 2,
     enableAutoPipelining: true,
   });
-  const name = queueName("quote", p.prefix);
+  const namespace = quoteCacheNamespace(p.prefix);
   const client: QuoteClient = {
     redis,
-    queueName: name,
+    namespace,
     seen: new Map(),
     inflight: new Map(),
     announced: new Map(),
@@ -88,20 +88,20 @@ export async function createQuoteClient(p: CreateQuoteClientParameters): Promise
   const subscriber = createRedis(p.redisUrl, { log: p.log, name: "api quotes listener", maxRetriesPerRequest: null });
   subscriber.on("message", (_channel: string, key: string) => announce(client, key));
   subscriber.on("error", (error: Error) => p.log?.(`quote announcements: ${error.message}`));
-  subscriber.subscribe(askedChannel(name)).catch((error: unknown) => {
+  subscriber.subscribe(askedChannel(namespace)).catch((error: unknown) => {
     p.log?.(`quote announcements not followed: ${error instanceof Error ? error.message : error}`);
   });
   return client;
 }
 
 export type RequestQuoteParameters = Omit<QuoteParameters, "mode" | "amount" | "token" | "attribution"> & {
-  job: QuoteJob;
-  /** core/jobs.ts quoteValidity of the pool state in `pool`. */
+  request: QuoteRequest;
+  /** core/quote-cache.ts quoteValidity of the pool state in `pool`. */
   validity: string;
 };
 
 /**
- * The quote of `job` over the indexed state given: a curve quote computed here; a graduated one from this
+ * The quote of `request` over the indexed state given: a curve quote computed here; a graduated one from this
  * process, the shared cache, or one eth_call made now (see the file's comment). Without a client (no Redis), a
  * graduated quote is made every time.
  */
@@ -109,44 +109,44 @@ export async function requestQuote(
   client: QuoteClient | undefined,
   p: RequestQuoteParameters,
 ): Promise<QuoteReturnType> {
-  const job = quoteJobSchema.parse(p.job);
+  const request = quoteRequestSchema.parse(p.request);
   const params: QuoteParameters = {
     ...p,
-    mode: job.mode,
-    amount: BigInt(job.amount),
-    token: job.token as Address,
+    mode: request.mode,
+    amount: BigInt(request.amount),
+    token: request.token as Address,
     attribution: {
-      builder: job.attribution.builder as Address,
-      builderFeeBps: job.attribution.builderFeeBps,
-      referral: job.attribution.referral as Address,
+      builder: request.attribution.builder as Address,
+      builderFeeBps: request.attribution.builderFeeBps,
+      referral: request.attribution.referral as Address,
     },
   };
   if (!p.pool.graduated || !client) return quote(params);
-  const key = quoteCacheKey(client.queueName, job);
+  const key = quoteCacheKey(client.namespace, request);
   const id = `${key}|${p.validity}`;
   const known = client.seen.get(id);
   if (known) {
-    polled(client, key, job);
+    polled(client, key, request);
     return known;
   }
   let made = client.inflight.get(id);
-  if (made) polled(client, key, job);
+  if (made) polled(client, key, request);
   else {
-    made = makeGraduatedQuote(client, key, job, p.validity, params).finally(() => client.inflight.delete(id));
+    made = makeGraduatedQuote(client, key, request, p.validity, params).finally(() => client.inflight.delete(id));
     client.inflight.set(id, made);
   }
   return remember(client, id, await made);
 }
 
 /**
- * `job` is asked for again: mark it hot, so the worker keeps it current (core/jobs.ts markHot). Written at most once
+ * `request` is asked for again: mark it hot, so the worker keeps it current (core/quote-cache.ts markHot). Written at most once
  * per half of HOT_MS per key from this process; the answer does not wait for it.
  */
-function polled(client: QuoteClient, key: string, job: QuoteJob): void {
+function polled(client: QuoteClient, key: string, request: QuoteRequest): void {
   if (!claimHot(client, key)) return;
   // Kept current by the worker from now on, so in the cache for as long again.
   announce(client, key);
-  markHot(client.redis, client.queueName, job).catch((error: unknown) =>
+  markHot(client.redis, client.namespace, request).catch((error: unknown) =>
     client.log?.(`quote hot mark failed: ${error instanceof Error ? error.message : error}`),
   );
 }
@@ -164,7 +164,7 @@ function claimHot(client: QuoteClient, key: string): boolean {
 async function makeGraduatedQuote(
   client: QuoteClient,
   key: string,
-  job: QuoteJob,
+  request: QuoteRequest,
   validity: string,
   params: QuoteParameters,
 ): Promise<QuoteReturnType> {
@@ -173,9 +173,9 @@ async function makeGraduatedQuote(
   const again = until !== undefined && until > Date.now();
   const cached = again ? await client.redis.get(key).catch(() => null) : null;
   if (cached !== null) {
-    const entry = JSON.parse(cached) as QuoteJobResult;
+    const entry = JSON.parse(cached) as CachedQuote;
     if (entry.ok && entry.validity === validity) {
-      polled(client, key, job);
+      polled(client, key, request);
       return quoteFromWire(entry.quote);
     }
   }
@@ -183,7 +183,7 @@ async function makeGraduatedQuote(
   announce(client, key);
   const hot = again && claimHot(client, key);
   // Shared with the other processes, and kept current by the worker once asked for again; the answer does not wait.
-  storeQuote(client.redis, client.queueName, job, { ok: true, validity, quote: quoteToWire(q) }, hot).catch(
+  storeQuote(client.redis, client.namespace, request, { ok: true, validity, quote: quoteToWire(q) }, hot).catch(
     (error: unknown) => client.log?.(`quote cache write failed: ${error instanceof Error ? error.message : error}`),
   );
   return q;

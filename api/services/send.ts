@@ -26,7 +26,7 @@ import {
   settleExecution,
   submitSteps,
 } from "./auto-execute.js";
-import { deploymentOf } from "./token-market.js";
+import { indexedTokenOf } from "./tokens/market.js";
 import { amountToBaseUnits } from "./trade.js";
 
 /** Gas limit of an ERC-20 transfer when eth_estimateGas cannot run. */
@@ -84,7 +84,7 @@ async function assetOf(deps: ApiDeps, body: TransferAmountInput) {
     if (!deployment) throw new AppError("INVALID_PARAMETERS", `USDC is not available on chain ${body.chainSlug}`);
     return { type: "usdc" as const, address: deployment.contracts.usdc, decimals: 6, symbol: "USDC", tokenId: null };
   }
-  const { app, deployment } = await deploymentOf(deps, body.tokenId, body.chainSlug);
+  const { app, deployment } = await indexedTokenOf(deps, body.tokenId, body.chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${body.chainSlug}`);
   return { type: "token" as const, address: deployment.address, decimals: 18, symbol: app.symbol, tokenId: app.id };
 }

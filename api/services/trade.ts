@@ -46,7 +46,6 @@ import {
   noAttribution,
   ZERO_ADDRESS,
 } from "../../core/fees.js";
-import { quoteValidity } from "../../core/jobs.js";
 import {
   AUTO_EXECUTE_WAIT_MS,
   FALLBACK_GAS,
@@ -66,6 +65,7 @@ import {
   SHORT_CURVE,
   slippageBound,
 } from "../../core/quote.js";
+import { quoteValidity } from "../../core/quote-cache.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { readAttributionApprovals, readHolderBalance } from "../../db/indexed/market.js";
 import { type IntentRow, tradesAhead } from "../../db/intents.js";
@@ -86,8 +86,8 @@ import {
 import { nextBlockTime } from "./chain-head.js";
 import { catchUp, freshness } from "./indexed.js";
 import { requestQuote } from "./quotes.js";
-import { isoOfUnix } from "./token-view.js";
-import { getAppTokenWithDeployments, type IndexedPool, type IndexedToken } from "./tokens.js";
+import { getAppTokenWithIndexed, type IndexedPool, type IndexedToken } from "./tokens/lookup.js";
+import { isoOfUnix } from "./tokens/shape.js";
 
 export const USDC_DECIMALS = 6;
 export const TOKEN_DECIMALS = 18;
@@ -210,7 +210,7 @@ type Market = {
 
 /** The token's indexed deployment and pool on `chainSlug`; 404 "Token not found", 400 "Token not available on chain". */
 async function market(deps: ApiDeps, tokenId: string, chainSlug: string, caughtUp = false): Promise<Market> {
-  const { indexed } = await getAppTokenWithDeployments(deps, tokenId);
+  const { indexed } = await getAppTokenWithIndexed(deps, tokenId);
   const deployment = deps.deployments.get(chainSlug);
   if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
   const token = indexed.find((t) => t.chainSlug === chainSlug);
@@ -401,7 +401,13 @@ async function quoteOn(deps: ApiDeps, m: Market, mode: QuoteMode, amount: bigint
   const indexed = (await freshness(deps, m.deployment.chainSlug)).indexed_block;
   const indexedBlock = m.stateBlock ?? (indexed === null ? null : BigInt(indexed));
   return requestQuote(deps.quotes, {
-    job: { chainSlug: m.deployment.chainSlug, token: m.token.address, mode, amount: amount.toString(), attribution },
+    request: {
+      chainSlug: m.deployment.chainSlug,
+      token: m.token.address,
+      mode,
+      amount: amount.toString(),
+      attribution,
+    },
     validity: quoteValidity(m.pool, indexedBlock),
     pool: m.pool,
     contracts: m.deployment.contracts,

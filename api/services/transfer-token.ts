@@ -32,7 +32,7 @@ import {
   submitSteps,
 } from "./auto-execute.js";
 import { type Recipient, resolveRecipient } from "./send.js";
-import { getAppTokenWithDeployments } from "./tokens.js";
+import { getAppTokenWithIndexed } from "./tokens/lookup.js";
 import { amountToBaseUnits, TOO_MANY_DECIMALS } from "./trade.js";
 
 /** Gas limit of an OFT send when eth_estimateGas cannot run. */
@@ -56,7 +56,7 @@ export type TransferTokenInput = {
 
 /** Where the token stands on each chain: its home LaunchToken, or its peers, by chain slug. */
 async function contractsOf(deps: ApiDeps, tokenId: string) {
-  const { app, indexed } = await getAppTokenWithDeployments(deps, tokenId);
+  const { app, indexed } = await getAppTokenWithIndexed(deps, tokenId);
   const peers = await readIndexedPeers(deps.db, deps.config, indexed);
   const bySlug = new Map<string, Address>();
   for (const t of indexed) bySlug.set(t.chainSlug, getAddress(t.address));

@@ -15,7 +15,7 @@ import { slugOfChainId } from "../../core/chains.js";
 import { readFees, readTradeFeesByType } from "../../db/indexed/holdings.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
-import { tokenAmount, usdcUsd } from "./token-view.js";
+import { tokenAmount, usdcUsd } from "./tokens/shape.js";
 
 const usdc = (amount: bigint) => ({ usdc: amount.toString(), usd: usdcUsd(amount) });
 

@@ -6,9 +6,9 @@
 import { allEnded } from "../../core/all-ended.js";
 import type { TokenStage } from "../../core/catalog.js";
 import type { ApiDeps } from "../deps.js";
-import { listTokens, searchAll } from "../services/token-catalog.js";
-import { getPoolData, type PoolData } from "../services/token-market.js";
-import type { TokenListItem } from "../services/token-view.js";
+import { listTokens, searchAll } from "../services/tokens/catalog.js";
+import { getPoolData, type PoolData } from "../services/tokens/market.js";
+import type { TokenListItem } from "../services/tokens/shape.js";
 import type { AssetManifest } from "./assets.js";
 import { formatBps, formatPrice18, formatUsdc } from "./format.js";
 import { type Html, html } from "./html.js";

@@ -16,11 +16,11 @@ import type { ApiDeps } from "../deps.js";
 import type { Freshness } from "../services/indexed.js";
 import { listTokenPosts } from "../services/social/feeds.js";
 import type { PostView } from "../services/social/post-view.js";
-import { ensureAppToken, searchTokenRecord } from "../services/token-catalog.js";
-import { getCandles, getHolders, getPoolData, getTrades, type PoolData } from "../services/token-market.js";
-import { getTokenStats } from "../services/token-stats.js";
-import type { TokenView } from "../services/token-view.js";
-import { getAppTokenWithDeployments } from "../services/tokens.js";
+import { ensureAppToken, searchTokenRecord } from "../services/tokens/catalog.js";
+import { getAppTokenWithIndexed } from "../services/tokens/lookup.js";
+import { getCandles, getHolders, getPoolData, getTrades, type PoolData } from "../services/tokens/market.js";
+import type { TokenView } from "../services/tokens/shape.js";
+import { getTokenStats } from "../services/tokens/stats.js";
 import type { AssetManifest } from "./assets.js";
 import { formatBps, formatPrice18, formatTokens, formatUsdc, shortAddress } from "./format.js";
 import { type Html, html, safeUrl } from "./html.js";
@@ -77,7 +77,7 @@ export async function loadTokenPage(deps: ApiDeps, tokenId: string, interval: Ca
   const feed = { token_id: tokenId, sort: "new", filter: "all", offset: 0 } as const;
   const [record, row, pool, stats, holders, trades, candles, posts, polls] = await allEnded([
     searchTokenRecord(deps, tokenId, null),
-    getAppTokenWithDeployments(deps, tokenId),
+    getAppTokenWithIndexed(deps, tokenId),
     getPoolData(deps, tokenId),
     getTokenStats(deps, { tokenId }),
     getHolders(deps, { tokenId, limit: HOLDERS, offset: 0 }),

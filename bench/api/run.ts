@@ -6,7 +6,7 @@ import type { Address } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { createApp } from "../../api/app.js";
 import { createQuoteClient } from "../../api/services/quotes.js";
-import { ensureAppToken } from "../../api/services/token-catalog.js";
+import { ensureAppToken } from "../../api/services/tokens/catalog.js";
 import { createApiKey } from "../../db/api-keys.js";
 import { createUser } from "../../db/users.js";
 import { startAnvil } from "../../scripts/anvil.js";

@@ -50,7 +50,7 @@ import { noAttribution } from "../../core/fees.js";
 import { queueName } from "../../core/jobs.js";
 import { v3QuoteCall } from "../../core/quote.js";
 import { walletAddress } from "../../core/wallets.js";
-import { readQuotePool } from "../../db/indexed/deployments.js";
+import { readQuotePool } from "../../db/indexed/tokens.js";
 import { createIntent, dispatchIntent } from "../../db/intents.js";
 import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
@@ -208,7 +208,7 @@ async function main() {
       queueConnection.disconnect();
     });
     // As api/server.ts: change versions from Postgres, so that token reads are cached until a block is indexed, and
-    // quotes from the worker process (its quote queue and cache).
+    // quotes from the worker process (its quote cache and refresher).
     const { deps, close: closeDeps } = await createApiDeps({
       databaseUrl: dbUrl,
       redisUrl,

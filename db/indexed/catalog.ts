@@ -5,14 +5,14 @@
  */
 import { allEnded } from "../../core/all-ended.js";
 import { GRADUATING_PROGRESS_BPS, type TokenFilter, type TokenStage } from "../../core/catalog.js";
-import type { AppTokenRow } from "./deployments.js";
 import { RANK_TABLE, WINDOW_TABLE } from "./ranking.js";
+import type { AppTokenRow } from "./tokens.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /** Escape LIKE wildcards so user input matches literally. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** What a lookup matches on, in resolveToken's order (api/services/token-catalog.ts). */
+/** What a lookup matches on, in resolveToken's order (api/services/tokens/catalog.ts). */
 export type TokenMatch =
   /** Exactly this symbol, any case. */
   | { by: "symbol"; value: string }

@@ -8,8 +8,8 @@
  * else the user whose custodial wallet created the token.
  */
 import { candidatesSql, type TokenMatch } from "./catalog.js";
-import { type AppTokenRow, DEPLOYMENT_COLUMNS, type IndexedToken, indexedTokenOfRow } from "./deployments.js";
 import type { IndexedPeer } from "./peers.js";
+import { type AppTokenRow, INDEXED_TOKEN_COLUMNS, type IndexedToken, indexedTokenOfRow } from "./tokens.js";
 import type { Queryable, Schemas } from "./types.js";
 
 export type TokenSocial = {
@@ -84,7 +84,7 @@ export async function readTokenSocial(
   return new Map(rows.map((r) => [r.token_id, socialOfRow(r)]));
 }
 
-/** How a record is found in one statement; other inputs take search-token's lookups (api/services/token-catalog.ts). */
+/** How a record is found in one statement; other inputs take search-token's lookups (api/services/tokens/catalog.ts). */
 export type RecordMatch =
   | { by: "id"; value: string }
   | { by: "layer"; value: string }
@@ -148,7 +148,7 @@ export async function readTokenRecord(
     name: `token-record:${match.by}:${match.by === "symbol" ? match.candidates : ""}:${s}:${ix}`,
     text: `WITH target AS (${target})
      SELECT to_jsonb(a) AS app, (SELECT candidates FROM target) AS candidates, ${socialColumns(s, viewer)},
-            ${DEPLOYMENT_COLUMNS},
+            ${INDEXED_TOKEN_COLUMNS},
             (SELECT COALESCE(jsonb_agg(jsonb_build_object('chain_id', pt.chain_id, 'address', pt.address,
                       'home_chain_id', pt.home_chain_id, 'home_token', pt.home_token, 'holders_count', pt.holders_count,
                       'supply', pt.supply::text, 'created_at', pt.created_at::text) ORDER BY pt.created_at, pt.chain_id),

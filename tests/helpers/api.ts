@@ -12,7 +12,7 @@ import type { ApiConfig, ApiDeps } from "../../api/deps.js";
 import { startAnvil } from "../../scripts/anvil.js";
 import { deploy } from "../../scripts/deploy.js";
 import { DEFAULT_DATABASE_URL, dropSchema, startIndexer } from "../../scripts/indexer.js";
-import { startQuoteWorker } from "../../worker/quote-worker.js";
+import { startQuoteRefresher } from "../../worker/quote-refresher.js";
 import { type Chain, chain, chainAt, globalRpcUrl, sharedIndexerOf } from "./chain.js";
 import { createDatabase } from "./indexer/fixtures.js";
 import { deploymentsDirFor } from "./worker.js";
@@ -150,7 +150,7 @@ export async function createTestApi(p: TestApiParameters) {
   const { versions } = deps;
   const quoteWorker =
     p.quotes === undefined
-      ? await startQuoteWorker({
+      ? await startQuoteRefresher({
           db: deps.db,
           databaseUrl,
           redisUrl,

@@ -253,7 +253,7 @@ export type WorkerProcessParameters = {
   databaseUrl?: string;
   /** WORKER_RECONCILE_INTERVAL_MS: how often the running worker re-dispatches open intents (default 30 s). */
   reconcileIntervalMs?: number;
-  /** INDEXER_SCHEMA: the indexed state the worker quotes from (tests with an indexer). */
+  /** INDEXER_SCHEMA: the indexed state the worker reads (hot quotes, peers; tests with an indexer). */
   indexerSchema?: string;
   /** WORKER_LOCK_MS: how soon another worker takes over the jobs of one that died (default 30 s). */
   lockMs?: number;

@@ -27,9 +27,9 @@ import { GetPortfolioRequest, GetPortfolioResponse } from "../../routes/wallet/s
 import { getTokenActivity } from "../../services/activity.js";
 import { freshness } from "../../services/indexed.js";
 import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
-import { listTokens, searchTokenRecord } from "../../services/token-catalog.js";
-import { getCandles, getHolders, getPoolData } from "../../services/token-market.js";
-import { getTokenStats } from "../../services/token-stats.js";
+import { listTokens, searchTokenRecord } from "../../services/tokens/catalog.js";
+import { getCandles, getHolders, getPoolData } from "../../services/tokens/market.js";
+import { getTokenStats } from "../../services/tokens/stats.js";
 import { defineTool } from "../tool.js";
 
 const withoutSuccess = <T extends z.ZodObject>(schema: T) => schema.omit({ success: true });

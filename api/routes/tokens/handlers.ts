@@ -7,9 +7,9 @@ import type { ApiDeps } from "../../deps.js";
 import type { AppEnv } from "../../env.js";
 import { getTokenActivity } from "../../services/activity.js";
 import { freshness } from "../../services/indexed.js";
-import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/token-catalog.js";
-import { getCandles, getHolders, getPoolData, getTrades } from "../../services/token-market.js";
-import { getTokenStats } from "../../services/token-stats.js";
+import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/tokens/catalog.js";
+import { getCandles, getHolders, getPoolData, getTrades } from "../../services/tokens/market.js";
+import { getTokenStats } from "../../services/tokens/stats.js";
 import { caller, jsonOf, jsonResponse } from "../common.js";
 import {
   candlesRoute,

@@ -27,7 +27,7 @@ import {
 import { userExists } from "../../../db/social/follows.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { assertTokenExists } from "../tokens.js";
+import { assertTokenExists } from "../tokens/lookup.js";
 import { iso, wholeTokens } from "./units.js";
 
 export const CLUB_ACCESS_DENIED = "Access denied: no permission to view this club";

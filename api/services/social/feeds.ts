@@ -24,7 +24,7 @@ import {
 import { PICK_BY_IDS, type ViewerRow } from "../../../db/social/picks.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { assertTokenExists } from "../tokens.js";
+import { assertTokenExists } from "../tokens/lookup.js";
 import { assertClubAccess } from "./clubs.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { type PostView, pickPosts, viewsOfPicked } from "./post-view.js";

@@ -7,7 +7,7 @@ import { AppError } from "../../../core/errors.js";
 import { normalizeHashtag } from "../../../core/text.js";
 import { readHashtagToken } from "../../../db/indexed/catalog.js";
 import type { ApiDeps } from "../../deps.js";
-import { buildTokenViews, listItemOf, type TokenListItem } from "../token-view.js";
+import { buildTokenViews, listItemOf, type TokenListItem } from "../tokens/shape.js";
 
 /** A hashtag with or without its leading #s, any case. */
 export type HashtagInput = { hashtag_name: string };

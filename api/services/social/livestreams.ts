@@ -6,7 +6,7 @@ import { AppError } from "../../../core/errors.js";
 import { insertLivestream, readLivestream } from "../../../db/social/livestreams.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { assertTokenExists } from "../tokens.js";
+import { assertTokenExists } from "../tokens/lookup.js";
 import { iso, tallyCounts } from "./units.js";
 
 /** get-livestream: a livestream with its vote counts. */

@@ -23,7 +23,7 @@ import {
 } from "../../../db/social/notifications.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { ensureAppToken } from "../token-catalog.js";
+import { ensureAppToken } from "../tokens/catalog.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { tipAmountView } from "./post-view.js";
 import { iso } from "./units.js";

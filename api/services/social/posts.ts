@@ -19,7 +19,7 @@ import { topicExists } from "../../../db/social/topics.js";
 import { userIdsByUsernames } from "../../../db/users.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { getAppToken } from "../tokens.js";
+import { getAppToken } from "../tokens/lookup.js";
 import { assertClubAccess } from "./clubs.js";
 import { checkSocialLimit, socialLimits } from "./limits.js";
 import type { PostMedia } from "./post-cache.js";

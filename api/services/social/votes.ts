@@ -31,7 +31,7 @@ import {
 } from "../../../db/social/votes.js";
 import type { ApiDeps } from "../../deps.js";
 import type { AuthedUser } from "../../env.js";
-import { assertTokenExists } from "../tokens.js";
+import { assertTokenExists } from "../tokens/lookup.js";
 import { checkSocialLimit } from "./limits.js";
 import { readablePost } from "./posts.js";
 import { withTransaction } from "./transaction.js";

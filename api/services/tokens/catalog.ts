@@ -6,11 +6,11 @@
  * it: `ensureAppToken`. Listings (get-tokens, search) show deployed tokens only; search-token and the tokenId
  * endpoints also find app tokens whose deployment is not indexed yet.
  */
-import { allEnded } from "../../core/all-ended.js";
-import type { SearchType, TokenFilter, TokenStage } from "../../core/catalog.js";
-import { AppError } from "../../core/errors.js";
-import { normalizeHashtag, normalizeTags, slugify } from "../../core/text.js";
-import { readBlob } from "../../db/blobs.js";
+import { allEnded } from "../../../core/all-ended.js";
+import type { SearchType, TokenFilter, TokenStage } from "../../../core/catalog.js";
+import { AppError } from "../../../core/errors.js";
+import { normalizeHashtag, normalizeTags, slugify } from "../../../core/text.js";
+import { readBlob } from "../../../db/blobs.js";
 import {
   countRanked,
   findTokenCandidates,
@@ -18,17 +18,17 @@ import {
   readCatalogPage,
   searchCatalog,
   type TokenMatch,
-} from "../../db/indexed/catalog.js";
-import { windowStartAt } from "../../db/indexed/ranking.js";
-import { type RecordMatch, readTokenRecord } from "../../db/indexed/token-record.js";
+} from "../../../db/indexed/catalog.js";
+import { windowStartAt } from "../../../db/indexed/ranking.js";
+import { type RecordMatch, readTokenRecord } from "../../../db/indexed/token-record.js";
 import {
   addTokenHashtags,
   insertDiscoveredToken,
   tokenByLayerId,
   tokenBySlug,
   tokensByLayerIds,
-} from "../../db/tokens.js";
-import { userIdByWallet } from "../../db/users.js";
+} from "../../../db/tokens.js";
+import { userIdByWallet } from "../../../db/users.js";
 import {
   CATALOG_KEY,
   HOLDERS_KEY,
@@ -37,12 +37,13 @@ import {
   markedCache,
   perDatabase,
   versionedCache,
-} from "../../db/versions.js";
-import type { ApiDeps } from "../deps.js";
-import type { AuthedUser } from "../env.js";
-import { catchUp } from "./indexed.js";
-import type { PostView } from "./social/post-view.js";
-import { type SearchUserResult, searchPosts, searchUsers } from "./social/search.js";
+} from "../../../db/versions.js";
+import type { ApiDeps } from "../../deps.js";
+import type { AuthedUser } from "../../env.js";
+import { catchUp } from "../indexed.js";
+import type { PostView } from "../social/post-view.js";
+import { type SearchUserResult, searchPosts, searchUsers } from "../social/search.js";
+import { type AppTokenRow, getAppToken, getIndexedTokens } from "./lookup.js";
 import {
   buildTokenViews,
   listItemOf,
@@ -50,8 +51,7 @@ import {
   type TokenView,
   tokenViewOfRecord,
   viewKeys,
-} from "./token-view.js";
-import { type AppTokenRow, getAppToken, getIndexedTokens } from "./tokens.js";
+} from "./shape.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LAYER_ID = /^0x[0-9a-fA-F]{64}$/;

@@ -14,7 +14,7 @@ import { type Address, encodeFunctionData, type Hex, maxUint256, parseEther } fr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import type { ApiDeps } from "../api/deps.js";
-import { getIndexedTokens } from "../api/services/tokens.js";
+import { getIndexedTokens } from "../api/services/tokens/lookup.js";
 import { noAttribution } from "../core/fees.js";
 import { type QuoteMode, type QuoteReturnType, quote } from "../core/quote.js";
 import { errorAbi } from "../core/reverts.js";

@@ -7,29 +7,29 @@
  * decimals; prices in USD per whole token with 18 decimals) and as JSON numbers for display (whole tokens, USD).
  */
 import { getAddress } from "viem";
-import { type CandleInterval, candleIntervals } from "../../core/candles.js";
-import { AppError } from "../../core/errors.js";
-import { graduationPoolAddress } from "../../core/graduation-pool.js";
-import { poolTypeIds } from "../../core/poolTypes.js";
-import { readCandles, readHolders, readTrades } from "../../db/indexed/market.js";
-import type { ApiDeps } from "../deps.js";
-import { type Freshness, freshness } from "./indexed.js";
-import { isoOfUnix, priceUsd, primaryDeployment, tokenAmount, usdcUsd } from "./token-view.js";
-import { type AppTokenRow, getAppTokenWithDeployments, type IndexedToken } from "./tokens.js";
+import { type CandleInterval, candleIntervals } from "../../../core/candles.js";
+import { AppError } from "../../../core/errors.js";
+import { graduationPoolAddress } from "../../../core/graduation-pool.js";
+import { poolTypeIds } from "../../../core/poolTypes.js";
+import { readCandles, readHolders, readTrades } from "../../../db/indexed/market.js";
+import type { ApiDeps } from "../../deps.js";
+import { type Freshness, freshness } from "../indexed.js";
+import { type AppTokenRow, getAppTokenWithIndexed, type IndexedToken } from "./lookup.js";
+import { isoOfUnix, priceUsd, primaryIndexedToken, tokenAmount, usdcUsd } from "./shape.js";
 
 /** A token's deployment to read (or undefined when none is indexed yet) and the chain freshness refers to. */
-export async function deploymentOf(
+export async function indexedTokenOf(
   deps: ApiDeps,
   tokenId: string,
   chainSlug?: string,
 ): Promise<{ app: AppTokenRow; deployment: IndexedToken | undefined; freshness: Freshness }> {
-  const { app, indexed } = await getAppTokenWithDeployments(deps, tokenId);
+  const { app, indexed } = await getAppTokenWithIndexed(deps, tokenId);
   let deployment: IndexedToken | undefined;
   if (chainSlug) {
     deployment = indexed.find((t) => t.chainSlug === chainSlug);
     if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
   } else {
-    deployment = primaryDeployment(app, indexed);
+    deployment = primaryIndexedToken(app, indexed);
   }
   return { app, deployment, freshness: await freshness(deps, deployment?.chainSlug ?? app.chain_slug) };
 }
@@ -97,12 +97,12 @@ export function poolDataOf(t: IndexedToken & { pool: NonNullable<IndexedToken["p
 
 /** get-pool-data: the pool of the token's deployment, or null when none is indexed yet. */
 export async function getPoolData(deps: ApiDeps, tokenId: string, chainSlug?: string) {
-  const { deployment, freshness } = await deploymentOf(deps, tokenId, chainSlug);
+  const { deployment, freshness } = await indexedTokenOf(deps, tokenId, chainSlug);
   return { pool_data: deployment ? poolRecordOf(deployment) : null, freshness };
 }
 
 /**
- * The pool record of a deployment, made once per deployment read: a cached read (api/services/tokens.ts) is shared
+ * The pool record of a deployment, made once per deployment read: a cached read (api/services/tokens/lookup.ts) is shared
  * and never changes, and the record's checksummed addresses cost a keccak each.
  */
 const poolRecords = new WeakMap<IndexedToken, PoolData | null>();
@@ -130,7 +130,7 @@ export type GetCandlesParameters = {
  * buckets with trades exist (no gap filling): a client carries the previous close forward.
  */
 export async function getCandles(deps: ApiDeps, p: GetCandlesParameters) {
-  const { deployment, freshness } = await deploymentOf(deps, p.tokenId, p.chainSlug);
+  const { deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const seconds = candleIntervals[p.interval];
   const base = { interval: p.interval, chain: deployment?.chainSlug ?? null, freshness };
   if (!deployment) return { ...base, candles: [] };
@@ -168,7 +168,7 @@ export type PageParameters = { tokenId: string; limit: number; offset: number; c
  * whose custodial wallet it is, and whether it is the token's Uniswap V3 pool.
  */
 export async function getHolders(deps: ApiDeps, p: PageParameters) {
-  const { deployment, freshness } = await deploymentOf(deps, p.tokenId, p.chainSlug);
+  const { deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const pagination = { limit: p.limit, offset: p.offset, has_more: false };
   if (!deployment) return { holders: [], total: 0, chain: null, pagination, freshness };
   const rows = await readHolders(deps.db, deps.config, deployment, { limit: p.limit + 1, offset: p.offset });
@@ -194,7 +194,7 @@ export async function getHolders(deps: ApiDeps, p: PageParameters) {
 
 /** get-token-trades: trades on both venues, newest first (block, then log index). */
 export async function getTrades(deps: ApiDeps, p: PageParameters) {
-  const { deployment, freshness } = await deploymentOf(deps, p.tokenId, p.chainSlug);
+  const { deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const pagination = { limit: p.limit, offset: p.offset, has_more: false };
   if (!deployment) return { trades: [], total: 0, chain: null, pagination, freshness };
   const rows = await readTrades(deps.db, deps.config, deployment, { limit: p.limit + 1, offset: p.offset });

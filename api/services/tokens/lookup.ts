@@ -2,18 +2,18 @@
  * Token lookups that join the app's metadata (app.tokens, keyed by uuid) with the indexed on-chain state (the
  * indexer's token and pool tables, keyed by chain and address, joined on token_layer_id).
  */
-import { AppError } from "../../core/errors.js";
+import { AppError } from "../../../core/errors.js";
 import {
   type AppTokenRow,
   type IndexedToken,
-  readAppTokenWithDeployments,
-  readDeploymentsByLayerIds,
-} from "../../db/indexed/deployments.js";
-import { tokenById } from "../../db/tokens.js";
-import { deploymentKey, type Keyed, layerKey, markedCache, perDatabase } from "../../db/versions.js";
-import type { ApiDeps } from "../deps.js";
+  readAppTokenWithIndexed,
+  readIndexedTokensByLayerIds,
+} from "../../../db/indexed/tokens.js";
+import { tokenById } from "../../../db/tokens.js";
+import { indexedTokenKey, type Keyed, layerKey, markedCache, perDatabase } from "../../../db/versions.js";
+import type { ApiDeps } from "../../deps.js";
 
-export type { AppTokenRow, IndexedPool, IndexedToken } from "../../db/indexed/deployments.js";
+export type { AppTokenRow, IndexedPool, IndexedToken } from "../../../db/indexed/tokens.js";
 
 /** The app row of a token uuid, or a 404 "Token not found". */
 export async function getAppToken(deps: ApiDeps, tokenId: string): Promise<AppTokenRow> {
@@ -48,7 +48,7 @@ export function getIndexedTokensByLayerIds(
   deps: ApiDeps,
   tokenLayerIds: readonly string[],
 ): Promise<Map<string, IndexedToken[]>> {
-  return readDeploymentsByLayerIds(deps.db, deps.config, tokenLayerIds);
+  return readIndexedTokensByLayerIds(deps.db, deps.config, tokenLayerIds);
 }
 
 /**
@@ -56,21 +56,21 @@ export function getIndexedTokensByLayerIds(
  * of get-pool-data and the other market reads. A prepared statement per schema pair, so Postgres plans it once per
  * connection. Throws 404 "Token not found".
  */
-export function getAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<AppTokenWithDeployments> {
+export function getAppTokenWithIndexed(deps: ApiDeps, tokenId: string): Promise<AppTokenWithIndexed> {
   const version = deps.versions?.key("tokens") ?? null;
-  return deploymentsCache(deps.db)(
+  return indexedTokensCache(deps.db)(
     deps.versions,
     `${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`,
     version,
-    () => loadAppTokenWithDeployments(deps, tokenId),
+    () => loadAppTokenWithIndexed(deps, tokenId),
   );
 }
 
-export type AppTokenWithDeployments = { readonly app: AppTokenRow; readonly indexed: readonly IndexedToken[] };
+export type AppTokenWithIndexed = { readonly app: AppTokenRow; readonly indexed: readonly IndexedToken[] };
 
 /** The change keys of the indexed rows a token read holds: its token_layer_id's and each of its deployments'. */
 export function tokenKeys(tokenLayerId: string, deployments: readonly { chainId: number; address: string }[]) {
-  return [layerKey(tokenLayerId), ...deployments.map((d) => deploymentKey(d.chainId, d.address))];
+  return [layerKey(tokenLayerId), ...deployments.map((d) => indexedTokenKey(d.chainId, d.address))];
 }
 
 /**
@@ -78,10 +78,10 @@ export function tokenKeys(tokenLayerId: string, deployments: readonly { chainId:
  * served until a block writes this token's rows (a trade of another token leaves it) or the tokens table is written
  * (posts and votes do not touch what these reads hold). Never mutated by callers.
  */
-const deploymentsCache = perDatabase(() => markedCache<AppTokenWithDeployments>(50_000));
+const indexedTokensCache = perDatabase(() => markedCache<AppTokenWithIndexed>(50_000));
 
-async function loadAppTokenWithDeployments(deps: ApiDeps, tokenId: string): Promise<Keyed<AppTokenWithDeployments>> {
-  const found = await readAppTokenWithDeployments(deps.db, deps.config, tokenId);
+async function loadAppTokenWithIndexed(deps: ApiDeps, tokenId: string): Promise<Keyed<AppTokenWithIndexed>> {
+  const found = await readAppTokenWithIndexed(deps.db, deps.config, tokenId);
   if (!found) throw new AppError("TOKEN_NOT_FOUND", "Token not found");
   return { value: found, keys: tokenKeys(found.app.token_layer_id, found.indexed) };
 }

@@ -14,14 +14,14 @@
 
 import { createHash } from "node:crypto";
 import { formatUnits, getAddress, isAddress } from "viem";
-import { allEnded } from "../../core/all-ended.js";
-import { chainBySlug, slugOfChainId } from "../../core/chains.js";
-import { readIndexedLaunchpads } from "../../db/indexed/deployments.js";
-import { type IndexedPeer, readIndexedPeers } from "../../db/indexed/peers.js";
-import { readTokenSocial, type TokenRecordRead, type TokenSocial } from "../../db/indexed/token-record.js";
-import { deploymentKey, layerKey } from "../../db/versions.js";
-import type { ApiDeps } from "../deps.js";
-import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./tokens.js";
+import { allEnded } from "../../../core/all-ended.js";
+import { chainBySlug, slugOfChainId } from "../../../core/chains.js";
+import { type IndexedPeer, readIndexedPeers } from "../../../db/indexed/peers.js";
+import { readTokenSocial, type TokenRecordRead, type TokenSocial } from "../../../db/indexed/token-record.js";
+import { readIndexedLaunchpads } from "../../../db/indexed/tokens.js";
+import { indexedTokenKey, layerKey } from "../../../db/versions.js";
+import type { ApiDeps } from "../../deps.js";
+import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./lookup.js";
 
 export type TokenCreator = { id: string; username: string; profile_picture: string };
 
@@ -109,7 +109,7 @@ export const isoOfUnix = (seconds: bigint | number) => new Date(Number(seconds) 
  * The deployment a token's single-chain figures come from: the chain it was created for (app.chain_slug) when
  * that deployment is indexed, otherwise the first one created.
  */
-export function primaryDeployment(app: Pick<AppTokenRow, "chain_slug">, indexed: readonly IndexedToken[]) {
+export function primaryIndexedToken(app: Pick<AppTokenRow, "chain_slug">, indexed: readonly IndexedToken[]) {
   const onHome = indexed.find((t) => t.chainSlug === app.chain_slug);
   if (onHome) return onHome;
   return [...indexed].sort((a, b) =>
@@ -199,7 +199,7 @@ function assembleTokenView(
   soc: TokenSocial | undefined,
   launchpads: Map<number, string>,
 ): TokenView {
-  const primary = primaryDeployment(app, deployments);
+  const primary = primaryIndexedToken(app, deployments);
   const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : [...deployments];
   return {
     id: app.id,
@@ -295,7 +295,7 @@ export function viewKeys(view: Pick<TokenView, "token_layer_id" | "token_address
   return [
     layerKey(view.token_layer_id),
     ...view.token_addresses.map((a) =>
-      deploymentKey(chainBySlug[a.chain as keyof typeof chainBySlug]?.chainId ?? Number(a.chain), a.address),
+      indexedTokenKey(chainBySlug[a.chain as keyof typeof chainBySlug]?.chainId ?? Number(a.chain), a.address),
     ),
   ];
 }

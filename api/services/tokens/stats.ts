@@ -10,14 +10,14 @@
  * schedule (null for a pool type without one), its fee for a curve trade sent now, and what trades paid above the
  * trade fee in its window.
  */
-import * as curve from "../../core/curve.js";
-import { launchFeeAt } from "../../core/fees.js";
-import type { IndexedPool } from "../../db/indexed/deployments.js";
-import { readTradeStats } from "../../db/indexed/market.js";
-import type { ApiDeps } from "../deps.js";
-import { nextBlockTime } from "./chain-head.js";
-import { deploymentOf } from "./token-market.js";
-import { isoOfUnix, priceUsd, usdcUsd } from "./token-view.js";
+import * as curve from "../../../core/curve.js";
+import { launchFeeAt } from "../../../core/fees.js";
+import { readTradeStats } from "../../../db/indexed/market.js";
+import type { IndexedPool } from "../../../db/indexed/tokens.js";
+import type { ApiDeps } from "../../deps.js";
+import { nextBlockTime } from "../chain-head.js";
+import { indexedTokenOf } from "./market.js";
+import { isoOfUnix, priceUsd, usdcUsd } from "./shape.js";
 
 /** The windows, by name, in seconds. */
 export const STATS_WINDOWS = { "5m": 300, "1h": 3_600, "6h": 21_600, "24h": 86_400 } as const;
@@ -30,7 +30,7 @@ export function priceChangePct(open: bigint, close: bigint): number | null {
 }
 
 export async function getTokenStats(deps: ApiDeps, p: { tokenId: string; chainSlug?: string }) {
-  const { app, deployment, freshness } = await deploymentOf(deps, p.tokenId, p.chainSlug);
+  const { app, deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const names = Object.keys(STATS_WINDOWS) as StatsWindow[];
   const pool = deployment?.pool ?? null;
   const stats =

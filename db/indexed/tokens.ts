@@ -91,14 +91,14 @@ const POOL_COLUMNS = `p.token AS pool_token, p.supply, p.reserve, p.price, p.mar
             p.updated_block_hash`;
 
 /** The token and pool columns every deployment read selects, `t` and `p` being the tables' aliases. */
-export const DEPLOYMENT_COLUMNS = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
+export const INDEXED_TOKEN_COLUMNS = `t.chain_id, t.address, t.token_layer_id, t.creator, t.pool_type, t.name, t.symbol, t.token_uri,
             t.created_at, p.holders_count, p.trade_count, p.volume_usdc, ${POOL_COLUMNS}`;
 
 /**
  * The indexed deployments of several token_layer_ids in one query, keyed by lowercase token_layer_id (each list
  * ordered by chain id). Ids without a deployment are absent from the map.
  */
-export async function readDeploymentsByLayerIds(
+export async function readIndexedTokensByLayerIds(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
   tokenLayerIds: readonly string[],
@@ -107,7 +107,7 @@ export async function readDeploymentsByLayerIds(
   if (tokenLayerIds.length === 0) return byLayerId;
   const ix = schemas.indexerSchema;
   const { rows } = await db.query(
-    `SELECT ${DEPLOYMENT_COLUMNS}
+    `SELECT ${INDEXED_TOKEN_COLUMNS}
        FROM ${ix}.token t LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
       WHERE t.token_layer_id = ANY($1::text[])
       ORDER BY t.token_layer_id, t.chain_id`,
@@ -125,7 +125,7 @@ export async function readDeploymentsByLayerIds(
  * The app row of a token uuid with its indexed deployments (ordered by chain id), in one round trip, or undefined
  * when no such token exists. A prepared statement per schema pair, so Postgres plans it once per connection.
  */
-export async function readAppTokenWithDeployments(
+export async function readAppTokenWithIndexed(
   db: Queryable,
   schemas: Schemas,
   tokenId: string,
@@ -134,7 +134,7 @@ export async function readAppTokenWithDeployments(
   const ix = schemas.indexerSchema;
   const { rows } = await db.query({
     name: `app-token-deployments:${s}:${ix}`,
-    text: `SELECT to_jsonb(a) AS app, ${DEPLOYMENT_COLUMNS}
+    text: `SELECT to_jsonb(a) AS app, ${INDEXED_TOKEN_COLUMNS}
              FROM ${s}.tokens a
              LEFT JOIN ${ix}.token t ON t.token_layer_id = lower(a.token_layer_id)
              LEFT JOIN ${ix}.pool p ON p.chain_id = t.chain_id AND p.token = t.address
@@ -185,7 +185,7 @@ export async function readQuotePool(
   return { pool, indexedBlock: big(r.indexed_block) };
 }
 
-/** A deployment of a row that selected DEPLOYMENT_COLUMNS. */
+/** A deployment of a row that selected INDEXED_TOKEN_COLUMNS. */
 // biome-ignore lint/suspicious/noExplicitAny: a raw row of the queries above
 export function indexedTokenOfRow(r: any): IndexedToken {
   return {
