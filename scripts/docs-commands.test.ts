@@ -1,7 +1,8 @@
 /**
  * The docs' commands stay true: every `npm run <script>` in README.md, docs/ and bench/ names a script of
  * package.json, and every `npx tsx <file>.ts` and `bash <file>.sh` a file of the repository. (The benchmarks'
- * commands also run, at a tiny size, in npm test: scripts/bench-smoke.ts.)
+ * commands also run, at a tiny size, in npm test: scripts/bench-smoke.ts; the curl examples run in
+ * tests/docs.examples.test.ts.)
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
