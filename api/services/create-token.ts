@@ -38,6 +38,7 @@ import { withGasMargin } from "../../core/limits.js";
 import { type PoolTypeName, poolTypeIds } from "../../core/poolTypes.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { normalizeTags } from "../../core/text.js";
+import { attributionOf, type BuilderInput } from "../../core/trade.js";
 import type { IntentRow } from "../../db/intents.js";
 import { createdTokenBySalt, type DestinationView, insertCreatedToken, recordedDestinations } from "../../db/tokens.js";
 import type { ApiDeps } from "../deps.js";
@@ -53,7 +54,7 @@ import {
 } from "./auto-execute.js";
 import { media } from "./media.js";
 import { jsonBytes, storeBlob } from "./metadata.js";
-import { attributionOf, type BuilderInput, resolveAttribution } from "./trade.js";
+import { resolveAttribution } from "./trade.js";
 
 export const CREATE_DEADLINE_SECONDS = 24 * 60 * 60;
 /** Fallback when eth_estimateGas cannot run (e.g. the creator has no ether yet): createToken is about 8.1M (it creates the V3 pool). */

@@ -5,13 +5,13 @@
  */
 import { getAddress } from "viem";
 import { AppError } from "../../core/errors.js";
+import { amountToBaseUnits } from "../../core/trade.js";
 import { readBalanceAtBlock } from "../../db/indexed/holdings.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { freshness } from "./indexed.js";
 import { indexedTokenOf } from "./tokens/market.js";
 import { tokenAmount } from "./tokens/shape.js";
-import { amountToBaseUnits } from "./trade.js";
 
 export type CheckOwnershipInput = { tokenId: string; chainSlug?: string; address?: string; minBalance?: number };
 

@@ -14,6 +14,7 @@ import { type Address, encodeFunctionData, erc20Abi, formatUnits, getAddress, is
 import { AppError } from "../../core/errors.js";
 import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
+import { amountToBaseUnits } from "../../core/trade.js";
 import type { IntentRow } from "../../db/intents.js";
 import { type RecipientRow, readRecipient } from "../../db/users.js";
 import type { ApiDeps } from "../deps.js";
@@ -27,7 +28,6 @@ import {
   submitSteps,
 } from "./auto-execute.js";
 import { indexedTokenOf } from "./tokens/market.js";
-import { amountToBaseUnits } from "./trade.js";
 
 /** Gas limit of an ERC-20 transfer when eth_estimateGas cannot run. */
 export const FALLBACK_TRANSFER_GAS = 80_000n;

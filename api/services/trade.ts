@@ -1,25 +1,19 @@
 /**
- * trade: prepares launchpad trades (trade-token) and quotes them (quote-token).
+ * trade: prepares launchpad trades (trade-token) and quotes them (quote-token). It reads the market (the indexed pool,
+ * or the chain's when the index lags), then decides with the pure rules of core/trade.ts (units, mode, attribution
+ * as asked, the call and its approval) and core/quote.ts (the quote and its bound).
  *
- * Decisions (documented in the OpenAPI descriptions too):
- * - The selector is `direction` ("buy" | "sell"), as in the tool form; `side` is accepted as an alias. When both are
- *   absent the direction follows from the amount field; when given it must agree with the amount field.
- * - Exactly one of buyAmountUSD (buy exact-in, USD), buyAmountToken (buy exact-out, whole tokens), sellAmountToken
- *   (sell exact-in, whole tokens), sellAmountUSD (sell exact-out, USD). JSON numbers are converted to base units
- *   exactly through their shortest decimal representation, never by float multiplication; more decimals than the
- *   asset has (6 for USD, 18 for tokens) is an error, not a rounding.
+ * Decisions (the OpenAPI descriptions state them to clients):
  * - slippageBps: default 100 (1%), 0 to 5000; the bound is min out (exact-in, rounded down) or max in (exact-out,
  *   rounded up) around the quote of the venue the launchpad uses, widened by ESTIMATE_MARGIN_BPS when a leg is
  *   estimated (a buy that crosses graduation).
- * - Deadline: now + 20 minutes (unix seconds), checked by the launchpad.
- * - Approvals: buys need a USDC allowance to the launchpad. When the trader's allowance is below the most the buy can
- *   take (the USD amount for exact-in, the max-in bound for exact-out), `approvals` holds an approve for exactly that
- *   amount, to be sent first. Sells need none (the launchpad burns or pulls tokens of the seller who calls it).
- *   A custodial wallet's trades (autoExecute) approve the launchpad once for the unlimited allowance instead
- *   (custodialApproval): an exact approval replaces the allowance before it, so concurrent buys of one wallet
- *   revoked each other's allowance and reverted.
- * - gasLimit: eth_estimateGas from the trader, plus the gas margin (core/limits.ts), when it succeeds (it cannot while an approval is
- *   missing); otherwise the fixed limits of core/limits.ts FALLBACK_GAS, per venue.
+ * - Deadline: now + 20 minutes (core/trade.ts tradeDeadline), checked by the launchpad.
+ * - Approvals: a buy whose trader allows the launchpad too little gets an approve for exactly what it may take, to be
+ *   sent first (core/trade.ts usdcToApprove). A custodial wallet's trades (autoExecute) approve the launchpad once
+ *   for the unlimited allowance instead (custodialApproval): an exact approval replaces the allowance before it, so
+ *   concurrent buys of one wallet revoked each other's allowance and reverted.
+ * - gasLimit: eth_estimateGas from the trader, plus the gas margin (core/limits.ts), when it succeeds (it cannot while
+ *   an approval is missing); otherwise core/trade.ts fallbackGasOf, per venue.
  * - Attribution (builder, token_referral) is checked against the indexed approvals before anything is sent, as the
  *   launchpad checks it (core/fees.ts effectiveAttribution): a builder must be approved by the owner, within its
  *   approved maximum fee, and not the trader. A trade's token_referral is accepted and ignored, as the launchpad
@@ -27,8 +21,8 @@
  *   fee under the effective attribution (the token's referral, unpaid on its own trades).
  * - autoExecute quotes again when the market moved under a trade before it was sent (tradeToken): at most
  *   MAX_REQUOTES times a request, on the pool as the chain holds it, each with the request's own slippageBps.
- * - Sells are checked against the trader's indexed holder balance ("Insufficient token balance"): the amount sold
- *   (exact-in) or the quoted tokens in (exact-out).
+ * - Sells are checked against the trader's balance, on chain (else as indexed): the amount sold (exact-in) or the
+ *   quoted tokens in (exact-out); "Insufficient token balance".
  */
 
 import { setTimeout as sleep } from "node:timers/promises";
@@ -38,14 +32,7 @@ import type { ChainSlug } from "../../core/chains.js";
 import * as curve from "../../core/curve.js";
 import type { Deployment } from "../../core/deployment.js";
 import { AppError } from "../../core/errors.js";
-import {
-  type Attribution,
-  type AttributionError,
-  effectiveAttribution,
-  MAX_BUILDER_FEE_BPS,
-  noAttribution,
-  ZERO_ADDRESS,
-} from "../../core/fees.js";
+import { type Attribution, effectiveAttribution, noAttribution } from "../../core/fees.js";
 import {
   AUTO_EXECUTE_WAIT_MS,
   FALLBACK_GAS,
@@ -56,7 +43,6 @@ import {
   withGasMargin,
 } from "../../core/limits.js";
 import {
-  DEADLINE_SECONDS,
   DEFAULT_SLIPPAGE_BPS,
   executionTierFailed,
   type LaunchFee,
@@ -67,6 +53,21 @@ import {
 } from "../../core/quote.js";
 import { quoteValidity } from "../../core/quote-cache.js";
 import { publicClientFor } from "../../core/rpc.js";
+import {
+  amountToBaseUnits,
+  attributionMessage,
+  attributionOf,
+  type BuilderInput,
+  fallbackGasOf,
+  quoteMode,
+  TOKEN_DECIMALS,
+  type TradeAmounts,
+  tradeCall,
+  tradeDeadline,
+  tradeMode,
+  USDC_DECIMALS,
+  usdcToApprove,
+} from "../../core/trade.js";
 import { readAttributionApprovals, readHolderBalance } from "../../db/indexed/market.js";
 import { type IntentRow, tradesAhead } from "../../db/intents.js";
 import { LockWaitExpired, withSessionLock } from "../../db/locks.js";
@@ -89,29 +90,9 @@ import { requestQuote } from "./quotes.js";
 import { getAppTokenWithIndexed, type IndexedPool, type IndexedToken } from "./tokens/lookup.js";
 import { isoOfUnix } from "./tokens/shape.js";
 
-export const USDC_DECIMALS = 6;
-export const TOKEN_DECIMALS = 18;
-
-export const AMOUNT_FIELDS = ["buyAmountUSD", "buyAmountToken", "sellAmountToken", "sellAmountUSD"] as const;
-type AmountField = (typeof AMOUNT_FIELDS)[number];
-const modeOfField: Record<AmountField, QuoteMode> = {
-  buyAmountUSD: "buyExactIn",
-  buyAmountToken: "buyExactOut",
-  sellAmountToken: "sellExactIn",
-  sellAmountUSD: "sellExactOut",
-};
-
-export type BuilderInput = { address: string; feeBps: number };
-
-export type TradeInput = {
+export type TradeInput = TradeAmounts & {
   tokenId: string;
   chainSlug: string;
-  direction?: "buy" | "sell";
-  side?: "buy" | "sell";
-  buyAmountUSD?: number;
-  buyAmountToken?: number;
-  sellAmountToken?: number;
-  sellAmountUSD?: number;
   userAddress?: string;
   token_referral?: string;
   builder?: BuilderInput;
@@ -128,72 +109,6 @@ export type QuoteInput = {
   amount: number;
   inputToken: "token" | "usdc";
 };
-
-/** `details.reason` of amountToBaseUnits's error for an amount finer than its decimals. */
-export const TOO_MANY_DECIMALS = "too_many_decimals";
-
-/**
- * A positive JSON number in whole units → base units, exactly: the number's shortest round-trip decimal form is
- * scaled by 10^decimals in integers. More decimals than `decimals` is rejected, never rounded.
- */
-export function amountToBaseUnits(value: number, decimals: number, field: string): bigint {
-  if (!Number.isFinite(value) || value <= 0)
-    throw new AppError("INVALID_PARAMETERS", `${field} must be greater than 0`);
-  const m = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i.exec(String(value));
-  if (!m?.[1]) throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: not a decimal number`);
-  const fraction = m[2] ?? "";
-  const digits = BigInt(m[1] + fraction);
-  const shift = Number(m[3] ?? 0) - fraction.length + decimals;
-  let units: bigint;
-  if (shift >= 0) units = digits * 10n ** BigInt(shift);
-  else {
-    const div = 10n ** BigInt(-shift);
-    if (digits % div !== 0n) {
-      throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: more than ${decimals} decimal places`, {
-        details: { reason: TOO_MANY_DECIMALS },
-      });
-    }
-    units = digits / div;
-  }
-  if (units >= 1n << 255n) throw new AppError("INVALID_PARAMETERS", `Invalid ${field}: too large`);
-  return units;
-}
-
-/** The mode and base-unit amount of a trade-token body (exactly one amount field, agreeing with direction). */
-export function tradeMode(body: TradeInput): { mode: QuoteMode; field: AmountField; amount: bigint } {
-  const given = AMOUNT_FIELDS.filter((f) => body[f] !== undefined);
-  if (given.length === 0) {
-    throw new AppError("INVALID_PARAMETERS", `Exactly one of ${AMOUNT_FIELDS.join(", ")} is required`);
-  }
-  if (given.length > 1) {
-    throw new AppError(
-      "INVALID_PARAMETERS",
-      `Exactly one of ${AMOUNT_FIELDS.join(", ")} is allowed; got ${given.join(", ")}`,
-    );
-  }
-  if (body.direction && body.side && body.direction !== body.side) {
-    throw new AppError("INVALID_PARAMETERS", `direction (${body.direction}) and side (${body.side}) disagree`);
-  }
-  const field = given[0] as AmountField;
-  const mode = modeOfField[field];
-  const direction = body.direction ?? body.side;
-  const fieldDirection = mode.startsWith("buy") ? "buy" : "sell";
-  if (direction && direction !== fieldDirection) {
-    const fits = direction === "buy" ? "buyAmountUSD or buyAmountToken" : "sellAmountToken or sellAmountUSD";
-    throw new AppError(
-      "INVALID_PARAMETERS",
-      `${field} does not fit direction ${direction}: a ${direction} takes ${fits}`,
-    );
-  }
-  const decimals = field.endsWith("USD") ? USDC_DECIMALS : TOKEN_DECIMALS;
-  return { mode, field, amount: amountToBaseUnits(body[field] as number, decimals, field) };
-}
-
-/** quote-token's (direction, inputToken) → mode: the amount is in `inputToken` units. */
-export function quoteMode(direction: "buy" | "sell", inputToken: "token" | "usdc"): QuoteMode {
-  if (direction === "buy") return inputToken === "usdc" ? "buyExactIn" : "buyExactOut";
-  return inputToken === "token" ? "sellExactIn" : "sellExactOut";
-}
 
 const clientOf = publicClientFor;
 
@@ -499,35 +414,6 @@ export async function quoteToken(deps: ApiDeps, body: QuoteInput) {
   return quoteView(q, deps.chainHead.get(body.chainSlug));
 }
 
-/** The attribution request → the launchpad's Attribution (builder fee 0–50 bps; zero address = none). */
-export function attributionOf(builder: BuilderInput | undefined, referral: string | undefined): Attribution {
-  const feeBps = builder?.feeBps ?? 0;
-  if (feeBps > MAX_BUILDER_FEE_BPS) {
-    throw new AppError("INVALID_PARAMETERS", `Invalid builder.feeBps: at most ${MAX_BUILDER_FEE_BPS}`);
-  }
-  return {
-    builder: (builder?.address ?? ZERO_ADDRESS) as Address,
-    builderFeeBps: builder ? feeBps : 0,
-    referral: (referral ?? ZERO_ADDRESS) as Address,
-  };
-}
-
-/** The 400 message of each attribution the launchpad would refuse, by the custom error it would revert with. */
-export function attributionMessage(error: AttributionError, field: "builder" | "referral", maxFeeBps: number): string {
-  switch (error) {
-    case "BuilderNotApproved":
-      return "Invalid builder.address: not a builder approved by the launchpad's owner";
-    case "BuilderFeeTooHigh":
-      return `Invalid builder.feeBps: at most ${maxFeeBps} for this builder`;
-    case "ReferrerNotApproved":
-      return "Invalid token_referral: not a referrer approved by the launchpad's owner";
-    case "SelfAttribution":
-      return field === "builder"
-        ? "Invalid builder.address: the builder cannot be the trader"
-        : "Invalid token_referral: the referral cannot be the trader";
-  }
-}
-
 export type ResolveAttributionParameters = {
   chainId: number;
   /** Who sends the transaction: the trader, or the creator of a new token. */
@@ -581,6 +467,23 @@ async function tokenBalance(deps: ApiDeps, m: Market, who: Address): Promise<big
   return readHolderBalance(deps.db, deps.config, m.token, who);
 }
 
+/** The trader's USDC allowance to the launchpad, on chain at its latest block; 0 without an RPC. */
+async function usdcAllowance(m: Market, trader: Address): Promise<bigint> {
+  if (!m.rpcUrl) return 0n;
+  return clientOf(m.rpcUrl)
+    .readContract({
+      address: m.deployment.contracts.usdc,
+      abi: mockUsdcAbi,
+      functionName: "allowance",
+      args: [trader, m.deployment.contracts.launchpad],
+    })
+    .catch((error: unknown) => {
+      throw new AppError("NETWORK_ERROR", "Could not read the USDC allowance: the chain's RPC did not answer", {
+        cause: error,
+      });
+    });
+}
+
 async function estimate(rpcUrl: string | undefined, from: Address, to: Address, data: Hex): Promise<bigint | null> {
   if (!rpcUrl) return null;
   try {
@@ -628,50 +531,25 @@ export async function prepareTrade(
     throw new AppError("INSUFFICIENT_BALANCE", "Insufficient token balance");
   }
 
-  const deadline = BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS);
+  const deadline = tradeDeadline(Date.now());
   const launchpad = m.deployment.contracts.launchpad;
-  const data = encodeFunctionData({
-    abi: launchpadAbi,
-    functionName: mode,
-    args: [m.token.address, amount, bound, deadline, attribution],
-  });
+  const data = tradeCall({ mode, token: m.token.address, amount, bound, deadline, attribution });
   const chain = m.deployment.chainSlug;
 
   const approvals: { to: string; data: string; value: string; gasLimit: string; chain: ChainSlug }[] = [];
-  if (buy) {
-    const maxUsdc = mode === "buyExactIn" ? amount : bound;
-    let allowance = 0n;
-    if (m.rpcUrl) {
-      allowance = await clientOf(m.rpcUrl)
-        .readContract({
-          address: m.deployment.contracts.usdc,
-          abi: mockUsdcAbi,
-          functionName: "allowance",
-          args: [trader, launchpad],
-        })
-        .catch((error: unknown) => {
-          throw new AppError("NETWORK_ERROR", "Could not read the USDC allowance: the chain's RPC did not answer", {
-            cause: error,
-          });
-        });
-    }
-    if (allowance < maxUsdc) {
-      const approveData = encodeFunctionData({ abi: mockUsdcAbi, functionName: "approve", args: [launchpad, maxUsdc] });
-      const gas = await estimate(m.rpcUrl, trader, m.deployment.contracts.usdc, approveData);
-      approvals.push({
-        to: m.deployment.contracts.usdc,
-        data: approveData,
-        value: "0",
-        gasLimit: (gas ?? FALLBACK_GAS.approve).toString(),
-        chain,
-      });
-    }
+  const approve = buy ? usdcToApprove(mode, amount, bound, await usdcAllowance(m, trader)) : null;
+  if (approve !== null) {
+    const approveData = encodeFunctionData({ abi: mockUsdcAbi, functionName: "approve", args: [launchpad, approve] });
+    const gas = await estimate(m.rpcUrl, trader, m.deployment.contracts.usdc, approveData);
+    approvals.push({
+      to: m.deployment.contracts.usdc,
+      data: approveData,
+      value: "0",
+      gasLimit: (gas ?? FALLBACK_GAS.approve).toString(),
+      chain,
+    });
   }
-  const fallback = q.graduates
-    ? FALLBACK_GAS.graduatingBuy
-    : q.protocol === "uniswap_v3"
-      ? FALLBACK_GAS.uniswapV3
-      : FALLBACK_GAS.bondingCurve;
+  const fallback = fallbackGasOf(q);
   const gas = approvals.length > 0 ? null : await estimate(m.rpcUrl, trader, launchpad, data);
   return {
     transaction: { to: launchpad, data, value: "0", gasLimit: (gas ?? fallback).toString(), chain },

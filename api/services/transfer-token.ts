@@ -20,6 +20,7 @@ import { AppError } from "../../core/errors.js";
 import { addressToBytes32, lzReceiveOption, OFT_RECEIVE_GAS } from "../../core/layerzero.js";
 import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
+import { amountToBaseUnits, TOO_MANY_DECIMALS } from "../../core/trade.js";
 import { readIndexedPeers, readOftTransfers } from "../../db/indexed/peers.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
@@ -33,7 +34,6 @@ import {
 } from "./auto-execute.js";
 import { type Recipient, resolveRecipient } from "./send.js";
 import { getAppTokenWithIndexed } from "./tokens/lookup.js";
-import { amountToBaseUnits, TOO_MANY_DECIMALS } from "./trade.js";
 
 /** Gas limit of an OFT send when eth_estimateGas cannot run. */
 export const FALLBACK_OFT_SEND_GAS = 400_000n;
