@@ -494,6 +494,25 @@ async function estimate(rpcUrl: string | undefined, from: Address, to: Address, 
   }
 }
 
+/** A transaction of a trade, decided: where, what, and its gas limit. */
+type PlannedCall = { to: Address; data: Hex; gas: bigint };
+
+/** One trade decided, in base units: what prepareTrade answers (tradeView) and what autoExecute records. */
+type TradePlan = {
+  mode: QuoteMode;
+  trader: Address;
+  amount: bigint;
+  slippageBps: number;
+  /** min out (exact-in) or max in (exact-out), base units. */
+  bound: bigint;
+  deadline: bigint;
+  chain: ChainSlug;
+  quote: QuoteReturnType;
+  call: PlannedCall;
+  /** USDC approvals to send before the call. */
+  approvals: PlannedCall[];
+};
+
 /** trade-token: the launchpad transaction (and any USDC approval to send first) for one trade, with its quote. */
 export async function prepareTrade(
   deps: ApiDeps,
@@ -501,6 +520,42 @@ export async function prepareTrade(
   body: TradeInput,
   options: { ownTradesAhead?: boolean; fromChain?: boolean } = {},
 ) {
+  return tradeView(await planTrade(deps, user, body, options), deps.chainHead.get(body.chainSlug));
+}
+
+/** A planned transaction as the API answers it. */
+const callView = (t: PlannedCall, chain: ChainSlug) => ({
+  to: t.to,
+  data: t.data,
+  value: "0",
+  gasLimit: t.gas.toString(),
+  chain,
+});
+
+/** The serialisation of a plan: amounts as decimal strings, at the chain head `head`. */
+function tradeView(plan: TradePlan, head: bigint | null) {
+  return {
+    transaction: callView(plan.call, plan.chain),
+    approvals: plan.approvals.map((a) => callView(a, plan.chain)),
+    quote: quoteView(plan.quote, head),
+    trade: {
+      mode: plan.mode,
+      userAddress: plan.trader,
+      amountBaseUnits: plan.amount.toString(),
+      slippageBps: plan.slippageBps,
+      /** min out (exact-in) or max in (exact-out), base units. */
+      boundBaseUnits: plan.bound.toString(),
+      deadline: Number(plan.deadline),
+    },
+  };
+}
+
+async function planTrade(
+  deps: ApiDeps,
+  user: AuthedUser,
+  body: TradeInput,
+  options: { ownTradesAhead?: boolean; fromChain?: boolean },
+): Promise<TradePlan> {
   const { mode, amount } = tradeMode(body);
   const slippageBps = body.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const trader = (body.userAddress ?? user.walletAddress) as Address;
@@ -536,38 +591,28 @@ export async function prepareTrade(
   const data = tradeCall({ mode, token: m.token.address, amount, bound, deadline, attribution });
   const chain = m.deployment.chainSlug;
 
-  const approvals: { to: string; data: string; value: string; gasLimit: string; chain: ChainSlug }[] = [];
+  const approvals: PlannedCall[] = [];
   const approve = buy ? usdcToApprove(mode, amount, bound, await usdcAllowance(m, trader)) : null;
   if (approve !== null) {
     const approveData = encodeFunctionData({ abi: mockUsdcAbi, functionName: "approve", args: [launchpad, approve] });
     const gas = await estimate(m.rpcUrl, trader, m.deployment.contracts.usdc, approveData);
-    approvals.push({
-      to: m.deployment.contracts.usdc,
-      data: approveData,
-      value: "0",
-      gasLimit: (gas ?? FALLBACK_GAS.approve).toString(),
-      chain,
-    });
+    approvals.push({ to: m.deployment.contracts.usdc, data: approveData, gas: gas ?? FALLBACK_GAS.approve });
   }
   const fallback = fallbackGasOf(q);
   const gas = approvals.length > 0 ? null : await estimate(m.rpcUrl, trader, launchpad, data);
   return {
-    transaction: { to: launchpad, data, value: "0", gasLimit: (gas ?? fallback).toString(), chain },
+    mode,
+    trader,
+    amount,
+    slippageBps,
+    bound,
+    deadline,
+    chain,
+    quote: q,
+    call: { to: launchpad, data, gas: gas ?? fallback },
     approvals,
-    quote: quoteView(q, deps.chainHead.get(body.chainSlug)),
-    trade: {
-      mode,
-      userAddress: trader,
-      amountBaseUnits: amount.toString(),
-      slippageBps,
-      /** min out (exact-in) or max in (exact-out), base units. */
-      boundBaseUnits: bound.toString(),
-      deadline: Number(deadline),
-    },
   };
 }
-
-export type PreparedTrade = Awaited<ReturnType<typeof prepareTrade>>;
 
 /**
  * The one approval a custodial wallet makes: the launchpad, for the unlimited allowance. The launchpad pulls USDC
@@ -595,7 +640,7 @@ async function custodialAllowance(deps: ApiDeps, deployment: Deployment, wallet:
     });
 }
 
-export function custodialApproval(deployment: Deployment) {
+export function custodialApproval(deployment: Deployment): PlannedCall {
   return {
     to: deployment.contracts.usdc,
     data: encodeFunctionData({
@@ -603,9 +648,7 @@ export function custodialApproval(deployment: Deployment) {
       functionName: "approve",
       args: [deployment.contracts.launchpad, maxUint256],
     }),
-    value: "0",
-    gasLimit: FALLBACK_GAS.approve.toString(),
-    chain: deployment.chainSlug,
+    gas: FALLBACK_GAS.approve,
   };
 }
 
@@ -706,33 +749,33 @@ async function submitTrade(
   p: { key: string; attempt: number; deployment: Deployment; previous: Previous | undefined },
 ) {
   const { deployment } = p;
-  const asked = await prepareTrade(
+  const asked = await planTrade(
     deps,
     user,
     { ...body, userAddress: user.walletAddress },
     { ownTradesAhead: true, fromChain: p.attempt > 0 },
   );
-  if (p.previous && tradeAsked(p.previous.row.data) !== tradeAsked(asked.transaction.data)) throw p.previous.failure;
-  const approval = custodialApproval(deployment);
-  const maxIn = BigInt(asked.trade.mode === "buyExactIn" ? asked.trade.amountBaseUnits : asked.trade.boundBaseUnits);
-  const prepared = asked.approvals.length > 0 ? { ...asked, approvals: [approval] } : asked;
+  if (p.previous && tradeAsked(p.previous.row.data) !== tradeAsked(asked.call.data)) throw p.previous.failure;
+  const maxIn = asked.mode === "buyExactIn" ? asked.amount : asked.bound;
+  const plan = asked.approvals.length > 0 ? { ...asked, approvals: [custodialApproval(deployment)] } : asked;
+  const prepared = tradeView(plan, deps.chainHead.get(body.chainSlug));
   const steps: Step[] = [
-    ...prepared.approvals.map(
+    ...plan.approvals.map(
       (a): Step => ({
         name: attemptStep("approval", p.attempt),
         kind: "approval",
-        to: a.to as Address,
-        data: a.data as Hex,
-        gas: BigInt(a.gasLimit),
+        to: a.to,
+        data: a.data,
+        gas: a.gas,
         shared: { needed: async () => (await custodialAllowance(deps, deployment, user.walletAddress)) < maxIn },
       }),
     ),
     {
       name: attemptStep("trade", p.attempt),
       kind: "trade",
-      to: prepared.transaction.to,
-      data: prepared.transaction.data,
-      gas: BigInt(prepared.transaction.gasLimit),
+      to: plan.call.to,
+      data: plan.call.data,
+      gas: plan.call.gas,
     },
   ];
   const rows = await submitSteps(deps, user, {
