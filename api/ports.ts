@@ -45,6 +45,8 @@ export type Subscriber = {
 export type StreamHub = {
   /** The last seq the hub has read. */
   head(): number;
+  /** The last seq of the log in Postgres now (the hub's own head may trail it by a notification). */
+  logHead(): Promise<number>;
   /** Add a subscriber, live at once, or first catching up from `since` (events with seq > since). */
   attach(subscriber: Subscriber, since: number | null): Promise<void>;
   detach(subscriber: Subscriber): void;

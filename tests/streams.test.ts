@@ -282,6 +282,63 @@ describe("events since a sequence number (get-events, get_events)", () => {
   });
 });
 
+describe("a resume point ahead of the log", () => {
+  const refusal = (since: number, head: number) =>
+    `since ${since} is ahead of the event log, whose last seq is ${head}: resync, then resume from ${head}`;
+  const logHead = () => (side.api.deps.streams as NonNullable<typeof side.api.deps.streams>).logHead();
+
+  /** A raw WebSocket on `url` and every frame it received, parsed. */
+  async function rawSocket(url: string) {
+    const socket = new WebSocket(url);
+    const frames: Record<string, unknown>[] = [];
+    socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
+    await until("the welcome frame", () => frames.length > 0);
+    return { socket, frames, of: (type: string) => frames.filter((f) => f.type === type) };
+  }
+
+  it("is refused on a WebSocket with an error frame naming the head; the connection stays and may resume at the head", async () => {
+    const head = await logHead();
+    const ahead = head + 1_000;
+    const { socket, of } = await rawSocket(served.wsUrl);
+    socket.send(JSON.stringify({ type: "subscribe", channels: ["tokens"], since: ahead }));
+    await until("the error frame", () => of("error").length > 0);
+    expect(of("error")).toEqual([{ type: "error", error: refusal(ahead, head), reason: "since_ahead", head }]);
+    expect(of("subscribed")).toEqual([]);
+    // The head itself is a resume point: nothing was missed.
+    socket.send(JSON.stringify({ type: "subscribe", channels: ["tokens"], since: head }));
+    await until("subscribed", () => of("subscribed").length > 0);
+    expect(of("subscribed")).toEqual([{ type: "subscribed", channels: ["tokens"], seq: head }]);
+    socket.close();
+
+    // The same from the upgrade's query.
+    const atOnce = await rawSocket(`${served.wsUrl}?channels=tokens&since=${ahead}`);
+    await until("the error frame", () => atOnce.of("error").length > 0);
+    expect(atOnce.of("error")[0]).toMatchObject({ reason: "since_ahead", head });
+    atOnce.socket.close();
+  });
+
+  it("is answered 409 naming the head over SSE (since or Last-Event-ID) and by get-events; the head is accepted", async () => {
+    const head = await logHead();
+    const ahead = head + 1_000;
+    for (const res of [
+      await fetch(`${served.url}/stream?channels=tokens&since=${ahead}`),
+      await fetch(`${served.url}/stream?channels=tokens`, { headers: { "last-event-id": String(ahead) } }),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(await res.json()).toEqual({ success: false, error: refusal(ahead, head) });
+    }
+    const atHead = new AbortController();
+    const open = await fetch(`${served.url}/stream?channels=tokens&since=${head}`, { signal: atHead.signal });
+    expect(open.status).toBe(200);
+    atHead.abort();
+
+    const events = await side.api.post("get-events", { channels: ["tokens"], since: head + 1 });
+    expect(events).toMatchObject({ status: 409, body: { success: false, error: refusal(head + 1, head) } });
+    const atHeadEvents = await side.api.post("get-events", { channels: ["tokens"], since: head });
+    expect(atHeadEvents.body).toMatchObject({ events: [], next: head, head });
+  });
+});
+
 describe("the sequencer", () => {
   it("appends events while the API's own thread is held: it works on a thread of its own", async () => {
     const { db, config } = side.api.deps;

@@ -6,7 +6,7 @@ import type { StreamEvent } from "../../core/events.js";
 import { readEvents, readHeadSeq } from "../../db/events.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
-import { keysOf, resolveChannels } from "../streams/subscribe.js";
+import { keysOf, resolveChannels, sinceAhead } from "../streams/subscribe.js";
 
 export type ReadEventsSinceParameters = { channels: string[]; since: number; limit: number };
 export type ReadEventsSinceReturnType = {
@@ -25,6 +25,7 @@ export async function readEventsSince(
   const keys = [...keysOf(await resolveChannels(deps, p.channels, user))];
   // The head first: every event up to it is committed, so a short page means nothing of yours up to it is left.
   const head = await readHeadSeq(deps.db, deps.config.appSchema);
+  if (p.since > head) throw sinceAhead(p.since, head);
   const rows = await readEvents(deps.db, deps.config.appSchema, {
     after: p.since,
     through: head,

@@ -138,6 +138,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
 
   return {
     head: () => head,
+    logHead: () => readHeadSeq(p.db, app),
     connections: () => subscribers.size,
     admit(address) {
       if (admitted >= limits.maxConnections) return { refused: "Too many connections on this server" };

@@ -11,7 +11,7 @@ import type { StreamEvent } from "../../core/events.js";
 import { clientAddress } from "../client-address.js";
 import type { AppEnv } from "../env.js";
 import type { StreamHub, Subscriber } from "./hub.js";
-import { keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
+import { checkSince, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
 import { STREAM_PATH } from "./ws.js";
 
 /** Each event's JSON, serialized once however many responses it goes to (the hub shares event objects). */
@@ -34,6 +34,7 @@ export function registerSseRoute(app: OpenAPIHono<AppEnv>) {
     const names = (c.req.query("channels") ?? "").split(",").filter((n) => n !== "");
     const since = parseSince(c.req.query("since") ?? c.req.header("last-event-id"));
     const channels = await resolveChannels(deps, names, user);
+    await checkSince(hub, since);
     const slot = hub.admit(clientAddress(c, deps.config.trustProxy));
     if ("refused" in slot) throw new AppError("RATE_LIMIT_EXCEEDED", slot.refused);
     c.header("Cache-Control", "no-store");

@@ -9,6 +9,7 @@ import { readTokenKeys } from "../../db/indexed/events.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { authenticate } from "../middleware/auth.js";
+import type { StreamHub } from "../ports.js";
 
 /** Transport limits: a connection whose unsent events exceed these is closed as a slow consumer. */
 export const STREAM_LIMITS = {
@@ -80,6 +81,29 @@ async function resolved(deps: ApiDeps, channel: Channel) {
 /** The union of the keys of every channel. */
 export function keysOf(channels: Map<string, string[]>): Set<string> {
   return new Set([...channels.values()].flat());
+}
+
+/** `details.reason` of a resume point ahead of the log (sinceAhead). */
+export const SINCE_AHEAD = "since_ahead";
+
+/**
+ * The refusal of a resume point past the log's head `head`: no event will ever carry it (the log was reset, or the
+ * seq is another deployment's), so following from it would be silent for good. The client must read the state again
+ * (resync) and resume from `head`. REST and SSE answer it 409; a WebSocket gets it as an error frame.
+ */
+export function sinceAhead(since: number, head: number): AppError {
+  return new AppError(
+    "INVALID_PARAMETERS",
+    `since ${since} is ahead of the event log, whose last seq is ${head}: resync, then resume from ${head}`,
+    { status: 409, details: { reason: SINCE_AHEAD, since, head } },
+  );
+}
+
+/** Refuses `since` past the log's head; this process's hub is asked first, Postgres when `since` is past it. */
+export async function checkSince(hub: StreamHub, since: number | null): Promise<void> {
+  if (since === null || since <= hub.head()) return;
+  const head = await hub.logHead();
+  if (since > head) throw sinceAhead(since, head);
 }
 
 /** A resume point from a client: a non-negative integer seq, or null for "from now". */

@@ -25,7 +25,7 @@ import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { apiLog } from "../log.js";
 import type { StreamHub, Subscriber } from "./hub.js";
-import { CLOSE, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
+import { CLOSE, checkSince, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
 
 export const STREAM_PATH = "/stream";
 
@@ -41,6 +41,12 @@ function frameOf(event: StreamEvent): Buffer {
     frames.set(event, frame);
   }
   return frame;
+}
+
+/** What an error frame adds to its message: a refused resume point's reason and the log's head. */
+function frameDetails(error: AppError): Record<string, unknown> {
+  const { reason, head } = error.details;
+  return reason === undefined ? {} : { reason, head };
 }
 
 export type AttachWebSocketsParameters = {
@@ -161,6 +167,7 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
         throw new AppError("INVALID_PARAMETERS", "since: only the first subscribe of a connection can resume");
       }
       const resolved = await resolveChannels(p.deps, names, user);
+      await checkSince(p.hub, since);
       for (const [name, keys] of resolved) channels.set(name, keys);
       subscriber.keys = keysOf(channels);
       reply({ type: "subscribed", channels: [...resolved.keys()], seq: since ?? p.hub.head() });
@@ -208,7 +215,7 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
     let queue: Promise<unknown> = Promise.resolve();
     const run = (work: () => Promise<unknown>) => {
       queue = queue.then(work).catch((error: unknown) => {
-        if (error instanceof AppError) reply({ type: "error", error: error.message });
+        if (error instanceof AppError) reply({ type: "error", error: error.message, ...frameDetails(error) });
         else {
           apiLog.error({ err: error }, "stream error");
           ws.close(CLOSE.internal, "Internal error");
