@@ -6,15 +6,50 @@
  * pool.
  */
 import pg from "pg";
-import { type Address, type Hex, parseEther } from "viem";
+import {
+  type Address,
+  concat,
+  encodeFunctionData,
+  type Hex,
+  numberToHex,
+  pad,
+  parseEther,
+  parseEventLogs,
+  toEventSelector,
+} from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchTokenAbi } from "../abis/index.js";
+import { eidOf } from "../core/layerzero.js";
 import { type Chain, chain, fundAndBuy, fundedWallets, fundUsdc, type Wallet } from "./helpers/chain.js";
 import { oftSend, spawnRelayer, startChainOf } from "./helpers/multichain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
 import { sleep } from "./helpers/worker.js";
 
 const image = "https://example.com/logo.png";
+
+/**
+ * Runtime code that, called, emits an OFTSent (guid 0x11…, dstEid bnb-testnet's, 5 tokens) from `from`: what anyone
+ * can deploy. PUSH32/MSTORE the three data words, PUSH32 the topics (from, guid, selector), LOG3, STOP.
+ */
+function forgedOftSent(from: Address): Hex {
+  const push32 = (word: Hex) => concat(["0x7f", pad(word, { size: 32 })]);
+  const store = (word: Hex, at: number) => concat([push32(word), "0x60", numberToHex(at, { size: 1 }), "0x52"]);
+  const selector = toEventSelector("OFTSent(bytes32,uint32,address,uint256,uint256)");
+  return concat([
+    store(numberToHex(eidOf("bnb-testnet")), 0),
+    store(numberToHex(5n * 10n ** 18n), 0x20),
+    store(numberToHex(5n * 10n ** 18n), 0x40),
+    push32(from),
+    push32(`0x${"11".repeat(32)}`),
+    push32(selector),
+    "0x60",
+    "0x60",
+    "0x60",
+    "0x00",
+    "0xa3",
+    "0x00",
+  ]);
+}
 const secret = "multichain-lifecycle-wallet-secret";
 
 let c: Chain;
@@ -378,6 +413,59 @@ describe("a token on two chains", () => {
       }),
     ]);
     expect(await balanceOn(side.chain, peer, other.account.address)).toBe(12_500_000_000_000_000_000n);
+  });
+
+  it("knows a move from its send's receipt before the indexer does: sent, then delivered", async () => {
+    const pid = stack.indexer.indexer.pid;
+    // The indexer stopped (SIGSTOP): nothing of the move can be indexed until it goes on.
+    process.kill(pid, "SIGSTOP");
+    let hash: Hex;
+    try {
+      ({ hash } = await oftSend(c, creator, token, "bnb-testnet", creator.account.address, parseEther("3")));
+      const sent = await status(hash);
+      expect(sent.status).toBe("sent");
+      expect(sent.transfers).toEqual([
+        expect.objectContaining({
+          status: "sent",
+          from_chain: "base-sepolia",
+          to_chain: "bnb-testnet",
+          from: creator.account.address,
+          amount: "3",
+          sent_tx: hash.toLowerCase(),
+          delivered_tx: null,
+        }),
+      ]);
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+    const delivered = await waitFor(
+      "delivered",
+      () => status(hash),
+      (s) => s.status === "delivered",
+    );
+    expect(delivered.transfers).toEqual([
+      expect.objectContaining({ status: "delivered", to: creator.account.address, amount: "3" }),
+    ]);
+  });
+
+  it("answers a reverted send failed, and a transaction that moved no launched token unknown, forged logs too", async () => {
+    // A send of more than the wallet holds reverts.
+    const reverted = await creator.sendTransaction({
+      to: token,
+      data: encodeFunctionData({ abi: launchTokenAbi, functionName: "transfer", args: [peer, 10n ** 40n] }),
+      gas: 100_000n,
+    });
+    expect((await c.publicClient.waitForTransactionReceipt({ hash: reverted })).status).toBe("reverted");
+    expect(await status(reverted)).toEqual({ success: true, status: "failed", transfers: [] });
+    // An attacker's contract emitting an OFTSent of its own, with a guid and a sender of its choosing.
+    const forger = `0x${"f0".repeat(20)}` as Address;
+    await c.testClient.setCode({ address: forger, bytecode: forgedOftSent(creator.account.address) });
+    const forged = await creator.sendTransaction({ to: forger, gas: 100_000n });
+    const receipt = await c.publicClient.waitForTransactionReceipt({ hash: forged });
+    expect(parseEventLogs({ abi: launchTokenAbi, eventName: "OFTSent", logs: receipt.logs })).toHaveLength(1);
+    expect(await status(forged)).toEqual({ success: true, status: "unknown", transfers: [] });
+    // A hash no chain has.
+    expect(await status(`0x${"ab".repeat(32)}`)).toEqual({ success: true, status: "unknown", transfers: [] });
   });
 
   it("trades on its home chain through REST and graduates there, and still has no pool on bnb-testnet", async () => {

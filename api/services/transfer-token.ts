@@ -12,16 +12,30 @@
  * moved unless it goes to the wallet's own address (core/spend.ts), and the messaging fee as ether.
  */
 
-import { type Address, encodeFunctionData, formatEther, formatUnits, getAddress, zeroAddress } from "viem";
+import {
+  type Address,
+  encodeFunctionData,
+  formatEther,
+  formatUnits,
+  getAddress,
+  type Hex,
+  parseEventLogs,
+  zeroAddress,
+} from "viem";
 import { launchTokenAbi } from "../../abis/index.js";
 import { allEnded } from "../../core/all-ended.js";
 import { type ChainSlug, slugOfChainId } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
-import { addressToBytes32, lzReceiveOption, OFT_RECEIVE_GAS } from "../../core/layerzero.js";
+import { addressToBytes32, chainIdOfEid, lzReceiveOption, OFT_RECEIVE_GAS } from "../../core/layerzero.js";
 import { withGasMargin } from "../../core/limits.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { amountToBaseUnits, TOO_MANY_DECIMALS } from "../../core/trade.js";
-import { readIndexedPeers, readOftTransfers } from "../../db/indexed/peers.js";
+import {
+  type IndexedOftTransfer,
+  readIndexedPeers,
+  readLaunchedTokenAddresses,
+  readOftTransfers,
+} from "../../db/indexed/peers.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import {
@@ -179,12 +193,21 @@ export type TransferStatusInput = { transactionHash?: string; guid?: string };
 /**
  * get-transfer-status: the moves a transaction sent (or the one with a LayerZero guid), as indexed: sent (the source
  * chain's leg), verified (the destination endpoint accepted the packet), delivered (minted or unlocked). `status` is
- * the least advanced of them, or `unknown` while nothing of it is indexed yet.
+ * the least advanced of them.
+ *
+ * Before the indexer has seen the send, a transaction hash is looked up on the chains' RPCs: a mined send answers
+ * `sent` from its receipt (its OFTSent logs, counted only from launched tokens, joined to any later leg already
+ * indexed by guid), a reverted one `failed`. `unknown`: no chain has the transaction, or it moved nothing.
  */
 export async function getTransferStatus(deps: ApiDeps, body: TransferStatusInput) {
   const by = body.guid ? { guid: body.guid } : body.transactionHash ? { txHash: body.transactionHash } : undefined;
   if (!by) throw new AppError("INVALID_PARAMETERS", "transactionHash or guid is required");
-  const rows = await readOftTransfers(deps.db, deps.config, by);
+  let rows = await readOftTransfers(deps.db, deps.config, by);
+  if (rows.length === 0 && "txHash" in by) {
+    const sent = await sentFromReceipt(deps, by.txHash as Hex);
+    if (sent === "failed") return { status: "failed" as const, transfers: [] };
+    rows = sent;
+  }
   const order = ["sent", "verified", "delivered"] as const;
   const status: (typeof order)[number] | "unknown" =
     rows.length === 0 ? "unknown" : (order[Math.min(...rows.map((r) => order.indexOf(r.status)))] ?? "unknown");
@@ -207,4 +230,55 @@ export async function getTransferStatus(deps: ApiDeps, body: TransferStatusInput
       delivered_at: r.deliveredAt === null ? null : new Date(Number(r.deliveredAt) * 1000).toISOString(),
     })),
   };
+}
+
+/**
+ * The moves transaction `hash` sent, from its receipt on whichever served chain has it (the index has none of it
+ * yet): one `sent` move per OFTSent log of a launched token, merged with its later legs where those are indexed
+ * already (each chain is indexed on its own); `failed` when it reverted; none when no chain has it mined.
+ */
+async function sentFromReceipt(deps: ApiDeps, hash: Hex): Promise<IndexedOftTransfer[] | "failed"> {
+  const found = await Promise.all(
+    [...deps.deployments.values()].map(async (deployment) => {
+      const rpcUrl = deps.rpcUrls.get(deployment.chainSlug);
+      if (!rpcUrl) return null;
+      const client = publicClientFor(rpcUrl);
+      const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+      return receipt ? { deployment, client, receipt } : null;
+    }),
+  );
+  const mined = found.find((f) => f !== null);
+  if (!mined) return [];
+  const { deployment, client, receipt } = mined;
+  if (receipt.status === "reverted") return "failed";
+  const logs = parseEventLogs({ abi: launchTokenAbi, eventName: "OFTSent", logs: receipt.logs, strict: true });
+  const launched = await readLaunchedTokenAddresses(
+    deps.db,
+    deps.config,
+    deployment.chainId,
+    logs.map((l) => l.address),
+  );
+  const moves = logs.filter((l) => launched.has(l.address.toLowerCase()));
+  if (moves.length === 0) return [];
+  const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+  return Promise.all(
+    moves.map(async (l): Promise<IndexedOftTransfer> => {
+      const later = (await readOftTransfers(deps.db, deps.config, { guid: l.args.guid }))[0];
+      return {
+        guid: l.args.guid.toLowerCase(),
+        status: later?.status ?? "sent",
+        srcChainId: deployment.chainId,
+        dstChainId: later?.dstChainId ?? chainIdOfEid(l.args.dstEid) ?? null,
+        from: l.args.fromAddress.toLowerCase(),
+        to: later?.to ?? null,
+        amountSent: l.args.amountSentLD,
+        amountReceived: later?.amountReceived ?? l.args.amountReceivedLD,
+        sentTx: hash.toLowerCase(),
+        verifiedTx: later?.verifiedTx ?? null,
+        deliveredTx: later?.deliveredTx ?? null,
+        sentAt: block.timestamp,
+        deliveredAt: later?.deliveredAt ?? null,
+      };
+    }),
+  );
 }

@@ -177,3 +177,23 @@ export async function readOftTransfers(
     deliveredAt: big(r.delivered_at),
   }));
 }
+
+/**
+ * Which of `addresses` (lower-case) are launched tokens on `chainId` as indexed: a home token or a peer. Anyone can
+ * emit an event named OFTSent; only these contracts' count as a move of a launched token.
+ */
+export async function readLaunchedTokenAddresses(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  chainId: number,
+  addresses: readonly string[],
+): Promise<Set<string>> {
+  if (addresses.length === 0) return new Set();
+  const ix = `"${schemas.indexerSchema}"`;
+  const { rows } = await db.query<{ address: string }>(
+    `SELECT address FROM ${ix}.token WHERE chain_id = $1 AND address = ANY($2::text[])
+     UNION SELECT address FROM ${ix}.peer_token WHERE chain_id = $1 AND address = ANY($2::text[])`,
+    [chainId, addresses.map((a) => a.toLowerCase())],
+  );
+  return new Set(rows.map((r) => r.address));
+}

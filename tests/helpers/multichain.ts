@@ -80,7 +80,12 @@ export async function oftSend(c: Chain, w: Wallet, oft: Address, dst: ChainSlug,
   } as never);
   const [sent] = parseEventLogs({ abi: launchTokenAbi, logs: receipt.logs, eventName: "OFTSent" });
   if (!sent) throw new Error("no OFTSent event");
-  return { guid: sent.args.guid, sent: sent.args.amountSentLD, received: sent.args.amountReceivedLD };
+  return {
+    hash: receipt.transactionHash,
+    guid: sent.args.guid,
+    sent: sent.args.amountSentLD,
+    received: sent.args.amountReceivedLD,
+  };
 }
 
 /** The relayer process (relayer/main.ts) between `chains`, each reached at its rpcUrl. */

@@ -299,13 +299,13 @@ export const GetTransferStatusRequest = z
   })
   .openapi("GetTransferStatusRequest");
 
-export const TransferStatus = z.enum(["unknown", "sent", "verified", "delivered"]);
+export const TransferStatus = z.enum(["unknown", "sent", "verified", "delivered", "failed"]);
 
 export const GetTransferStatusResponse = z
   .object({
     success: z.literal(true),
     status: TransferStatus.describe(
-      "sent: left the source chain; verified: the destination's endpoint accepted it; delivered: credited to the recipient; unknown: nothing of it indexed yet",
+      "sent: left the source chain (known from the transaction's receipt before it is indexed); verified: the destination's endpoint accepted it; delivered: credited to the recipient; failed: the transaction reverted, nothing moved; unknown: no served chain has the transaction mined, or it moved no launched token",
     ),
     transfers: z.array(
       z.object({
