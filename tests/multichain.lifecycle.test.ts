@@ -448,6 +448,63 @@ describe("a token on two chains", () => {
     ]);
   });
 
+  it("answers every read on bnb-testnet, where it is a peer, as that chain holds it; markets empty, saying why", async () => {
+    await stack.indexer.sync();
+    const on = { tokenId, chainSlug: "bnb-testnet" };
+    const holders = (await stack.api.post("get-token-holders", { ...on, limit: 100 }, jwt)).body as unknown as {
+      chain: string;
+      total: number;
+      holders: { address: Address; balance: string; is_pool: boolean; percent_of_supply: number }[];
+    };
+    expect(holders.chain).toBe("bnb-testnet");
+    // Every holder's balance is the peer's on that chain, and together they hold its whole supply there.
+    const supply = await side.chain.publicClient.readContract({
+      address: peer,
+      abi: launchTokenAbi,
+      functionName: "totalSupply",
+    });
+    expect(holders.holders.length).toBeGreaterThanOrEqual(2);
+    expect(holders.total).toBe(holders.holders.length);
+    for (const h of holders.holders) {
+      expect(BigInt(h.balance)).toBe(await balanceOn(side.chain, peer, h.address));
+      expect(h.is_pool).toBe(false);
+    }
+    expect(holders.holders.reduce((sum, h) => sum + BigInt(h.balance), 0n)).toBe(supply);
+    expect(holders.holders.map((h) => h.address)).toContain(creator.account.address);
+
+    const owns = await stack.api.post("check-token-ownership", { ...on, address: creator.account.address }, jwt);
+    expect(owns.body).toMatchObject({
+      owns: true,
+      chain: "bnb-testnet",
+      contract_address: peer,
+      balance: (await balanceOn(side.chain, peer, creator.account.address)).toString(),
+    });
+    const reason = "No pool on bnb-testnet: the token is deployed there and trades on its home chain, base-sepolia";
+    expect((await stack.api.post("get-pool-data", on, jwt)).body).toMatchObject({ pool_data: null, reason });
+    expect((await stack.api.post("get-token-trades", on, jwt)).body).toMatchObject({
+      chain: "bnb-testnet",
+      trades: [],
+      total: 0,
+      reason,
+    });
+    expect((await stack.api.post("get-token-candles", { ...on, interval: "1h" }, jwt)).body).toMatchObject({
+      chain: "bnb-testnet",
+      candles: [],
+      reason,
+    });
+    expect((await stack.api.post("get-token-stats", on, jwt)).body).toMatchObject({
+      chain: "bnb-testnet",
+      price_usd: null,
+      reason,
+    });
+    // A chain it is not on stays a 400, and its home chain answers as before, without a reason.
+    const elsewhere = await stack.api.post("get-token-holders", { tokenId, chainSlug: "solana-devnet" }, jwt);
+    expect(elsewhere.status).toBe(400);
+    const home = await stack.api.post("get-pool-data", { tokenId, chainSlug: "base-sepolia" }, jwt);
+    expect(home.body.pool_data).not.toBeNull();
+    expect(home.body).not.toHaveProperty("reason");
+  });
+
   it("answers a reverted send failed, and a transaction that moved no launched token unknown, forged logs too", async () => {
     // A send of more than the wallet holds reverts.
     const reverted = await creator.sendTransaction({

@@ -22,13 +22,15 @@ export async function checkTokenOwnership(deps: ApiDeps, user: AuthedUser | unde
   }
   // At least one base unit: holding means a balance above zero.
   const min = input.minBalance === undefined ? 1n : amountToBaseUnits(input.minBalance, 18, "minBalance");
-  const { app, deployment } = await indexedTokenOf(deps, input.tokenId, input.chainSlug);
-  const chain = deployment?.chainSlug ?? input.chainSlug ?? app.chain_slug;
-  const { balance, block } = deployment
+  const { app, deployment, peer } = await indexedTokenOf(deps, input.tokenId, input.chainSlug);
+  // The token's contract on the chain read: its home token, or its peer on a chain it was deployed to.
+  const on = deployment ?? peer;
+  const chain = on?.chainSlug ?? input.chainSlug ?? app.chain_slug;
+  const { balance, block } = on
     ? await readBalanceAtBlock(
         deps.db,
         deps.config,
-        { chainId: deployment.chainId, chainSlug: deployment.chainSlug, token: deployment.address },
+        { chainId: on.chainId, chainSlug: on.chainSlug, token: on.address },
         holder,
       )
     : { balance: 0n, block: null };
@@ -37,7 +39,7 @@ export async function checkTokenOwnership(deps: ApiDeps, user: AuthedUser | unde
     address: getAddress(holder),
     token_id: app.id,
     chain,
-    contract_address: deployment ? getAddress(deployment.address) : null,
+    contract_address: on ? getAddress(on.address) : null,
     balance: balance.toString(),
     balance_tokens: tokenAmount(balance),
     min_balance: min.toString(),

@@ -39,8 +39,8 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(poolDataRoute, async (c) => {
     const { tokenId, chainSlug } = c.req.valid("json");
-    const { pool_data, freshness } = await getPoolData(c.var.deps, tokenId, chainSlug);
-    return jsonResponse(c, { success: true as const, pool_data: pool_data && jsonOf(pool_data), freshness });
+    const { pool_data, ...rest } = await getPoolData(c.var.deps, tokenId, chainSlug);
+    return jsonResponse(c, { success: true as const, pool_data: pool_data && jsonOf(pool_data), ...rest });
   });
 
   app.openapi(getTokensRoute, async (c) => {

@@ -17,7 +17,17 @@ import { Post, SearchUser } from "../social/schemas.js";
 
 const chainParam = chainSlug
   .optional()
-  .describe("Chain of the deployment to read; default: the chain the token was created for, else its first deployment");
+  .describe(
+    "Chain of the deployment to read: its home chain or a chain it was deployed to (a peer: holdings and moves, no pool); default: the chain the token was created for, else its first deployment",
+  );
+
+/** Present only where a token has no market: a chain it was deployed to, where it trades not (its home chain only). */
+const noMarketReason = z
+  .string()
+  .optional()
+  .describe(
+    "Only on a chain the token was deployed to (a peer): why it has no pool, trades or candles there, e.g. `No pool on bnb-testnet: the token is deployed there and trades on its home chain, base-sepolia`",
+  );
 
 const Creator = z
   .object({ id: uuid, username: z.string(), profile_picture: z.string() })
@@ -205,7 +215,10 @@ export const PoolDataRequest = z.object({ tokenId: uuid, chainSlug: chainParam }
 export const PoolDataResponse = z
   .object({
     success: z.literal(true),
-    pool_data: PoolData.nullable().describe("null while the token has no indexed deployment"),
+    pool_data: PoolData.nullable().describe(
+      "null while the token has no indexed deployment, and on a chain it was deployed to without a pool (see reason)",
+    ),
+    reason: noMarketReason,
     freshness: Freshness,
   })
   .openapi("GetPoolDataResponse");
@@ -320,6 +333,7 @@ export const CandlesResponse = z
     interval: z.string(),
     chain: z.string().nullable(),
     candles: z.array(Candle).describe("Oldest first; only buckets with trades (no gap filling)"),
+    reason: noMarketReason,
     freshness: Freshness,
   })
   .openapi("GetTokenCandlesResponse");
@@ -380,6 +394,7 @@ export const TradesResponse = z
     total: z.number().int(),
     pagination: Pagination,
     freshness: Freshness,
+    reason: noMarketReason,
   })
   .openapi("GetTokenTradesResponse");
 
@@ -431,6 +446,7 @@ export const TokenStats = z
       .nullable()
       .describe("The launch fee's schedule and what its window collected; null for a pool type without one"),
     freshness: Freshness,
+    reason: noMarketReason,
   })
   .openapi("TokenStats");
 

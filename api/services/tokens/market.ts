@@ -8,31 +8,62 @@
  */
 import { getAddress } from "viem";
 import { type CandleInterval, candleIntervals } from "../../../core/candles.js";
+import { slugOfChainId } from "../../../core/chains.js";
 import { AppError } from "../../../core/errors.js";
 import { graduationPoolAddress } from "../../../core/graduation-pool.js";
 import { poolTypeIds } from "../../../core/poolTypes.js";
 import { readCandles, readHolders, readTrades } from "../../../db/indexed/market.js";
+import { type IndexedPeer, readIndexedPeers } from "../../../db/indexed/peers.js";
 import type { ApiDeps } from "../../deps.js";
 import { type Freshness, freshness } from "../indexed.js";
 import { type AppTokenRow, getAppTokenWithIndexed, type IndexedToken } from "./lookup.js";
 import { isoOfUnix, priceUsd, primaryIndexedToken, tokenAmount, usdcUsd } from "./shape.js";
 
-/** A token's deployment to read (or undefined when none is indexed yet) and the chain freshness refers to. */
+/** A token's peer on a destination chain, as indexed: it is held and moved there, and has no pool. */
+export type PeerOnChain = IndexedPeer & { chainSlug: string; homeSlug: string };
+
+/**
+ * A token's deployment to read (or undefined when none is indexed yet) and the chain freshness refers to. A chain
+ * asked for where the token is a peer (a destination it was deployed to) answers `peer` instead: holdings and moves
+ * are read there, and markets answer empty, saying why (noMarketOn). Any other chain is a 400.
+ */
 export async function indexedTokenOf(
   deps: ApiDeps,
   tokenId: string,
   chainSlug?: string,
-): Promise<{ app: AppTokenRow; deployment: IndexedToken | undefined; freshness: Freshness }> {
+): Promise<{ app: AppTokenRow; deployment: IndexedToken | undefined; peer?: PeerOnChain; freshness: Freshness }> {
   const { app, indexed } = await getAppTokenWithIndexed(deps, tokenId);
   let deployment: IndexedToken | undefined;
   if (chainSlug) {
     deployment = indexed.find((t) => t.chainSlug === chainSlug);
-    if (!deployment) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+    if (!deployment) {
+      const peer = await peerOn(deps, indexed, chainSlug);
+      if (!peer) throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+      return { app, deployment, peer, freshness: await freshness(deps, chainSlug) };
+    }
   } else {
     deployment = primaryIndexedToken(app, indexed);
   }
   return { app, deployment, freshness: await freshness(deps, deployment?.chainSlug ?? app.chain_slug) };
 }
+
+/** The indexed peer on `chainSlug` of the token whose home rows are `indexed`, if it has one there. */
+async function peerOn(
+  deps: ApiDeps,
+  indexed: readonly IndexedToken[],
+  chainSlug: string,
+): Promise<PeerOnChain | undefined> {
+  const chainId = deps.deployments.get(chainSlug)?.chainId;
+  if (chainId === undefined || indexed.length === 0) return undefined;
+  const peers = await readIndexedPeers(deps.db, deps.config, indexed);
+  const peer = peers.find((p) => p.chainId === chainId);
+  if (!peer) return undefined;
+  return { ...peer, chainSlug, homeSlug: slugOfChainId(peer.homeChainId) ?? String(peer.homeChainId) };
+}
+
+/** Why a chain the token is a peer on has no pool, trades or candles: it trades on its home chain only. */
+export const noMarketOn = (peer: PeerOnChain) =>
+  `No pool on ${peer.chainSlug}: the token is deployed there and trades on its home chain, ${peer.homeSlug}`;
 
 const poolTypeNames = Object.fromEntries(Object.entries(poolTypeIds).map(([name, id]) => [id, name])) as Record<
   number,
@@ -97,7 +128,8 @@ export function poolDataOf(t: IndexedToken & { pool: NonNullable<IndexedToken["p
 
 /** get-pool-data: the pool of the token's deployment, or null when none is indexed yet. */
 export async function getPoolData(deps: ApiDeps, tokenId: string, chainSlug?: string) {
-  const { deployment, freshness } = await indexedTokenOf(deps, tokenId, chainSlug);
+  const { deployment, peer, freshness } = await indexedTokenOf(deps, tokenId, chainSlug);
+  if (peer) return { pool_data: null, reason: noMarketOn(peer), freshness };
   return { pool_data: deployment ? poolRecordOf(deployment) : null, freshness };
 }
 
@@ -130,9 +162,10 @@ export type GetCandlesParameters = {
  * buckets with trades exist (no gap filling): a client carries the previous close forward.
  */
 export async function getCandles(deps: ApiDeps, p: GetCandlesParameters) {
-  const { deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
+  const { deployment, peer, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const seconds = candleIntervals[p.interval];
   const base = { interval: p.interval, chain: deployment?.chainSlug ?? null, freshness };
+  if (peer) return { ...base, chain: peer.chainSlug, candles: [], reason: noMarketOn(peer) };
   if (!deployment) return { ...base, candles: [] };
   const from = p.from === undefined ? null : Math.floor(p.from / seconds) * seconds;
   const range = { seconds, from, to: p.to ?? null, limit: p.limit };
@@ -168,12 +201,14 @@ export type PageParameters = { tokenId: string; limit: number; offset: number; c
  * whose custodial wallet it is, and whether it is the token's Uniswap V3 pool.
  */
 export async function getHolders(deps: ApiDeps, p: PageParameters) {
-  const { deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
+  const { deployment, peer, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const pagination = { limit: p.limit, offset: p.offset, has_more: false };
-  if (!deployment) return { holders: [], total: 0, chain: null, pagination, freshness };
-  const rows = await readHolders(deps.db, deps.config, deployment, { limit: p.limit + 1, offset: p.offset });
-  const supply = deployment.pool?.supply ?? 0n;
-  const v3 = poolOf(deps, deployment)?.toLowerCase();
+  // On a peer's chain: its holders, and its supply there (what was moved in and not out).
+  const on = deployment ?? peer;
+  if (!on) return { holders: [], total: 0, chain: null, pagination, freshness };
+  const rows = await readHolders(deps.db, deps.config, on, { limit: p.limit + 1, offset: p.offset });
+  const supply = deployment ? (deployment.pool?.supply ?? 0n) : (peer?.supply ?? 0n);
+  const v3 = deployment ? poolOf(deps, deployment)?.toLowerCase() : undefined;
   const holders = rows.slice(0, p.limit).map((r, i) => ({
     rank: p.offset + i + 1,
     address: getAddress(r.address),
@@ -185,8 +220,8 @@ export async function getHolders(deps: ApiDeps, p: PageParameters) {
   }));
   return {
     holders,
-    total: deployment.holdersCount,
-    chain: deployment.chainSlug,
+    total: on.holdersCount,
+    chain: on.chainSlug,
     pagination: { ...pagination, has_more: rows.length > p.limit },
     freshness,
   };
@@ -194,8 +229,9 @@ export async function getHolders(deps: ApiDeps, p: PageParameters) {
 
 /** get-token-trades: trades on both venues, newest first (block, then log index). */
 export async function getTrades(deps: ApiDeps, p: PageParameters) {
-  const { deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
+  const { deployment, peer, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const pagination = { limit: p.limit, offset: p.offset, has_more: false };
+  if (peer) return { trades: [], total: 0, chain: peer.chainSlug, pagination, freshness, reason: noMarketOn(peer) };
   if (!deployment) return { trades: [], total: 0, chain: null, pagination, freshness };
   const rows = await readTrades(deps.db, deps.config, deployment, { limit: p.limit + 1, offset: p.offset });
   const trades = rows.slice(0, p.limit).map((r) => ({

@@ -16,7 +16,7 @@ import { readTradeStats } from "../../../db/indexed/market.js";
 import type { IndexedPool } from "../../../db/indexed/tokens.js";
 import type { ApiDeps } from "../../deps.js";
 import { nextBlockTime } from "../chain-head.js";
-import { indexedTokenOf } from "./market.js";
+import { indexedTokenOf, noMarketOn } from "./market.js";
 import { isoOfUnix, priceUsd, usdcUsd } from "./shape.js";
 
 /** The windows, by name, in seconds. */
@@ -30,7 +30,7 @@ export function priceChangePct(open: bigint, close: bigint): number | null {
 }
 
 export async function getTokenStats(deps: ApiDeps, p: { tokenId: string; chainSlug?: string }) {
-  const { app, deployment, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
+  const { app, deployment, peer, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   const names = Object.keys(STATS_WINDOWS) as StatsWindow[];
   const pool = deployment?.pool ?? null;
   const stats =
@@ -45,7 +45,7 @@ export async function getTokenStats(deps: ApiDeps, p: { tokenId: string; chainSl
   const start = pool ? curve.price(pool.params, 0n) : null;
   return {
     token_id: app.id,
-    chain: deployment?.chainSlug ?? app.chain_slug,
+    chain: deployment?.chainSlug ?? peer?.chainSlug ?? app.chain_slug,
     price_usd: pool ? priceUsd(pool.price) : null,
     as_of:
       stats?.now != null && stats.block != null
@@ -70,6 +70,7 @@ export async function getTokenStats(deps: ApiDeps, p: { tokenId: string; chainSl
     }),
     launch_fee: launchFeeStats(pool, nextBlockTime(deps.chainHead, deployment?.chainSlug ?? app.chain_slug)),
     freshness,
+    ...(peer ? { reason: noMarketOn(peer) } : {}),
   };
 }
 
