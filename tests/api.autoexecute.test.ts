@@ -14,6 +14,7 @@ import { noAttribution } from "../core/fees.js";
 import { createTestApi, type startTestIndexer } from "./helpers/api.js";
 import { type Chain, chain, fundedWallets, fundUsdc, send, spendPriceOf, type Wallet } from "./helpers/chain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
+import { logShapes } from "./helpers/streams.js";
 import { until } from "./helpers/until.js";
 import { sleep, uniqueName } from "./helpers/worker.js";
 
@@ -579,5 +580,13 @@ describe("get-intent-status and execute-transaction", () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe("the event log", () => {
+  it("holds intents and chain events that fit their schemas (core/event-schemas.ts)", async () => {
+    const { kinds, misfits } = await logShapes(api);
+    expect([...kinds]).toEqual(expect.arrayContaining(["intent", "trade", "token_created"]));
+    expect(misfits).toEqual({});
   });
 });

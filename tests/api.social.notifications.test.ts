@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "../db/migrate.js";
 import { dropSchema } from "../scripts/indexer.js";
 import { type Body, type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
+import { logShapes } from "./helpers/streams.js";
 
 let s: Social;
 let me: SocialUser;
@@ -303,5 +304,13 @@ describe("search: users and posts", () => {
     [{}, "Missing required fields: query"],
   ])("rejects %j", async (body, error) => {
     expect(await s.call("search", body)).toEqual({ status: 400, body: { success: false, error } });
+  });
+});
+
+describe("the event log", () => {
+  it("holds notifications that fit their schema (core/event-schemas.ts)", async () => {
+    const { kinds, misfits } = await logShapes(s.api);
+    expect([...kinds]).toContain("notification");
+    expect(misfits).toEqual({});
   });
 });

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Body, type Social, type SocialUser, startSocial } from "./helpers/social.js";
+import { logShapes } from "./helpers/streams.js";
 
 let s: Social;
 let alice: SocialUser;
@@ -300,5 +301,13 @@ describe("livestreams", () => {
       status: 404,
       body: { success: false, error: "Token not found" },
     });
+  });
+});
+
+describe("the event log", () => {
+  it("holds posts and replies that fit their schemas (core/event-schemas.ts)", async () => {
+    const { kinds, misfits } = await logShapes(s.api);
+    expect([...kinds]).toEqual(expect.arrayContaining(["post", "reply"]));
+    expect(misfits).toEqual({});
   });
 });

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Body, type Social, type SocialUser, startSocial, USDC } from "./helpers/social.js";
+import { logShapes } from "./helpers/streams.js";
 
 let s: Social;
 let holder: SocialUser;
@@ -300,5 +301,13 @@ describe("vote validation", () => {
     } finally {
       delete process.env.SOCIAL_VOTES_PER_MINUTE;
     }
+  });
+});
+
+describe("the event log", () => {
+  it("holds votes and posts that fit their schemas (core/event-schemas.ts)", async () => {
+    const { kinds, misfits } = await logShapes(s.api);
+    expect([...kinds]).toEqual(expect.arrayContaining(["vote", "post"]));
+    expect(misfits).toEqual({});
   });
 });

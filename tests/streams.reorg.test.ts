@@ -15,6 +15,7 @@ import { fundedWallets } from "./helpers/chain.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
 import {
   loggedSeqs,
+  logShapes,
   readIndexedState,
   rebuild,
   type Served,
@@ -161,5 +162,13 @@ describe("the sequencer beside a reorg's locks", () => {
     }
     // And the log goes on once the lock is gone.
     await sequenced(side.api, side.c);
+  });
+});
+
+describe("the event log", () => {
+  it("holds removed events, and the events they remove, that fit their schemas (core/event-schemas.ts)", async () => {
+    const { kinds, misfits } = await logShapes(side.api);
+    expect([...kinds]).toEqual(expect.arrayContaining(["removed", "trade", "balance"]));
+    expect(misfits).toEqual({});
   });
 });

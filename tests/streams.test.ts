@@ -8,6 +8,7 @@
 import type { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { eventIssues } from "../core/event-schemas.js";
 import { startSequencerThread } from "../db/events.js";
 import { readStreamRows } from "../db/indexed/events.js";
 import { migrate } from "../db/migrate.js";
@@ -210,6 +211,23 @@ describe("streams that resume", () => {
   it("closes a client that stops reading with 4008, and it can resume", async () => {
     const closed = await Promise.race([slowClose, sleep(20_000).then(() => null)]);
     expect(closed?.code).toBe(4008);
+  });
+});
+
+describe("event shapes", () => {
+  it("every event the WebSocket and SSE clients received fits its kind's schema (core/event-schemas.ts)", () => {
+    const events = [...ws.events, ...sse.events];
+    const kinds = new Set(events.map((e) => e.kind));
+    // The workload makes every chain kind: tokens, trades, candles, balances, fees, graduations and their removal.
+    for (const kind of ["token_created", "trade", "candle", "balance", "fees", "graduation"]) {
+      expect(kinds).toContain(kind);
+    }
+    const misfits = new Map<string, string[]>();
+    for (const event of events) {
+      const issues = eventIssues(event);
+      if (issues.length > 0 && !misfits.has(event.kind)) misfits.set(event.kind, [JSON.stringify(event), ...issues]);
+    }
+    expect(Object.fromEntries(misfits)).toEqual({});
   });
 });
 

@@ -7,7 +7,9 @@ import { serve } from "@hono/node-server";
 import WebSocket from "ws";
 import type { ApiDeps } from "../../api/deps.js";
 import { attachWebSockets } from "../../api/streams/ws.js";
+import { eventIssues } from "../../core/event-schemas.js";
 import type { StreamEvent } from "../../core/events.js";
+import { readEvents } from "../../db/events.js";
 
 export type Served = { url: string; wsUrl: string; close: () => Promise<void> };
 
@@ -303,4 +305,32 @@ export async function readIndexedState(db: ApiDeps["db"], ix: string, chainId: n
     balances: new Map(holders.rows.map((h) => [`${chainId}:${h.token}:${h.address}`, h.balance])),
     fees: new Map(fees.rows.map((f) => [`${chainId}:${f.recipient}`, f.claimable])),
   };
+}
+
+/**
+ * Every event of the log of `api`, checked against its kind's schema (core/event-schemas.ts): the kinds it holds,
+ * and the first misfit of each kind with its issues (empty when all fit). Waits for the outbox to be moved first.
+ */
+export async function logShapes(api: { deps: ApiDeps; appSchema: string }) {
+  // The app's events wait in the outbox until the sequencer moves them (every 250 ms at most).
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await api.deps.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${api.appSchema}".event_outbox`,
+    );
+    if (rows[0]?.n === 0) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const kinds = new Set<string>();
+  const misfits: Record<string, string[]> = {};
+  for (let after = 0; ; ) {
+    const page = await readEvents(api.deps.db, api.appSchema, { after, limit: 2_000 });
+    for (const { event } of page) {
+      kinds.add(event.kind);
+      const issues = eventIssues(event);
+      if (issues.length > 0 && !misfits[event.kind]) misfits[event.kind] = [JSON.stringify(event), ...issues];
+    }
+    if (page.length < 2_000) break;
+    after = (page.at(-1) as { event: StreamEvent }).event.seq;
+  }
+  return { kinds, misfits };
 }
