@@ -11,6 +11,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { AppError, fromDependencyError } from "../core/errors.js";
 import { logContext } from "../core/log.js";
+import { asyncApiDocument } from "./asyncapi.js";
 import type { ApiDeps } from "./deps.js";
 import type { AppEnv } from "./env.js";
 import { apiLog } from "./log.js";
@@ -53,6 +54,9 @@ export type CreateAppOptions = {
   /** The MCP tool server's limits and safety settings; default from the environment (api/mcp/config.ts). */
   mcp?: McpConfig;
 };
+
+/** The GETs under API_BASE: the OpenAPI document of the endpoints and the AsyncAPI document of the streams. */
+const DOCUMENTS = new Set(["/openapi.json", "/asyncapi.json"]);
 
 export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({
@@ -108,7 +112,7 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
 
   // Every endpoint is POST with a JSON body; the OpenAPI document is the one GET.
   app.use(`${API_BASE}/*`, async (c, next) => {
-    if (c.req.path === `${API_BASE}/openapi.json` && c.req.method === "GET") return next();
+    if (DOCUMENTS.has(c.req.path.slice(API_BASE.length)) && c.req.method === "GET") return next();
     if (c.req.method !== "POST") throw new AppError("METHOD_NOT_ALLOWED", "Method not allowed");
     const type = c.req.header("content-type") ?? "";
     if (!type.toLowerCase().startsWith("application/json")) {
@@ -141,7 +145,13 @@ export function createApp(deps: ApiDeps, options: CreateAppOptions = {}) {
     scheme: "bearer",
     bearerFormat: "JWT",
   });
-  registerWebRoutes(app, { openapiUrl: `${API_BASE}/openapi.json` });
+  // The streams' AsyncAPI document, built once per app.
+  let streams: ReturnType<typeof asyncApiDocument> | undefined;
+  app.get(`${API_BASE}/asyncapi.json`, (c) => {
+    streams ??= asyncApiDocument(deps.config.publicUrl);
+    return c.json(streams);
+  });
+  registerWebRoutes(app, { openapiUrl: `${API_BASE}/openapi.json`, asyncapiUrl: `${API_BASE}/asyncapi.json` });
   registerSseRoute(app);
   registerHealthRoutes(app, deps, metrics);
   return app;

@@ -349,9 +349,16 @@ describe("the docs page", () => {
         );
         expect(requests.filter((u) => !u.startsWith(base))).toEqual([]);
         expect(problems).toEqual([]);
+        // The streams: the AsyncAPI document's link, served, and the close codes.
+        const link = page.getByRole("link", { name: "/functions/v1/asyncapi.json" });
+        expect(await link.getAttribute("href")).toBe("/functions/v1/asyncapi.json");
+        expect(await page.getByRole("table", { name: "WebSocket close codes" }).locator("tbody tr").count()).toBe(9);
       },
       { offline: true },
     );
+    const streams = await fetch(`${base}/functions/v1/asyncapi.json`);
+    expect(streams.status).toBe(200);
+    expect(await streams.json()).toMatchObject({ asyncapi: "3.0.0", channels: { websocket: { address: "/stream" } } });
   });
 });
 

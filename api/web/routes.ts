@@ -65,8 +65,8 @@ function liveCache() {
   };
 }
 
-/** `openapiUrl`: the path of the OpenAPI document the docs page shows. */
-export function registerWebRoutes(app: OpenAPIHono<AppEnv>, options: { openapiUrl: string }) {
+/** `openapiUrl`, `asyncapiUrl`: the paths of the OpenAPI and AsyncAPI documents the docs page shows. */
+export function registerWebRoutes(app: OpenAPIHono<AppEnv>, options: { openapiUrl: string; asyncapiUrl: string }) {
   // Built in the background now, so that the first page does not wait for it.
   void webAssets().catch(() => undefined);
   const live = liveCache();
@@ -94,7 +94,7 @@ export function registerWebRoutes(app: OpenAPIHono<AppEnv>, options: { openapiUr
     return sendPage(c, renderExplore(deps, manifest, data));
   });
 
-  app.get("/docs", async (c) => sendPage(c, renderDocs(await webAssets(), options.openapiUrl)));
+  app.get("/docs", async (c) => sendPage(c, renderDocs(await webAssets(), options.openapiUrl, options.asyncapiUrl)));
 
   app.get("/token/:ref", async (c) => {
     const deps = c.var.deps;
