@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eventIssues } from "./event-schemas.js";
+import { eventIssues, webhookBodyIssues } from "./event-schemas.js";
+import type { StreamEvent } from "./events.js";
+import { eventWebhookBody, testWebhookBody } from "./webhooks.js";
 
 const trade = {
   seq: 8,
@@ -56,5 +58,19 @@ describe("eventIssues", () => {
     expect(eventIssues({ ...trade, kind: "trades" })).toHaveLength(1);
     // An app event carries no chain or block.
     expect(eventIssues({ ...trade, kind: "intent" }).length).toBeGreaterThan(0);
+  });
+});
+
+describe("webhookBodyIssues", () => {
+  it("accepts the bodies the worker sends: an event's, and a test's", () => {
+    expect(webhookBodyIssues(eventWebhookBody(trade as StreamEvent))).toEqual([]);
+    expect(webhookBodyIssues(testWebhookBody("0b8e9b7c-4b7e-4d0c-9a51-6a1f0c1d2e3f", new Date()))).toEqual([]);
+  });
+
+  it("refuses a body whose type and event disagree, or an unknown type", () => {
+    expect(webhookBodyIssues({ ...eventWebhookBody(trade as StreamEvent), type: "event.vote" }).length).toBeGreaterThan(
+      0,
+    );
+    expect(webhookBodyIssues({ type: "event.nothing" })).toEqual(["type: not a delivery type (event.nothing)"]);
   });
 });

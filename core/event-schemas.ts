@@ -183,11 +183,46 @@ function eventOf<K extends keyof typeof eventData>(kind: K) {
   });
 }
 
+/** Each kind's event, whole (envelope and data). */
+export const eventSchemas = Object.fromEntries(EVENT_KINDS.map((kind) => [kind, eventOf(kind)])) as Record<
+  (typeof EVENT_KINDS)[number],
+  ReturnType<typeof eventOf>
+>;
+
 /** Every event the log carries: one schema per kind, told apart by `kind`. */
 export const streamEventSchema = z.discriminatedUnion(
   "kind",
-  EVENT_KINDS.map((kind) => eventOf(kind)) as unknown as [ReturnType<typeof eventOf>, ...ReturnType<typeof eventOf>[]],
+  Object.values(eventSchemas) as [ReturnType<typeof eventOf>, ...ReturnType<typeof eventOf>[]],
 );
+
+/** The body of a webhook delivery of an event of `kind` (core/webhooks.ts eventWebhookBody). */
+export const webhookEventBody = (kind: (typeof EVENT_KINDS)[number]) =>
+  z.strictObject({
+    type: z.literal(`event.${kind}`),
+    timestamp: time.describe("When the event was logged, ISO 8601"),
+    data: eventSchemas[kind],
+  });
+
+/** The body of a test delivery (core/webhooks.ts testWebhookBody). */
+export const webhookTestBody = z.strictObject({
+  type: z.literal("webhook.test"),
+  timestamp: time,
+  data: z.strictObject({ webhook_id: uuid, message: z.string() }),
+});
+
+/** The issues of a delivery body against its type's schema, as eventIssues; [] when it fits. */
+export function webhookBodyIssues(body: { type?: unknown }): string[] {
+  const kind = typeof body.type === "string" && body.type.startsWith("event.") ? body.type.slice(6) : null;
+  const schema =
+    body.type === "webhook.test"
+      ? webhookTestBody
+      : kind !== null && (EVENT_KINDS as readonly string[]).includes(kind)
+        ? webhookEventBody(kind as (typeof EVENT_KINDS)[number])
+        : null;
+  if (!schema) return [`type: not a delivery type (${String(body.type)})`];
+  const parsed = schema.safeParse(body);
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`);
+}
 
 /** The issues of `event` against its kind's schema, as `path: message` lines; [] when it fits. */
 export function eventIssues(event: unknown): string[] {

@@ -47,7 +47,11 @@ type Operation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { description?: string }>;
 };
-type Document = { paths: Record<string, { post?: Operation }>; components?: { schemas?: Record<string, Schema> } };
+type Document = {
+  paths: Record<string, { post?: Operation }>;
+  webhooks?: Record<string, { post?: Operation }>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 /** The document as /functions/v1/openapi.json serves it. */
 export function apiDocument(): Document {
@@ -105,6 +109,31 @@ function fields(doc: Document, schema: Schema | undefined): string[] {
   return ["| Field | Type | Required | Notes |", "|---|---|---|---|", ...rows, ""];
 }
 
+/** The document's `webhooks`: each delivery type, and the headers they share, once. */
+function webhookSection(doc: Document): string[] {
+  const deliveries = Object.entries(doc.webhooks ?? {}).flatMap(([type, item]) =>
+    item.post ? [[type, item.post] as const] : [],
+  );
+  if (deliveries.length === 0) return [];
+  const first = deliveries[0]?.[1] as Operation & { parameters?: { name: string; description?: string }[] };
+  return [
+    "## Webhook deliveries",
+    "",
+    "What the worker POSTs to a registered endpoint (the OpenAPI document's `webhooks`): a JSON body `{type, timestamp,",
+    "data}` whose `data` is the event as the streams send it, each type's body a strict schema of",
+    "`core/event-schemas.ts`. Registering, retries and verifying: [streams.md](streams.md#webhooks).",
+    "",
+    "| Header | Notes |",
+    "|---|---|",
+    ...(first.parameters ?? []).map((p) => `| \`${p.name}\` | ${cell(p.description ?? "")} |`),
+    "",
+    "| Type | What |",
+    "|---|---|",
+    ...deliveries.map(([type, op]) => `| \`${type}\` | ${cell(op.summary ?? "")} |`),
+    "",
+  ];
+}
+
 export function renderApiDoc(doc: Document): string {
   const byTag = new Map<string, [string, Operation][]>();
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -153,6 +182,7 @@ export function renderApiDoc(doc: Document): string {
         out.push(`Also: ${extra.map(([code, r]) => `${code} ${cell(r.description ?? "")}`).join("; ")}.`, "");
     }
   }
+  out.push(...webhookSection(doc));
   out.splice(headEnd, 0, "Statuses every endpoint may answer:", "", ...commonLines, "");
   return `${out
     .join("\n")

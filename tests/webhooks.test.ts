@@ -11,6 +11,7 @@
 import { lookup } from "node:dns/promises";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookBodyIssues } from "../core/event-schemas.js";
 import { startTestIndexer } from "./helpers/api.js";
 import {
   type ReceivedRequest,
@@ -664,5 +665,18 @@ describe("endpoint management", () => {
     expect(
       await call(stack, "get-webhook-deliveries", { webhook_id: webhook.id, cursor: "not-a-cursor" }, u.jwt),
     ).toEqual({ status: 400, body: { success: false, error: "Invalid cursor" } });
+  });
+});
+
+describe("delivery bodies", () => {
+  // This file's events are appended by hand (appendEvent, no sequencer): their data is the test's, not a producer's.
+  // The event kinds' bodies are eventWebhookBody of events the other files hold to the same schemas
+  // (core/event-schemas.test.ts); the test deliveries are the service's own.
+  it("every test delivery fits webhook.test in the OpenAPI document's webhooks (core/event-schemas.ts)", () => {
+    const tests = receiver.requests
+      .map((r) => JSON.parse(r.body) as { type: string })
+      .filter((b) => b.type === "webhook.test");
+    expect(tests.length).toBeGreaterThan(0);
+    expect(tests.flatMap((b) => webhookBodyIssues(b))).toEqual([]);
   });
 });

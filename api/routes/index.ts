@@ -9,6 +9,7 @@ import { registerTradingRoutes } from "./trading/handlers.js";
 import { registerUserRoutes } from "./users/handlers.js";
 import { registerWalletRoutes } from "./wallet/handlers.js";
 import { registerWebhookRoutes } from "./webhooks/handlers.js";
+import { registerWebhookDeliveries } from "./webhooks/routes.js";
 
 export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerTokenRoutes(app);
@@ -18,5 +19,6 @@ export function registerRoutes(app: OpenAPIHono<AppEnv>) {
   registerUserRoutes(app);
   registerWalletRoutes(app);
   registerWebhookRoutes(app);
+  registerWebhookDeliveries(app.openAPIRegistry);
   registerEventRoutes(app);
 }

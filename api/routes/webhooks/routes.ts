@@ -1,5 +1,8 @@
 /** Webhook route definitions: your endpoints and their deliveries. Schemas in ./schemas.ts, handlers ./handlers.ts. */
-import { MAX_CHANNELS } from "../../../core/events.js";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { webhookEventBody, webhookTestBody } from "../../../core/event-schemas.js";
+import { EVENT_KINDS, MAX_CHANNELS } from "../../../core/events.js";
 import { MAX_WEBHOOKS_PER_USER } from "../../../core/webhooks.js";
 import { postRoute } from "../common.js";
 import {
@@ -82,3 +85,53 @@ export const redeliverWebhookRoute = postRoute({
   request: RedeliverWebhookRequest,
   response: WebhookDeliveryResponse,
 });
+
+/** The headers of every delivery (Standard Webhooks), as the worker sends them (worker/processors/webhook.ts). */
+const deliveryHeaders = z.object({
+  "webhook-id": z
+    .string()
+    .describe("The delivery's id, msg_…: the same on every attempt and on a redelivery; drop the ones you have seen"),
+  "webhook-timestamp": z.string().describe("The attempt's Unix time, seconds"),
+  "webhook-signature": z
+    .string()
+    .describe("v1,<base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the secret's bytes>"),
+});
+
+const acknowledged = {
+  200: {
+    description:
+      "Any 2xx acknowledges the delivery. Any other answer, or none within the timeout, is tried again on the retry schedule (docs/streams.md#webhooks).",
+  },
+};
+
+/**
+ * The OpenAPI document's `webhooks`: what the worker POSTs to a registered endpoint, one entry per delivery type
+ * (`event.<kind>` for each event kind, and `webhook.test`), each body the strict schema of core/event-schemas.ts.
+ */
+export function registerWebhookDeliveries(registry: OpenAPIHono["openAPIRegistry"]) {
+  for (const kind of EVENT_KINDS) {
+    registry.registerWebhook({
+      method: "post",
+      path: `event.${kind}`,
+      tags: ["Webhooks"],
+      summary: `The ${kind.replace(/_/g, " ")} event, delivered`,
+      description: `The body's data is the event exactly as the streams send it (docs/streams.md). Signed per Standard Webhooks: verify webhook-signature with the endpoint's secret before trusting it.`,
+      request: {
+        headers: deliveryHeaders,
+        body: { content: { "application/json": { schema: webhookEventBody(kind) } } },
+      },
+      responses: acknowledged,
+    });
+  }
+  registry.registerWebhook({
+    method: "post",
+    path: "webhook.test",
+    tags: ["Webhooks"],
+    summary: "A test delivery (test-webhook)",
+    request: {
+      headers: deliveryHeaders,
+      body: { content: { "application/json": { schema: webhookTestBody } } },
+    },
+    responses: acknowledged,
+  });
+}
