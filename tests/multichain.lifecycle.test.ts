@@ -26,6 +26,8 @@ import { type Stack, startStack } from "./helpers/stack.js";
 import { sleep } from "./helpers/worker.js";
 
 const image = "https://example.com/logo.png";
+/** What trades and markets answer on bnb-testnet, where the token is a peer without a pool. */
+const noPool = "No pool on bnb-testnet: the token is deployed there and trades on its home chain, base-sepolia";
 
 /**
  * Runtime code that, called, emits an OFTSent (guid 0x11…, dstEid bnb-testnet's, 5 tokens) from `from`: what anyone
@@ -324,14 +326,27 @@ describe("a token on two chains", () => {
     }
   });
 
-  it("answers trade-token on bnb-testnet with Token not available on chain bnb-testnet", async () => {
+  it("answers trade-token and quote-token on bnb-testnet, where it has no pool, with why", async () => {
     const res = await stack.api.post(
       "trade-token",
       { tokenId, chainSlug: "bnb-testnet", direction: "buy", buyAmountUSD: 1, userAddress: creator.account.address },
       jwt,
     );
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe("Token not available on chain bnb-testnet");
+    expect(res.body.error).toBe(noPool);
+    const quote = await stack.api.post(
+      "quote-token",
+      { tokenId, chainSlug: "bnb-testnet", direction: "buy", inputToken: "usdc", amount: 1 },
+      jwt,
+    );
+    expect(quote.body).toEqual({ success: false, error: noPool });
+    // A chain it is not on at all is still not available.
+    const elsewhere = await stack.api.post(
+      "trade-token",
+      { tokenId, chainSlug: "base", direction: "buy", buyAmountUSD: 1, userAddress: creator.account.address },
+      jwt,
+    );
+    expect(elsewhere.body.error).toBe("Token not available on chain base");
   });
 
   it("moves to bnb-testnet and back, holders counted per chain and in total", async () => {
@@ -479,7 +494,7 @@ describe("a token on two chains", () => {
       contract_address: peer,
       balance: (await balanceOn(side.chain, peer, creator.account.address)).toString(),
     });
-    const reason = "No pool on bnb-testnet: the token is deployed there and trades on its home chain, base-sepolia";
+    const reason = noPool;
     expect((await stack.api.post("get-pool-data", on, jwt)).body).toMatchObject({ pool_data: null, reason });
     expect((await stack.api.post("get-token-trades", on, jwt)).body).toMatchObject({
       chain: "bnb-testnet",
@@ -579,7 +594,7 @@ describe("a token on two chains", () => {
       jwt,
     );
     expect(there.status).toBe(400);
-    expect(there.body.error).toBe("Token not available on chain bnb-testnet");
+    expect(there.body.error).toBe(noPool);
   });
 
   it("refuses what it cannot move, before preparing anything", async () => {

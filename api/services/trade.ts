@@ -88,6 +88,7 @@ import { nextBlockTime } from "./chain-head.js";
 import { catchUp, freshness } from "./indexed.js";
 import { requestQuote } from "./quotes.js";
 import { getAppTokenWithIndexed, type IndexedPool, type IndexedToken } from "./tokens/lookup.js";
+import { noMarketOn, peerOn } from "./tokens/market.js";
 import { isoOfUnix } from "./tokens/shape.js";
 
 export type TradeInput = TradeAmounts & {
@@ -123,7 +124,10 @@ type Market = {
   stateBlock?: bigint;
 };
 
-/** The token's indexed deployment and pool on `chainSlug`; 404 "Token not found", 400 "Token not available on chain". */
+/**
+ * The token's indexed deployment and pool on `chainSlug`; 404 "Token not found"; 400 "Token not available on chain",
+ * or, on a chain the token was deployed to without a pool, why it trades there not (tokens/market.ts noMarketOn).
+ */
 async function market(deps: ApiDeps, tokenId: string, chainSlug: string, caughtUp = false): Promise<Market> {
   const { indexed } = await getAppTokenWithIndexed(deps, tokenId);
   const deployment = deps.deployments.get(chainSlug);
@@ -132,7 +136,8 @@ async function market(deps: ApiDeps, tokenId: string, chainSlug: string, caughtU
   if (!token?.pool) {
     // Created a moment ago, in a block the indexer has not committed yet?
     if (!caughtUp && (await catchUp(deps, chainSlug))) return market(deps, tokenId, chainSlug, true);
-    throw new AppError("INVALID_PARAMETERS", `Token not available on chain ${chainSlug}`);
+    const peer = token ? undefined : await peerOn(deps, indexed, chainSlug);
+    throw new AppError("INVALID_PARAMETERS", peer ? noMarketOn(peer) : `Token not available on chain ${chainSlug}`);
   }
   return { tokenId, token, pool: token.pool, deployment, rpcUrl: deps.rpcUrls.get(chainSlug) };
 }

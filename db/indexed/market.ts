@@ -8,8 +8,8 @@ import { checkpointBlockSql, checkpointTimestampSql } from "./checkpoint.js";
 import { CANDLE_TABLE, candleFoldSql, keptOrDerivedSql, rankingArmedSql } from "./ranking.js";
 import type { Queryable, Schemas } from "./types.js";
 
-/** One deployment: its chain id and token address. */
-export type DeploymentKey = { chainId: number; address: string };
+/** A token's contract on one chain: its home token or a peer. */
+export type TokenOnChain = { chainId: number; address: string };
 
 /** One candle: prices in USDC base units per whole token (as indexed), volumes in base units. */
 export type IndexedCandle = {
@@ -45,7 +45,7 @@ function minuteCandlesSql(ix: string, maintained: boolean): string {
 export async function readCandles(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
-  d: DeploymentKey,
+  d: TokenOnChain,
   p: { seconds: number; from: number | null; to: number | null; limit: number },
   maintained: boolean,
 ): Promise<IndexedCandle[]> {
@@ -84,7 +84,7 @@ export type IndexedHolder = { address: string; balance: bigint; userId: string |
 export async function readHolders(
   db: Queryable,
   schemas: Schemas,
-  d: DeploymentKey,
+  d: TokenOnChain,
   page: { limit: number; offset: number },
 ): Promise<IndexedHolder[]> {
   const { rows } = await db.query<{
@@ -125,7 +125,7 @@ export type IndexedTrade = {
 export async function readTrades(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
-  d: DeploymentKey,
+  d: TokenOnChain,
   page: { limit: number; offset: number },
 ): Promise<IndexedTrade[]> {
   const { rows } = await db.query<Record<string, string> & { is_buy: boolean; log_index: number }>(
@@ -160,7 +160,7 @@ export async function readTrades(
 export async function readHolderBalance(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
-  d: DeploymentKey,
+  d: TokenOnChain,
   holder: string,
 ): Promise<bigint> {
   const { rows } = await db.query<{ balance: string }>(
@@ -218,7 +218,7 @@ export type IndexedStatsWindow = {
 export async function readTradeStats(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
-  d: DeploymentKey & { chainSlug: string },
+  d: TokenOnChain & { chainSlug: string },
   seconds: readonly number[],
 ): Promise<{ now: bigint | null; block: bigint | null; windows: IndexedStatsWindow[] }> {
   const ix = schemas.indexerSchema;

@@ -48,7 +48,7 @@ export async function indexedTokenOf(
 }
 
 /** The indexed peer on `chainSlug` of the token whose home rows are `indexed`, if it has one there. */
-async function peerOn(
+export async function peerOn(
   deps: ApiDeps,
   indexed: readonly IndexedToken[],
   chainSlug: string,
