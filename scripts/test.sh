@@ -30,8 +30,9 @@ step "lint (biome), types (tsc), dependency rules (dependency-cruiser) and docs/
   npx tsc --noEmit
   npx tsc --noEmit -p api/web/client
   npm run -s deps:check
-  echo "checking docs/api.md matches the routes' schemas"
+  echo "checking docs/api.md and the SDK's types match the routes' schemas"
   npx tsx scripts/gen-api-doc.ts --check
+  npx tsx scripts/gen-sdk-types.ts --check
 ) >"$checks_log" 2>&1 &
 checks_pid=$!
 
