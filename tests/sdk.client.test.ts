@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError, createClient } from "../sdk/src/index.js";
+import { ApiError, createClient, verifyWebhook, WebhookVerificationError } from "../sdk/src/index.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { type Served, serveWithStreams } from "./helpers/streams.js";
 
@@ -58,6 +59,30 @@ describe("the SDK's client", () => {
     expect(refused.body).toMatchObject({ success: false });
   });
 
+  it("verifies a webhook delivery and hands back its body typed by the document's webhooks", () => {
+    const secret = `whsec_${Buffer.alloc(32, 3).toString("base64")}`;
+    const body = JSON.stringify({
+      type: "webhook.test",
+      timestamp: "2026-11-29T12:00:00.000Z",
+      data: { webhook_id: "0b8e9b7c-4b7e-4d0c-9a51-6a1f0c1d2e3f", message: "A test delivery from test-webhook" },
+    });
+    const at = new Date();
+    const headers = {
+      "webhook-id": "msg_0123",
+      "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+      "Webhook-Signature": new Webhook(secret).sign("msg_0123", at, body),
+    };
+    const delivery = verifyWebhook(secret, headers, body);
+    // Narrowed by its type: a test delivery's data has webhook_id; an event's, the event (tsc checks both).
+    if (delivery.type === "webhook.test") expect(delivery.data.webhook_id).toBe("0b8e9b7c-4b7e-4d0c-9a51-6a1f0c1d2e3f");
+    else if (delivery.type === "event.trade") expect(delivery.data.data.usdcAmount).toBeTypeOf("string");
+    expect(delivery.type).toBe("webhook.test");
+    expect(() => verifyWebhook(secret, headers, body.replace("test", "tset"))).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(secret, { ...headers, "webhook-timestamp": "1000" }, body)).toThrow(
+      WebhookVerificationError,
+    );
+  });
+
   it("builds and packs with npm pack: the compiled client, its types and the schema's", async () => {
     const out = mkdtempSync(join(tmpdir(), "sdk-pack-"));
     try {
@@ -68,7 +93,13 @@ describe("the SDK's client", () => {
       const [pack] = JSON.parse(stdout) as { name: string; files: { path: string }[] }[];
       expect(pack?.name).toBe("@social-token-service/sdk");
       expect(pack?.files.map((f) => f.path).sort()).toEqual(
-        expect.arrayContaining(["dist/index.d.ts", "dist/index.js", "dist/schema.d.ts", "package.json"]),
+        expect.arrayContaining([
+          "dist/index.d.ts",
+          "dist/index.js",
+          "dist/schema.d.ts",
+          "dist/webhooks.js",
+          "package.json",
+        ]),
       );
     } finally {
       rmSync(out, { recursive: true, force: true });

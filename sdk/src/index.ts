@@ -11,7 +11,14 @@
 import createFetchClient from "openapi-fetch";
 import type { paths } from "./schema.js";
 
-export type { components, paths } from "./schema.js";
+export type { components, paths, webhooks } from "./schema.js";
+export {
+  verifyWebhook,
+  type WebhookBody,
+  type WebhookHeaders,
+  type WebhookType,
+  WebhookVerificationError,
+} from "./webhooks.js";
 
 const BASE = "/functions/v1/";
 
