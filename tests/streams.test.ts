@@ -12,6 +12,7 @@ import { eventIssues } from "../core/event-schemas.js";
 import { startSequencerThread } from "../db/events.js";
 import { readStreamRows } from "../db/indexed/events.js";
 import { migrate } from "../db/migrate.js";
+import { openStream, type Stream, type WebSocketConstructor } from "../sdk/src/index.js";
 import { startSideStack } from "./helpers/api.js";
 import { fundedWallets, prng, type Wallet } from "./helpers/chain.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
@@ -80,6 +81,40 @@ async function chaos(client: StreamClient, done: Promise<unknown>, random: () =>
 }
 
 let drops: { ws: number; sse: number };
+/** The SDK's stream client (sdk/src/stream.ts): every seq it handed over, across drops and restarts. */
+const sdkSeqs: number[] = [];
+let sdk: Stream;
+const sdkFaults = { drops: 0, restarts: 0 };
+
+const openSdk = (since: number | undefined) =>
+  openStream({
+    url: served.url,
+    channels: [`chain:${chainId}`],
+    since,
+    WebSocket: WebSocket as unknown as WebSocketConstructor,
+    backoff: { initialMs: 20, maxMs: 200 },
+    onEvent: (event) => sdkSeqs.push(event.seq),
+  });
+
+/** Until `done`: cut the SDK client's connection (it reconnects by itself), or close it and open a new one from its last seq. */
+async function sdkChaos(done: Promise<unknown>, random: () => number) {
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  while (!finished) {
+    await sleep(50 + Math.floor(random() * 400));
+    if (random() < 0.5) {
+      sdk.drop();
+      sdkFaults.drops++;
+    } else {
+      const at = sdk.last();
+      sdk.close();
+      sdk = openSdk(at);
+      sdkFaults.restarts++;
+    }
+  }
+}
 
 beforeAll(async () => {
   console.log(`streams: seed ${SEED} (STREAMS_TEST_SEED to replay)`);
@@ -99,6 +134,7 @@ beforeAll(async () => {
 
   ws = await wsClient(served.wsUrl, { channels: [`chain:${chainId}`], since: 0 });
   sse = await sseClient(served.url, { channels: ["tokens", `token:${setup.created[0]}`], since: 0 });
+  sdk = openSdk(0);
   // A client that stops reading: its socket is paused for the whole workload.
   slow = new WebSocket(`${tight.wsUrl}?channels=chain:${chainId}`);
   slowClose = new Promise((resolve) =>
@@ -119,17 +155,19 @@ beforeAll(async () => {
     workload,
     chaos(ws, workload, random),
     chaos(sse, workload, random),
+    sdkChaos(workload, random),
   ]);
   load = loaded;
   drops = { ws: wsDrops, sse: sseDrops };
   await sequencedAll();
   (slow as unknown as { _socket: { resume(): void } })._socket.resume();
   console.log(
-    `streams: ${load.counts.trades} trades, ${load.counts.transfers} transfers, ${load.counts.graduations} graduations in blocks ${load.firstBlock}..${load.lastBlock}; WebSocket dropped ${drops.ws} times, SSE ${drops.sse} times`,
+    `streams: ${load.counts.trades} trades, ${load.counts.transfers} transfers, ${load.counts.graduations} graduations in blocks ${load.firstBlock}..${load.lastBlock}; WebSocket dropped ${drops.ws} times, SSE ${drops.sse} times; the SDK client dropped ${sdkFaults.drops} times and restarted ${sdkFaults.restarts}`,
   );
 }, 600_000);
 
 afterAll(async () => {
+  sdk?.close();
   ws?.close();
   sse?.close();
   slow?.terminate();
@@ -159,6 +197,14 @@ describe("streams that resume", () => {
     expect(sse.events.map((e) => e.seq)).toEqual(expected);
     const kinds = new Set(sse.events.map((e) => e.kind));
     for (const kind of ["token_created", "trade", "candle", "balance"]) expect(kinds).toContain(kind);
+  });
+
+  it("gives the SDK's stream client, dropped and restarted from its last seq, every event exactly once, in order", async () => {
+    const expected = await expectedSeqs([`chain:${chainId}`]);
+    await until("the SDK client is at the head", () => sdkSeqs.at(-1) === expected.at(-1), 20_000);
+    expect(sdkFaults.drops).toBeGreaterThan(0);
+    expect(sdkFaults.restarts).toBeGreaterThan(0);
+    expect(sdkSeqs).toEqual(expected);
   });
 
   it("rebuilds, from the WebSocket client's events, the pools, balances, fees and candles the indexer holds", async () => {
@@ -333,6 +379,28 @@ describe("a resume point ahead of the log", () => {
     await until("the error frame", () => atOnce.of("error").length > 0);
     expect(atOnce.of("error")[0]).toMatchObject({ reason: "since_ahead", head });
     atOnce.socket.close();
+  });
+
+  it("is told to the SDK's stream client as a resync from the head, and the client goes on from there", async () => {
+    const head = await logHead();
+    const resyncs: number[] = [];
+    let connected = 0;
+    const stream = openStream({
+      url: served.url,
+      channels: ["tokens"],
+      since: head + 1_000,
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      onEvent: () => undefined,
+      onResync: (at) => resyncs.push(at),
+      onConnected: () => connected++,
+    });
+    try {
+      await until("the client resynced and subscribed", () => connected > 0);
+      expect(resyncs).toEqual([head]);
+      expect(stream.last()).toBe(head);
+    } finally {
+      stream.close();
+    }
   });
 
   it("is answered 409 naming the head over SSE (since or Last-Event-ID) and by get-events; the head is accepted", async () => {

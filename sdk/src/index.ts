@@ -13,6 +13,13 @@ import type { paths } from "./schema.js";
 
 export type { components, paths, webhooks } from "./schema.js";
 export {
+  openStream,
+  type Stream,
+  type StreamEvent,
+  type StreamOptions,
+  type WebSocketConstructor,
+} from "./stream.js";
+export {
   verifyWebhook,
   type WebhookBody,
   type WebhookHeaders,

@@ -1,0 +1,144 @@
+/**
+ * A client of the service's event stream (GET /stream over WebSocket) that never leaves a gap: it keeps the last seq
+ * it handed over, reconnects with backoff when the connection drops, and resumes after that seq, so each event of its
+ * channels reaches `onEvent` exactly once, in order. A resume point the server refuses because it is ahead of the log
+ * (the log was reset) is surfaced as `onResync(head)`: read your state again; the stream goes on from `head`.
+ *
+ *   const stream = openStream({ url: "http://127.0.0.1:3000", channels: ["tokens"], since: saved, WebSocket,
+ *     onEvent: (event) => save(event.seq) });
+ *
+ * The AsyncAPI document (/functions/v1/asyncapi.json) describes every frame; docs/streams.md tells the same in prose.
+ */
+import type { webhooks } from "./schema.js";
+
+/** An event of the log, as the stream sends it (the `data` of a webhook delivery of the same kind). */
+export type StreamEvent = {
+  [T in keyof webhooks]: webhooks[T] extends {
+    post: { requestBody?: { content: { "application/json": { data: infer E } } } };
+  }
+    ? E extends { seq: number }
+      ? E
+      : never
+    : never;
+}[keyof webhooks];
+
+/** What the client needs of a WebSocket: the global one (browsers, Node 22) or the `ws` package's. */
+export type WebSocketLike = {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+};
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+export type StreamOptions = {
+  /** The service's address (http or https); the stream is at <url>/stream. */
+  url: string;
+  /** Channel names: tokens, token:<id or address>, account:<address>, chain:<chainId>, me. */
+  channels: string[];
+  /** An API key or JWT; needed for `me`. Sent in an auth message, which browsers can send too. */
+  token?: string;
+  /** The last seq you handled: the stream resumes after it. Default: from now. */
+  since?: number;
+  onEvent: (event: StreamEvent) => void;
+  /** The resume point was ahead of the log: resync your state; the stream goes on from `head`. */
+  onResync?: (head: number) => void;
+  /** A refusal the stream cannot cure by itself (an unknown channel, `me` without a credential). */
+  onError?: (message: string) => void;
+  /** Each (re)connection, once subscribed. */
+  onConnected?: () => void;
+  /** Default: the global WebSocket. */
+  WebSocket?: WebSocketConstructor;
+  /** Reconnection delays: from `initialMs`, doubling to `maxMs` (defaults 250 ms and 10 s). */
+  backoff?: { initialMs?: number; maxMs?: number };
+};
+
+export type Stream = {
+  /** The last seq handed to onEvent (or the resume point given). */
+  last(): number | undefined;
+  /** Stops for good: no more events, no reconnection. */
+  close(): void;
+  /** Cuts the current connection as a network fault would; the client reconnects and resumes (for tests). */
+  drop(): void;
+};
+
+export function openStream(o: StreamOptions): Stream {
+  const Socket = o.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (!Socket) throw new Error("No WebSocket: pass one (the ws package's) as options.WebSocket");
+  const address = `${o.url.replace(/^http/, "ws").replace(/\/+$/, "")}/stream`;
+  const initial = o.backoff?.initialMs ?? 250;
+  const max = o.backoff?.maxMs ?? 10_000;
+  let last = o.since;
+  let delay = initial;
+  let closed = false;
+  let socket: WebSocketLike | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const subscribe = (ws: WebSocketLike) =>
+    ws.send(
+      JSON.stringify({ type: "subscribe", channels: o.channels, ...(last === undefined ? {} : { since: last }) }),
+    );
+
+  const connect = () => {
+    if (closed) return;
+    const ws = new Socket(address);
+    socket = ws;
+    ws.onmessage = (message) => {
+      if (socket !== ws) return; // a dropped connection's last frames
+      const frame = JSON.parse(String(message.data)) as Record<string, unknown> & { type?: string };
+      switch (frame.type) {
+        case "welcome":
+          if (o.token) ws.send(JSON.stringify({ type: "auth", token: o.token }));
+          subscribe(ws);
+          return;
+        case "subscribed":
+          delay = initial;
+          o.onConnected?.();
+          return;
+        case "event": {
+          const { type: _, ...event } = frame;
+          const seq = event.seq as number;
+          // A replayed event the client already handed over (never expected, but the order is the promise).
+          if (last !== undefined && seq <= last) return;
+          last = seq;
+          o.onEvent(event as unknown as StreamEvent);
+          return;
+        }
+        case "error":
+          if (frame.reason === "since_ahead" && typeof frame.head === "number") {
+            last = frame.head;
+            o.onResync?.(frame.head);
+            subscribe(ws);
+          } else o.onError?.(String(frame.error));
+          return;
+        default:
+          return;
+      }
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      if (closed) return;
+      timer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, max);
+    };
+    ws.onerror = () => undefined; // onclose follows
+  };
+  connect();
+
+  return {
+    last: () => last,
+    close() {
+      closed = true;
+      clearTimeout(timer);
+      socket?.close(1000, "closed by the client");
+      socket = null;
+    },
+    drop() {
+      const ws = socket;
+      ws?.close(4000, "dropped");
+    },
+  };
+}
