@@ -20,6 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchTokenAbi } from "../abis/index.js";
 import { eidOf } from "../core/layerzero.js";
+import { sendPrepared } from "../sdk/src/index.js";
 import { type Chain, chain, fundAndBuy, fundedWallets, fundUsdc, type Wallet } from "./helpers/chain.js";
 import { oftSend, spawnRelayer, startChainOf } from "./helpers/multichain.js";
 import { type Stack, startStack } from "./helpers/stack.js";
@@ -177,12 +178,9 @@ describe("a token on two chains", () => {
       },
     ]);
     peer = body.metadata.deployments[0]?.address as Address;
-    const hash = await creator.sendTransaction({
-      to: body.transaction.to,
-      data: body.transaction.data,
-      gas: BigInt(body.transaction.gasLimit),
-    });
-    expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    // Sent as a client of the service would: with the SDK (sdk/src/transactions.ts).
+    const [created] = await sendPrepared(creator, c.publicClient, body);
+    expect(created?.status).toBe("success");
   });
 
   it("is deployed to bnb-testnet by the worker, and search-token lists both addresses", async () => {
@@ -406,13 +404,9 @@ describe("a token on two chains", () => {
       destination_contract: peer,
       amountBaseUnits: "12500000000000000000",
     });
-    const hash = await creator.sendTransaction({
-      to: body.transaction.to,
-      data: body.transaction.data,
-      value: BigInt(body.transaction.value),
-      gas: BigInt(body.transaction.gasLimit),
-    });
-    expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    const [sent] = await sendPrepared(creator, c.publicClient, body);
+    const hash = sent?.transactionHash as Hex;
+    expect(sent?.status).toBe("success");
     const delivered = await waitFor(
       "delivered",
       () => status(hash),
@@ -578,10 +572,9 @@ describe("a token on two chains", () => {
       quote: { graduates: boolean };
     };
     expect(prepared.quote.graduates).toBe(true);
-    for (const tx of [...(prepared.approvals ?? []), prepared.transaction]) {
-      const hash = await creator.sendTransaction({ to: tx.to, data: tx.data, gas: BigInt(tx.gasLimit) });
-      expect((await c.publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
-    }
+    // The approval first, then the graduating trade (sendPrepared throws at a revert).
+    const receipts = await sendPrepared(creator, c.publicClient, prepared);
+    expect(receipts).toHaveLength((prepared.approvals ?? []).length + 1);
     await stack.indexer.sync();
     const found = (await stack.api.post("search-token", { input: tokenId }, jwt)).body as unknown as TokenBody;
     expect(found.token.token_addresses.map((a) => [a.chain, a.dex_name])).toEqual([

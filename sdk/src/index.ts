@@ -20,6 +20,12 @@ export {
   type WebSocketConstructor,
 } from "./stream.js";
 export {
+  type Prepared,
+  type PreparedTransaction,
+  PreparedTransactionReverted,
+  sendPrepared,
+} from "./transactions.js";
+export {
   verifyWebhook,
   type WebhookBody,
   type WebhookHeaders,
