@@ -97,6 +97,7 @@ describe("the SDK's client", () => {
           "dist/index.d.ts",
           "dist/index.js",
           "dist/schema.d.ts",
+          "dist/cli.js",
           "dist/transactions.js",
           "dist/webhooks.js",
           "package.json",
