@@ -39,6 +39,7 @@ import { type LocalAccount, mnemonicToAccount } from "viem/accounts";
 import { launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { DEV_JWT_SECRET } from "../api/config.js";
 import type { Deployment } from "../core/deployment.js";
+import { ApiError, type Client, createClient, type Endpoint } from "../sdk/src/index.js";
 
 const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 const USDC = 10n ** 6n;
@@ -560,15 +561,21 @@ function encodeFaucet(to: Address, amount: bigint): Hex {
   return encodeFunctionData({ abi: mockUsdcAbi, functionName: "faucet", args: [to, amount] });
 }
 
-/** The transport of a running API: POST <apiUrl>/functions/v1/<name>. */
+/** The transport of a running API, through the SDK (sdk/): one client per credential; a refusal is its status and body. */
 export function httpTransport(apiUrl: string): DemoTransport {
+  const clients = new Map<string, Client>();
   return async (name, body, token) => {
-    const res = await fetch(`${apiUrl}/functions/v1/${name}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    let client = clients.get(token ?? "");
+    if (!client) {
+      client = createClient({ baseUrl: apiUrl, ...(token ? { token } : {}) });
+      clients.set(token ?? "", client);
+    }
+    try {
+      return { status: 200, body: (await client.call(name as Endpoint, body as never)) as Record<string, unknown> };
+    } catch (error) {
+      if (error instanceof ApiError) return { status: error.status, body: error.body as Record<string, unknown> };
+      throw error;
+    }
   };
 }
 

@@ -5,9 +5,10 @@
  */
 import type { LocalAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SeedDemoReturnType, seedDemo } from "../scripts/seed-demo.js";
+import { type DemoTransport, httpTransport, type SeedDemoReturnType, seedDemo } from "../scripts/seed-demo.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { chain, fundedWallets } from "./helpers/chain.js";
+import { type Served, serveWithStreams } from "./helpers/streams.js";
 
 type Api = Awaited<ReturnType<typeof createTestApi>>;
 type Indexer = Awaited<ReturnType<typeof startTestIndexer>>;
@@ -28,12 +29,16 @@ let demo: SeedDemoReturnType;
 /** The five trading wallets: this file's own. */
 let accounts: LocalAccount[];
 
-const call = (name: string, body: unknown, token?: string) => api.post(name, body, token);
+/** The seed calls a served API over HTTP through the SDK, as `npm start -- --demo` does (scripts/dev.ts). */
+let call: DemoTransport;
+let served: Served;
 const jwtOf = (name: string) => demo.users.find((u) => u.name === name)?.jwt as string;
 
 beforeAll(async () => {
   indexer = await startTestIndexer();
   api = await createTestApi({ indexerSchema: indexer.schema });
+  served = await serveWithStreams(api.app, api.deps);
+  call = httpTransport(served.url);
   const c = chain();
   accounts = (await fundedWallets(c, 5)).map((w) => w.account);
   demo = await seedDemo({
@@ -47,6 +52,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await served?.close();
   await api?.close();
   await indexer?.close();
 });
