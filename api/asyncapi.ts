@@ -7,26 +7,13 @@
 import { z } from "zod";
 import { eventData } from "../core/event-schemas.js";
 import { EVENT_KINDS, MAX_CHANNELS } from "../core/events.js";
-import { CLOSE, SINCE_AHEAD, STREAM_LIMITS } from "./streams/subscribe.js";
+import { CLOSE, CLOSE_REASONS, SINCE_AHEAD, STREAM_LIMITS } from "./streams/subscribe.js";
 
 /** A zod schema as the JSON Schema (draft-07) AsyncAPI's default schema format reads. */
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: "draft-7" }) as Record<string, unknown>;
   return rest;
 }
-
-/** Why each close code closes a WebSocket (AsyncAPI has no field for them: `x-close-codes`). */
-export const CLOSE_REASONS: Record<keyof typeof CLOSE, string> = {
-  goingAway: "the server is stopping",
-  unsupportedData: "a binary frame: the stream speaks JSON text",
-  malformed: "a message that is not a JSON object, or not UTF-8",
-  tooManyMessages: `more messages than the bucket allows (${STREAM_LIMITS.messageBurst} at once, then ${STREAM_LIMITS.messagesPerSecond} a second)`,
-  tooLarge: `a frame over ${STREAM_LIMITS.maxMessageBytes} bytes`,
-  internal: "an internal error",
-  unauthorized: "the credential of an auth message was refused",
-  slowConsumer: `more than ${STREAM_LIMITS.maxBufferedBytes} bytes unsent: reconnect with since`,
-  tooManyConnections: "too many connections on the server, or from the client's address",
-};
 
 const channelNames = z
   .array(z.string())

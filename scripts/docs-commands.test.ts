@@ -4,21 +4,15 @@
  * commands also run, at a tiny size, in npm test: scripts/bench-smoke.ts; the curl examples run in
  * tests/docs.examples.test.ts.)
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { markdownFiles } from "./docs-files.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    // The interface spec is a copy of another project's text: its commands are not ours.
-    if (e.isDirectory()) return e.name === "node_modules" || path === "docs/spec" ? [] : markdownFiles(path);
-    return e.name.endsWith(".md") ? [path] : [];
-  });
-}
+/** The interface spec is another project's text: its commands and examples are not ours. */
+const SKIP = ["docs/spec"];
 
 /** What `text` tells a reader to run that can be checked without running it: npm scripts and files. */
 export function commandsOf(text: string): { scripts: string[]; files: string[] } {
@@ -28,7 +22,7 @@ export function commandsOf(text: string): { scripts: string[]; files: string[] }
 }
 
 describe("documented commands", () => {
-  const docs = ["README.md", ...markdownFiles("docs"), ...markdownFiles("bench")];
+  const docs = ["README.md", ...markdownFiles(root, "docs", SKIP), ...markdownFiles(root, "bench", SKIP)];
   const scripts = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> })
     .scripts;
 

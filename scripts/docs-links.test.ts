@@ -2,20 +2,13 @@
  * The docs' links stay true: every relative link in README.md, docs/ and bench/ points at a file of the repository,
  * and every #anchor at a heading of its file (GitHub's slugs). No link leaves the repository but to the web.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { markdownFiles } from "./docs-files.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === "node_modules" ? [] : markdownFiles(path);
-    return e.name.endsWith(".md") ? [path] : [];
-  });
-}
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
 const slug = (heading: string) =>
@@ -33,7 +26,7 @@ function anchorsOf(file: string): Set<string> {
   return new Set(headings.map((h) => slug(h.replace(/^#+ /, ""))));
 }
 
-const files = ["README.md", ...markdownFiles("docs"), ...markdownFiles("bench")];
+const files = ["README.md", ...markdownFiles(root, "docs"), ...markdownFiles(root, "bench")];
 
 describe("documentation links", () => {
   it("finds the docs", () => {

@@ -8,22 +8,16 @@
  * scripts/bench-smoke.ts.)
  */
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markdownFiles } from "../scripts/docs-files.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { type Served, serveWithStreams } from "./helpers/streams.js";
 
 const root = resolve(import.meta.dirname, "..");
-
-function markdownFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    // The interface spec is another project's text: its examples are not ours.
-    if (e.isDirectory()) return path === "docs/spec" ? [] : markdownFiles(path);
-    return e.name.endsWith(".md") ? [path] : [];
-  });
-}
+/** The interface spec is another project's text: its commands and examples are not ours. */
+const SKIP = ["docs/spec"];
 
 /** The ```sh blocks of `text` that call the API with curl. */
 export function curlBlocks(text: string): string[] {
@@ -76,7 +70,7 @@ function runBlock(block: string, env: Record<string, string>) {
 }
 
 describe("the docs' example requests", () => {
-  const docs = ["README.md", ...markdownFiles("docs")];
+  const docs = ["README.md", ...markdownFiles(root, "docs", SKIP)];
   const blocks = docs.flatMap((doc) =>
     curlBlocks(readFileSync(join(root, doc), "utf8")).map((block, i) => ({ doc, i, block })),
   );

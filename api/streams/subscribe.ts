@@ -43,6 +43,19 @@ export const CLOSE = {
   tooManyConnections: 4029,
 } as const;
 
+/** Why each close code closes a WebSocket (the AsyncAPI document's `x-close-codes`, the docs page). */
+export const CLOSE_REASONS: Record<keyof typeof CLOSE, string> = {
+  goingAway: "the server is stopping",
+  unsupportedData: "a binary frame: the stream speaks JSON text",
+  malformed: "a message that is not a JSON object, or not UTF-8",
+  tooManyMessages: `more messages than the bucket allows (${STREAM_LIMITS.messageBurst} at once, then ${STREAM_LIMITS.messagesPerSecond} a second)`,
+  tooLarge: `a frame over ${STREAM_LIMITS.maxMessageBytes} bytes`,
+  internal: "an internal error",
+  unauthorized: "the credential of an auth message was refused",
+  slowConsumer: `more than ${STREAM_LIMITS.maxBufferedBytes} bytes unsent: reconnect with since`,
+  tooManyConnections: "too many connections on the server, or from the client's address",
+};
+
 /** The caller of a stream, from an `Authorization` value (`Bearer <JWT or API key>`), or null without one. */
 export async function streamCaller(deps: ApiDeps, authorization: string | undefined): Promise<AuthedUser | null> {
   if (!authorization) return null;

@@ -4,8 +4,7 @@
  * document's URL from the page. Nothing is loaded from elsewhere, and no script or style is inline.
  */
 import { EVENT_KINDS } from "../../core/events.js";
-import { CLOSE_REASONS } from "../asyncapi.js";
-import { CLOSE } from "../streams/subscribe.js";
+import { CLOSE, CLOSE_REASONS } from "../streams/subscribe.js";
 import type { AssetManifest } from "./assets.js";
 import { type Html, html } from "./html.js";
 import { page } from "./layout.js";
