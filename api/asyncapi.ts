@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { eventData } from "../core/event-schemas.js";
 import { EVENT_KINDS, MAX_CHANNELS } from "../core/events.js";
-import { CLOSE, CLOSE_REASONS, SINCE_AHEAD, STREAM_LIMITS } from "./streams/subscribe.js";
+import { CLOSE, CLOSE_REASONS, SINCE_AHEAD, SINCE_EXPIRED, STREAM_LIMITS } from "./streams/subscribe.js";
 
 /** A zod schema as the JSON Schema (draft-07) AsyncAPI's default schema format reads. */
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -50,10 +50,13 @@ const serverFrames = {
     type: z.literal("error"),
     error: z.string().describe("Why the message was refused; the connection stays"),
     reason: z
-      .literal(SINCE_AHEAD)
+      .enum([SINCE_AHEAD, SINCE_EXPIRED])
       .optional()
-      .describe("since_ahead: a since past the log's last seq (resync, then resume from head)"),
+      .describe(
+        "since_ahead: a since past the log's last seq; since_expired: a since older than the log keeps (EVENT_RETENTION_DAYS). Either way: resync, then resume from head",
+      ),
     head: seq.optional().describe("With reason: the log's last seq"),
+    oldest: seq.optional().describe("With since_expired: the oldest seq the log keeps"),
   }),
 };
 
@@ -156,7 +159,7 @@ export function asyncApiDocument(publicUrl: string) {
         address: "/stream",
         title: "Server-Sent Events",
         servers: [{ $ref: "#/servers/sse" }],
-        description: `GET /stream?channels=a,b&since=N (or Last-Event-ID). Each event is id: <seq>, event: <kind>, data: <event JSON>; a welcome event first ({seq, channels}); a comment every ${STREAM_LIMITS.heartbeatSeconds} s. More than ${STREAM_LIMITS.maxQueuedEvents} events unsent: an error event, and the response ends. A since past the log's last seq: 409 with the JSON error envelope, before any event.`,
+        description: `GET /stream?channels=a,b&since=N (or Last-Event-ID). Each event is id: <seq>, event: <kind>, data: <event JSON>; a welcome event first ({seq, channels}); a comment every ${STREAM_LIMITS.heartbeatSeconds} s. More than ${STREAM_LIMITS.maxQueuedEvents} events unsent: an error event, and the response ends. A since past the log's last seq: 409, and one older than the log keeps: 410, with the JSON error envelope, before any event.`,
         messages: {
           ...sseEvents,
           sse_welcome: {

@@ -31,6 +31,7 @@ export function apiConfigOf(e: Env): ApiConfig {
     spending: spendingConfigOf(e),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true",
     streams: { maxConnections: e.STREAM_MAX_CONNECTIONS, maxPerAddress: e.STREAM_MAX_CONNECTIONS_PER_ADDRESS },
+    eventRetentionDays: e.EVENT_RETENTION_DAYS,
   };
 }
 

@@ -122,7 +122,13 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
   let streams: StreamHub | undefined;
   if (p.events !== false) {
     const schemas = { appSchema: config.appSchema, indexerSchema: config.indexerSchema };
-    sequencer = startSequencerThread({ databaseUrl: p.databaseUrl, schemas, pollMs: p.events?.pollMs, log });
+    sequencer = startSequencerThread({
+      databaseUrl: p.databaseUrl,
+      schemas,
+      pollMs: p.events?.pollMs,
+      retentionDays: config.eventRetentionDays,
+      log,
+    });
     // A pool of its own: replays and the fan-out's reads never wait behind requests, nor requests behind them.
     const streamsDb = createPool({
       log,

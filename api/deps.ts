@@ -42,6 +42,8 @@ export type ApiConfig = {
   webhookAllowPrivate: boolean;
   /** Stream connections (WebSocket and SSE) this process accepts, in all and per client address. */
   streams: { maxConnections: number; maxPerAddress: number };
+  /** Days the event log keeps an event (EVENT_RETENTION_DAYS; default 30). */
+  eventRetentionDays?: number;
 };
 
 export type ApiDeps = {

@@ -163,6 +163,11 @@ export const envSchema = z.object({
   STREAM_MAX_CONNECTIONS: positiveInt.default(20_000),
   /** Connections one client address (as TRUST_PROXY resolves it) may hold on one API process. */
   STREAM_MAX_CONNECTIONS_PER_ADDRESS: positiveInt.default(100),
+  /**
+   * Days the event log keeps an event (db/events.ts pruneEvents). A resume point older than what is kept is refused
+   * (410, `since_expired`); an event the webhook dispatcher has not passed is kept whatever its age.
+   */
+  EVENT_RETENTION_DAYS: positiveInt.default(30),
 
   // Webhooks (core/webhooks.ts, core/webhook-url.ts; API and worker).
   /**

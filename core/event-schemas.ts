@@ -162,6 +162,15 @@ export const eventData = {
     at: time,
   }),
   removed: z.strictObject({ seq: z.number().int(), kind: z.enum(EVENT_KINDS) }),
+  resync: z
+    .strictObject({
+      reason: z.literal("chain_restart"),
+      fromBlock: z.number().int().describe("The lowest block whose events it withdraws"),
+      withdrawn: z.number().int().describe("How many events of the chain it withdraws"),
+    })
+    .describe(
+      "The chain (chainId) restarted: what the log said of it from fromBlock on is void. Read its state again; its new events follow. Sent to every subscriber.",
+    ),
 } as const;
 
 const envelope = {
@@ -177,7 +186,7 @@ function eventOf<K extends keyof typeof eventData>(kind: K) {
     ...envelope,
     kind: z.literal(kind),
     chainId: chainEvent ? z.number().int() : z.null(),
-    block: chainEvent ? chainBlock : z.null(),
+    block: chainEvent && kind !== "resync" ? chainBlock : z.null(),
     removes: kind === "removed" ? z.number().int().positive() : z.null(),
     data: eventData[kind],
   });

@@ -11,7 +11,8 @@
  *   of it). Key `chain:<chainId>`.
  * - `me` (a credential required): the caller's notifications and intents (key `user:<uuid>`) and the fees of their
  *   wallet on record (key `fees:<address>`).
- * Addresses are lower case in keys; uuids as Postgres prints them.
+ * Addresses are lower case in keys; uuids as Postgres prints them. An event published on EVERYONE (`resync`) reaches
+ * every subscriber, whatever its channels.
  */
 import { z } from "zod";
 
@@ -28,6 +29,7 @@ export const EVENT_KINDS = [
   "notification",
   "intent",
   "removed",
+  "resync",
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 
@@ -117,8 +119,11 @@ export function channelKeys(
   }
 }
 
+/** The key of an event for every subscriber. No channel names it, so no subscriber can listen on it alone. */
+export const EVERYONE = "*";
+
 /** Whether an event published on `eventKeys` reaches a subscriber listening on `keys`. */
 export function matches(eventKeys: readonly string[], keys: ReadonlySet<string>): boolean {
-  for (const k of eventKeys) if (keys.has(k)) return true;
+  for (const k of eventKeys) if (k === EVERYONE || keys.has(k)) return true;
   return false;
 }

@@ -19,7 +19,7 @@
  */
 import type { Worker } from "node:worker_threads";
 import pg from "pg";
-import type { EventKind, StreamEvent } from "../core/events.js";
+import { EVERYONE, type EventKind, type StreamEvent } from "../core/events.js";
 import { startTsThread } from "../core/threads.js";
 import { readFirstRemovedBlock, readIndexedChains, readStreamRows, type StreamRow } from "./indexed/events.js";
 import type { Queryable, Schemas } from "./indexed/types.js";
@@ -36,7 +36,12 @@ export type NewEvent = {
   data: Record<string, unknown>;
   /** A `removed` event of a `fees` event: the removed event's data (not stored; its amount is taken back). */
   reverts?: Record<string, unknown>;
+  /** A removal a `resync` event stands for: not appended, its fee taken back, its event marked removed by the resync. */
+  silent?: boolean;
 };
+
+/** The key every subscriber listens on (core/events.ts EVERYONE). */
+const everyone = [EVERYONE];
 
 /** Stream rows read per chain in one step (a block is never split). */
 const ROWS_PER_STEP = 5_000;
@@ -174,8 +179,14 @@ export async function sequenceOnce(client: Client, schemas: Schemas): Promise<nu
       removes: [] as (number | null)[],
       data: [] as string[],
     };
+    let resync = 0;
     for (const e of appended.events) {
+      if (e.silent) {
+        removals.push([e.removes as number, resync]);
+        continue;
+      }
       seq++;
+      if (e.kind === "resync") resync = seq;
       if (e.removes !== null) removals.push([e.removes, seq]);
       cols.seq.push(seq);
       cols.kind.push(e.kind);
@@ -204,13 +215,14 @@ export async function sequenceOnce(client: Client, schemas: Schemas): Promise<nu
         [removals.map((r) => r[0]), removals.map((r) => r[1])],
       );
     }
-    for (const [chainName, { block, hold }] of appended.cursors) {
+    for (const [chainName, { block, hold, finalized }] of appended.cursors) {
       await client.query(
-        `INSERT INTO "${app}".event_cursors (chain_name, block, hold_checkpoint, hold_until)
-         VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() + make_interval(secs => $4) END)
+        `INSERT INTO "${app}".event_cursors (chain_name, block, hold_checkpoint, hold_until, finalized_block)
+         VALUES ($1, $2, $3, CASE WHEN $3::text IS NULL THEN NULL ELSE now() + make_interval(secs => $4) END, $5)
          ON CONFLICT (chain_name) DO UPDATE
-           SET block = EXCLUDED.block, hold_checkpoint = EXCLUDED.hold_checkpoint, hold_until = EXCLUDED.hold_until`,
-        [chainName, block, hold, HOLD_SECONDS],
+           SET block = EXCLUDED.block, hold_checkpoint = EXCLUDED.hold_checkpoint, hold_until = EXCLUDED.hold_until,
+               finalized_block = EXCLUDED.finalized_block`,
+        [chainName, block, hold, HOLD_SECONDS, finalized],
       );
     }
     if (cols.seq.length > 0) await client.query("SELECT pg_notify($1, $2)", [`${app}_events`, String(seq)]);
@@ -227,45 +239,56 @@ export async function sequenceOnce(client: Client, schemas: Schemas): Promise<nu
 async function collect(client: Client, schemas: Schemas) {
   const app = schemas.appSchema;
   const events: NewEvent[] = [];
-  /** Cursor rows to write: the block sequenced through, and the checkpoint a hold waits on (null: no hold). */
-  const cursors = new Map<string, { block: number; hold: string | null }>();
+  /**
+   * Cursor rows to write: the block sequenced through, the checkpoint a hold waits on (null: no hold), and the chain's
+   * finalized block as the indexer says now.
+   */
+  const cursors = new Map<string, { block: number; hold: string | null; finalized: number }>();
   const chains = await readIndexedChains(client, schemas.indexerSchema);
   const { rows: cursorRows } = await client.query<{
     chain_name: string;
     block: string;
     hold_checkpoint: string | null;
     holding: boolean;
+    finalized_block: string;
   }>(
-    `SELECT chain_name, block::text, hold_checkpoint, coalesce(hold_until > now(), false) AS holding
+    `SELECT chain_name, block::text, hold_checkpoint, coalesce(hold_until > now(), false) AS holding,
+            finalized_block::text
        FROM "${app}".event_cursors`,
   );
   const known = new Map(cursorRows.map((r) => [r.chain_name, r]));
   for (const chain of chains) {
     const row = known.get(chain.chainName);
     const sequenced = row ? Number(row.block) : -1;
+    const finalized = chain.finalizedBlock;
     let cursor = Math.min(sequenced, chain.block);
     // Blocks at or below the finalized one never change; the ones above may have been replaced.
-    const removedFrom = await readFirstRemovedBlock(
-      client,
-      schemas,
-      chain.chainId,
-      Math.min(chain.finalizedBlock, cursor),
-    );
+    const removedFrom = await readFirstRemovedBlock(client, schemas, chain.chainId, Math.min(finalized, cursor));
     if (removedFrom !== null) {
-      events.push(...(await removalsFrom(client, app, chain.chainId, removedFrom)));
+      const removals = await removalsFrom(client, app, chain.chainId, removedFrom);
+      if (removedFrom <= Number(row?.finalized_block ?? -1)) {
+        // A block the chain had finalized lost its events: no reorg reaches there, so this is another chain under
+        // the same name (restarted, or indexed again from another genesis). One `resync` says so, not a `removed`
+        // for each event of blocks the client may never have seen.
+        events.push(resyncOf(chain.chainId, removedFrom, removals.length));
+        events.push(...removals.map((r) => ({ ...r, silent: true })));
+      } else events.push(...removals);
       cursor = Math.min(cursor, removedFrom - 1);
-      cursors.set(chain.chainName, { block: cursor, hold: chain.checkpoint });
+      cursors.set(chain.chainName, { block: cursor, hold: chain.checkpoint, finalized });
       continue;
     }
+    const finalizedMoved = finalized !== Number(row?.finalized_block ?? -1);
     if (row?.holding && row.hold_checkpoint === chain.checkpoint) {
-      if (cursor !== sequenced) cursors.set(chain.chainName, { block: cursor, hold: row.hold_checkpoint });
+      if (cursor !== sequenced || finalizedMoved) {
+        cursors.set(chain.chainName, { block: cursor, hold: row.hold_checkpoint, finalized });
+      }
       continue;
     }
     // At most about ROWS_PER_STEP rows, stopping at a block boundary: the rest comes in the next step.
     const { rows, through } = await readStreamRows(client, schemas, chain.chainId, cursor, chain.block, ROWS_PER_STEP);
     for (const r of rows) events.push(...expandStreamRow(r));
-    if (through !== sequenced || row?.hold_checkpoint != null)
-      cursors.set(chain.chainName, { block: through, hold: null });
+    if (through !== sequenced || row?.hold_checkpoint != null || finalizedMoved)
+      cursors.set(chain.chainName, { block: through, hold: null, finalized });
   }
   await settleFeeBalances(client, app, events);
   const { rows: outbox } = await client.query<{
@@ -292,6 +315,23 @@ async function collect(client: Client, schemas: Schemas) {
     });
   }
   return { events, cursors };
+}
+
+/**
+ * The event that tells every subscriber a chain restarted: what the log said of `chainId` from block `fromBlock` on
+ * (`withdrawn` events) is void, and its state must be read again; the chain's new events follow it.
+ */
+function resyncOf(chainId: number, fromBlock: number, withdrawn: number): NewEvent {
+  return {
+    kind: "resync",
+    channels: everyone,
+    chainId,
+    blockNumber: null,
+    blockHash: null,
+    source: null,
+    removes: null,
+    data: { reason: "chain_restart", fromBlock, withdrawn },
+  };
 }
 
 /** `removed` events for every live event of `chainId` from block `from` on, newest first. */
@@ -375,6 +415,8 @@ export type StartSequencerParameters = {
   schemas: Schemas;
   /** How often to look for work when no notification comes (default 250 ms). */
   pollMs?: number;
+  /** Days an event is kept (default DEFAULT_EVENT_RETENTION_DAYS); the leader prunes every PRUNE_EVERY_MS. */
+  retentionDays?: number;
   log?: (line: string) => void;
 };
 
@@ -399,6 +441,7 @@ export async function startSequencer(p: StartSequencerParameters): Promise<Seque
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
+  let prunedAt = 0;
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: p.databaseUrl, application_name: "event-sequencer" });
@@ -429,6 +472,12 @@ export async function startSequencer(p: StartSequencerParameters): Promise<Seque
     if (!leader) return;
     while (!stopped && (await sequenceOnce(c, p.schemas)) > 0) {
       // More may be waiting: loop until a step finds nothing.
+    }
+    if (!stopped && Date.now() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = Date.now();
+      const days = p.retentionDays ?? DEFAULT_EVENT_RETENTION_DAYS;
+      const { pruned, oldest } = await pruneEvents(c, p.schemas.appSchema, new Date(Date.now() - days * 86_400_000));
+      if (pruned > 0) p.log?.(`events: pruned ${pruned} events older than ${days} days (the log starts at ${oldest})`);
     }
   };
 
@@ -604,9 +653,50 @@ export async function readEvents(db: Queryable, appSchema: string, p: ReadEvents
     `SELECT ${EVENT_COLUMNS} FROM "${appSchema}".events e
       WHERE e.seq > $1 AND ($2::bigint IS NULL OR e.seq <= $2) AND ($3::text[] IS NULL OR e.channels && $3::text[])
       ORDER BY e.seq LIMIT $4`,
-    [p.after, p.through ?? null, p.keys ?? null, p.limit],
+    [p.after, p.through ?? null, p.keys ? [...p.keys, EVERYONE] : null, p.limit],
   );
   return rows.map((r) => ({ event: streamEventOf(r), channels: r.channels }));
+}
+
+/** The log's first and last seq (both 0 when it is empty): what a resume point may name. */
+export async function readLogBounds(db: Queryable, appSchema: string): Promise<{ oldest: number; head: number }> {
+  const { rows } = await db.query<{ oldest: string; head: string }>(
+    `SELECT coalesce(min(seq), 0)::text AS oldest, coalesce(max(seq), 0)::text AS head FROM "${appSchema}".events`,
+  );
+  return { oldest: Number(rows[0]?.oldest ?? 0), head: Number(rows[0]?.head ?? 0) };
+}
+
+/** Days an event is kept when EVENT_RETENTION_DAYS does not say. */
+export const DEFAULT_EVENT_RETENTION_DAYS = 30;
+/** How often the sequencer prunes the log. */
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Drops the events logged before `before`, keeping always the log's last one (the next seq follows it) and every
+ * one the webhook dispatcher has not gone past (its deliveries are not made yet). The deliveries of dropped events
+ * go with them: a delivery is its event sent, and cannot be sent again without it. A client resuming from before
+ * what is left is refused (since_expired, api/streams/subscribe.ts). Returns how many events went and the oldest
+ * seq kept.
+ */
+export async function pruneEvents(
+  db: Queryable,
+  appSchema: string,
+  before: Date,
+): Promise<{ pruned: number; oldest: number }> {
+  const app = `"${appSchema}"`;
+  // created_at grows with seq (one sequencer at a time, each step one transaction), so its index finds the cut.
+  const { rows } = await db.query<{ pruned: string }>(
+    `WITH cut AS (
+       SELECT least(coalesce((SELECT seq FROM ${app}.events WHERE created_at < $1 ORDER BY created_at DESC LIMIT 1), 0),
+                    coalesce((SELECT max(seq) FROM ${app}.events), 0) - 1,
+                    coalesce((SELECT seq FROM ${app}.webhook_cursor), 0)) AS last),
+     deliveries AS (DELETE FROM ${app}.webhook_deliveries WHERE seq <= (SELECT last FROM cut)),
+     gone AS (DELETE FROM ${app}.events WHERE seq <= (SELECT last FROM cut) RETURNING 1)
+     SELECT count(*)::text AS pruned FROM gone`,
+    [before],
+  );
+  const { oldest } = await readLogBounds(db, appSchema);
+  return { pruned: Number(rows[0]?.pruned ?? 0), oldest };
 }
 
 /** The last seq of the log (0 when it is empty). */

@@ -9,7 +9,7 @@ import type { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { eventIssues } from "../core/event-schemas.js";
-import { startSequencerThread } from "../db/events.js";
+import { pruneEvents, startSequencerThread } from "../db/events.js";
 import { readStreamRows } from "../db/indexed/events.js";
 import { migrate } from "../db/migrate.js";
 import { openStream, type Stream, type WebSocketConstructor } from "../sdk/src/index.js";
@@ -346,19 +346,19 @@ describe("events since a sequence number (get-events, get_events)", () => {
   });
 });
 
+/** A raw WebSocket on `url` and every frame it received, parsed. */
+async function rawSocket(url: string) {
+  const socket = new WebSocket(url);
+  const frames: Record<string, unknown>[] = [];
+  socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
+  await until("the welcome frame", () => frames.length > 0);
+  return { socket, frames, of: (type: string) => frames.filter((f) => f.type === type) };
+}
+
 describe("a resume point ahead of the log", () => {
   const refusal = (since: number, head: number) =>
     `since ${since} is ahead of the event log, whose last seq is ${head}: resync, then resume from ${head}`;
   const logHead = () => (side.api.deps.streams as NonNullable<typeof side.api.deps.streams>).logHead();
-
-  /** A raw WebSocket on `url` and every frame it received, parsed. */
-  async function rawSocket(url: string) {
-    const socket = new WebSocket(url);
-    const frames: Record<string, unknown>[] = [];
-    socket.on("message", (data) => frames.push(JSON.parse(data.toString())));
-    await until("the welcome frame", () => frames.length > 0);
-    return { socket, frames, of: (type: string) => frames.filter((f) => f.type === type) };
-  }
 
   it("is refused on a WebSocket with an error frame naming the head; the connection stays and may resume at the head", async () => {
     const head = await logHead();
@@ -506,5 +506,93 @@ describe("the sequencer's thread", () => {
     expect(() => startSequencerThread({ databaseUrl: side.indexer.databaseUrl, schemas })).toThrow(
       /Invalid schema name/,
     );
+  });
+});
+
+describe("a resume point older than the log keeps", () => {
+  const DAY = 86_400_000;
+  const hub = () => side.api.deps.streams as NonNullable<typeof side.api.deps.streams>;
+  const refusal = (since: number, oldest: number, head: number) =>
+    `since ${since} is older than the event log keeps, which starts at seq ${oldest}: resync, then resume from ${head}`;
+  let oldest: number;
+  let head: number;
+
+  beforeAll(async () => {
+    const { db, config } = side.api.deps;
+    const app = config.appSchema;
+    await sequencedAll();
+    head = (await hub().logBounds()).head;
+    // The first half of the log is made 31 days old, as time would make it; the retention is 30 days.
+    const aged = Math.floor(head / 2);
+    await db.query(`UPDATE "${app}".events SET created_at = created_at - interval '31 days' WHERE seq <= $1`, [aged]);
+    const retention = new Date(Date.now() - 30 * DAY);
+    // Nothing the webhook dispatcher has not gone past is dropped (it runs in the worker, which this stack has not).
+    await db.query(`UPDATE "${app}".webhook_cursor SET seq = 0`);
+    expect(await pruneEvents(db, app, retention)).toEqual({ pruned: 0, oldest: 1 });
+    await db.query(`UPDATE "${app}".webhook_cursor SET seq = $1`, [head]);
+    const pruned = await pruneEvents(db, app, retention);
+    expect(pruned).toEqual({ pruned: aged, oldest: aged + 1 });
+    oldest = pruned.oldest;
+  });
+
+  it("is refused on a WebSocket with an error frame naming the oldest seq and the head; oldest - 1 is accepted", async () => {
+    const { socket, of } = await rawSocket(served.wsUrl);
+    socket.send(JSON.stringify({ type: "subscribe", channels: ["tokens"], since: 0 }));
+    await until("the error frame", () => of("error").length > 0);
+    expect(of("error")).toEqual([
+      { type: "error", error: refusal(0, oldest, head), reason: "since_expired", head, oldest },
+    ]);
+    expect(of("subscribed")).toEqual([]);
+    // Nothing after oldest - 1 is gone: it is a resume point.
+    socket.send(JSON.stringify({ type: "subscribe", channels: ["tokens"], since: oldest - 1 }));
+    await until("subscribed", () => of("subscribed").length > 0);
+    expect(of("subscribed")).toEqual([{ type: "subscribed", channels: ["tokens"], seq: oldest - 1 }]);
+    socket.close();
+  });
+
+  it("is answered 410 naming the oldest seq over SSE (since or Last-Event-ID) and by get-events", async () => {
+    const since = oldest - 2;
+    for (const res of [
+      await fetch(`${served.url}/stream?channels=tokens&since=${since}`),
+      await fetch(`${served.url}/stream?channels=tokens`, { headers: { "last-event-id": String(since) } }),
+    ]) {
+      expect(res.status).toBe(410);
+      expect(await res.json()).toEqual({ success: false, error: refusal(since, oldest, head) });
+    }
+    const events = await side.api.post("get-events", { channels: ["tokens"], since });
+    expect(events).toMatchObject({ status: 410, body: { success: false, error: refusal(since, oldest, head) } });
+    const kept = await side.api.post("get-events", {
+      channels: [`chain:${side.c.deployment.chainId}`],
+      since: oldest - 1,
+    });
+    expect(kept.status).toBe(200);
+  });
+
+  it("is told to the SDK's stream client as a resync from the head", async () => {
+    const resyncs: [number, string][] = [];
+    let connected = 0;
+    const stream = openStream({
+      url: served.url,
+      channels: ["tokens"],
+      since: 0,
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      onEvent: () => undefined,
+      onResync: (at, reason) => resyncs.push([at, reason]),
+      onConnected: () => connected++,
+    });
+    try {
+      await until("the client resynced and subscribed", () => connected > 0);
+      expect(resyncs).toEqual([[head, "since_expired"]]);
+      expect(stream.last()).toBe(head);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("keeps the log's last event whatever its age: the next seq follows it", async () => {
+    const { db, config } = side.api.deps;
+    const all = await pruneEvents(db, config.appSchema, new Date(Date.now() + DAY));
+    expect(all).toEqual({ pruned: head - oldest, oldest: head });
+    expect(await hub().logBounds()).toEqual({ oldest: head, head });
   });
 });

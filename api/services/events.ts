@@ -3,10 +3,10 @@
  * rather than stream: the same channels, keys and event shapes as GET /stream (api/streams/subscribe.ts).
  */
 import type { StreamEvent } from "../../core/events.js";
-import { readEvents, readHeadSeq } from "../../db/events.js";
+import { readEvents, readLogBounds } from "../../db/events.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
-import { keysOf, resolveChannels, sinceAhead } from "../streams/subscribe.js";
+import { checkSinceWithin, keysOf, resolveChannels } from "../streams/subscribe.js";
 
 export type ReadEventsSinceParameters = { channels: string[]; since: number; limit: number };
 export type ReadEventsSinceReturnType = {
@@ -24,8 +24,9 @@ export async function readEventsSince(
 ): Promise<ReadEventsSinceReturnType> {
   const keys = [...keysOf(await resolveChannels(deps, p.channels, user))];
   // The head first: every event up to it is committed, so a short page means nothing of yours up to it is left.
-  const head = await readHeadSeq(deps.db, deps.config.appSchema);
-  if (p.since > head) throw sinceAhead(p.since, head);
+  const bounds = await readLogBounds(deps.db, deps.config.appSchema);
+  checkSinceWithin(p.since, bounds);
+  const { head } = bounds;
   const rows = await readEvents(deps.db, deps.config.appSchema, {
     after: p.since,
     through: head,

@@ -14,7 +14,7 @@
  */
 import pg from "pg";
 import { matches, type StreamEvent } from "../../core/events.js";
-import { type LoggedEvent, readEvents, readHeadSeq } from "../../db/events.js";
+import { type LoggedEvent, readEvents, readHeadSeq, readLogBounds } from "../../db/events.js";
 import type { Queryable } from "../../db/indexed/types.js";
 import type { StreamHub, Subscriber } from "../ports.js";
 
@@ -139,6 +139,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
   return {
     head: () => head,
     logHead: () => readHeadSeq(p.db, app),
+    logBounds: () => readLogBounds(p.db, app),
     connections: () => subscribers.size,
     admit(address) {
       if (admitted >= limits.maxConnections) return { refused: "Too many connections on this server" };

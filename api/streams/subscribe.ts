@@ -112,11 +112,37 @@ export function sinceAhead(since: number, head: number): AppError {
   );
 }
 
-/** Refuses `since` past the log's head; this process's hub is asked first, Postgres when `since` is past it. */
+/** `details.reason` of a resume point older than the log keeps (sinceExpired). */
+export const SINCE_EXPIRED = "since_expired";
+
+/**
+ * The refusal of a resume point older than the retained log (db/events.ts pruneEvents): the events after it up to
+ * `oldest` are gone, so following from it would skip them in silence. The client must resync and resume from `head`.
+ * REST and SSE answer it 410; a WebSocket gets it as an error frame.
+ */
+export function sinceExpired(since: number, bounds: { oldest: number; head: number }): AppError {
+  const { oldest, head } = bounds;
+  return new AppError(
+    "INVALID_PARAMETERS",
+    `since ${since} is older than the event log keeps, which starts at seq ${oldest}: resync, then resume from ${head}`,
+    { status: 410, details: { reason: SINCE_EXPIRED, since, oldest, head } },
+  );
+}
+
+/** Refuses a resume point the log cannot serve: past its head, or before what it keeps. */
+export function checkSinceWithin(since: number, bounds: { oldest: number; head: number }): void {
+  if (since > bounds.head) throw sinceAhead(since, bounds.head);
+  // `oldest - 1` is still whole: the next event is the oldest.
+  if (since < bounds.oldest - 1) throw sinceExpired(since, bounds);
+}
+
+/**
+ * Refuses a resume point the log cannot serve (checkSinceWithin). Postgres is asked for the bounds: a process's own
+ * head may trail the log by a notification, and only Postgres knows what pruning left.
+ */
 export async function checkSince(hub: StreamHub, since: number | null): Promise<void> {
-  if (since === null || since <= hub.head()) return;
-  const head = await hub.logHead();
-  if (since > head) throw sinceAhead(since, head);
+  if (since === null || since === hub.head()) return;
+  checkSinceWithin(since, await hub.logBounds());
 }
 
 /** A resume point from a client: a non-negative integer seq, or null for "from now". */

@@ -43,10 +43,11 @@ function frameOf(event: StreamEvent): Buffer {
   return frame;
 }
 
-/** What an error frame adds to its message: a refused resume point's reason and the log's head. */
+/** What an error frame adds to its message: a refused resume point's reason, the log's head (and oldest seq). */
 function frameDetails(error: AppError): Record<string, unknown> {
-  const { reason, head } = error.details;
-  return reason === undefined ? {} : { reason, head };
+  const { reason, head, oldest } = error.details;
+  if (reason === undefined) return {};
+  return oldest === undefined ? { reason, head } : { reason, head, oldest };
 }
 
 export type AttachWebSocketsParameters = {

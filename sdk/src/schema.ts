@@ -6998,7 +6998,7 @@ export interface paths {
         put?: never;
         /**
          * Events since a sequence number
-         * @description The event log on the given channels after since, oldest first: what GET /stream (WebSocket or SSE) pushes, for clients that pull. Continue with since = next. Public channels need no credential; me needs one (401 `Channel me requires authentication`). A since past the log's last seq is answered 409 (`since N is ahead of the event log, whose last seq is H: resync, then resume from H`): no event will ever carry it.
+         * @description The event log on the given channels after since, oldest first: what GET /stream (WebSocket or SSE) pushes, for clients that pull. Continue with since = next. Public channels need no credential; me needs one (401 `Channel me requires authentication`). A since past the log's last seq is answered 409 (`since N is ahead of the event log, whose last seq is H: resync, then resume from H`): no event will ever carry it. A since older than the log keeps (EVENT_RETENTION_DAYS) is answered 410 (`since N is older than the event log keeps, which starts at seq O: resync, then resume from H`). A `resync` event (sent on every channel) says a chain restarted: read its state again.
          */
         post: {
             parameters: {
@@ -8065,7 +8065,78 @@ export interface webhooks {
                             data: {
                                 seq: number;
                                 /** @enum {string} */
-                                kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "post" | "reply" | "vote" | "notification" | "intent" | "removed";
+                                kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "post" | "reply" | "vote" | "notification" | "intent" | "removed" | "resync";
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. Any other answer, or none within the timeout, is tried again on the retry schedule (docs/streams.md#webhooks). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The resync event, delivered
+         * @description The body's data is the event exactly as the streams send it (docs/streams.md). Signed per Standard Webhooks: verify webhook-signature with the endpoint's secret before trusting it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id, msg_…: the same on every attempt and on a redelivery; drop the ones you have seen */
+                    "webhook-id": string;
+                    /** @description The attempt's Unix time, seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the secret's bytes> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "event.resync";
+                        /** @description When the event was logged, ISO 8601 */
+                        timestamp: string;
+                        data: {
+                            seq: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "resync";
+                            chainId: number;
+                            block: null;
+                            removes: null;
+                            /** @description The chain (chainId) restarted: what the log said of it from fromBlock on is void. Read its state again; its new events follow. Sent to every subscriber. */
+                            data: {
+                                /** @enum {string} */
+                                reason: "chain_restart";
+                                /** @description The lowest block whose events it withdraws */
+                                fromBlock: number;
+                                /** @description How many events of the chain it withdraws */
+                                withdrawn: number;
                             };
                         };
                     };
@@ -10488,7 +10559,7 @@ export interface components {
             /** @description The event's place in the log: global, gap-free, increasing */
             seq: number;
             /** @enum {string} */
-            kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "post" | "reply" | "vote" | "notification" | "intent" | "removed";
+            kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "post" | "reply" | "vote" | "notification" | "intent" | "removed" | "resync";
             /** @description The chain of an event derived from indexed blocks; null for app events */
             chainId: number | null;
             block: {

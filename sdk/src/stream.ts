@@ -2,7 +2,9 @@
  * A client of the service's event stream (GET /stream over WebSocket) that never leaves a gap: it keeps the last seq
  * it handed over, reconnects with backoff when the connection drops, and resumes after that seq, so each event of its
  * channels reaches `onEvent` exactly once, in order. A resume point the server refuses because it is ahead of the log
- * (the log was reset) is surfaced as `onResync(head)`: read your state again; the stream goes on from `head`.
+ * (the log was reset) or older than the log keeps is surfaced as `onResync(head, reason)`: read your state again; the
+ * stream goes on from `head`. So is a `resync` event (a chain restarted): `onResync(seq, "chain_restart")`, before the
+ * event itself reaches `onEvent`.
  *
  *   const stream = openStream({ url: "http://127.0.0.1:3000", channels: ["tokens"], since: saved, WebSocket,
  *     onEvent: (event) => save(event.seq) });
@@ -33,6 +35,9 @@ export type WebSocketLike = {
 };
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
+/** Why a stream client must read its state again. */
+export type ResyncReason = "since_ahead" | "since_expired" | "chain_restart";
+
 export type StreamOptions = {
   /** The service's address (http or https); the stream is at <url>/stream. */
   url: string;
@@ -43,8 +48,12 @@ export type StreamOptions = {
   /** The last seq you handled: the stream resumes after it. Default: from now. */
   since?: number;
   onEvent: (event: StreamEvent) => void;
-  /** The resume point was ahead of the log: resync your state; the stream goes on from `head`. */
-  onResync?: (head: number) => void;
+  /**
+   * Read your state again: the resume point was ahead of the log (`since_ahead`) or older than it keeps
+   * (`since_expired`), and the stream goes on from `head`; or a chain restarted (`chain_restart`, a `resync` event
+   * at seq `head`).
+   */
+  onResync?: (head: number, reason: ResyncReason) => void;
   /** A refusal the stream cannot cure by itself (an unknown channel, `me` without a credential). */
   onError?: (message: string) => void;
   /** Each (re)connection, once subscribed. */
@@ -103,13 +112,14 @@ export function openStream(o: StreamOptions): Stream {
           // A replayed event the client already handed over (never expected, but the order is the promise).
           if (last !== undefined && seq <= last) return;
           last = seq;
+          if (event.kind === "resync") o.onResync?.(seq, "chain_restart");
           o.onEvent(event as unknown as StreamEvent);
           return;
         }
         case "error":
-          if (frame.reason === "since_ahead" && typeof frame.head === "number") {
+          if ((frame.reason === "since_ahead" || frame.reason === "since_expired") && typeof frame.head === "number") {
             last = frame.head;
-            o.onResync?.(frame.head);
+            o.onResync?.(frame.head, frame.reason);
             subscribe(ws);
           } else o.onError?.(String(frame.error));
           return;

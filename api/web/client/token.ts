@@ -21,7 +21,7 @@ type Live = { interval: string; candles: Candle[]; sections: Record<string, stri
 const POLL_MS = 1_000;
 /** Events come in bursts (a trade brings its candles, balances and fees): one read per burst. */
 const BURST_MS = 100;
-const KINDS = ["trade", "candle", "balance", "graduation", "post", "reply", "vote", "removed"];
+const KINDS = ["trade", "candle", "balance", "graduation", "post", "reply", "vote", "removed", "resync"];
 const UP = "#047857";
 const DOWN = "#b91c1c";
 
