@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { eventData } from "../core/event-schemas.js";
 import { EVENT_KINDS, MAX_CHANNELS } from "../core/events.js";
-import { CLOSE, CLOSE_REASONS, SINCE_AHEAD, SINCE_EXPIRED, STREAM_LIMITS } from "./streams/subscribe.js";
+import { CLOSE, CLOSE_REASONS, LOG_CHANGED, SINCE_AHEAD, SINCE_EXPIRED, STREAM_LIMITS } from "./streams/subscribe.js";
 
 /** A zod schema as the JSON Schema (draft-07) AsyncAPI's default schema format reads. */
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
@@ -21,10 +21,18 @@ const channelNames = z
   .max(MAX_CHANNELS)
   .describe("tokens, token:<uuid or address>, account:<address>, chain:<chainId> or me (a credential required)");
 const since = z.number().int().min(0).describe("Resume after this seq (first subscribe of a connection only)");
+const logId = z.string().describe("The event log's identity (the welcome frame's log)");
 
 /** The messages a WebSocket client sends. */
 const clientMessages = {
-  subscribe: z.strictObject({ type: z.literal("subscribe"), channels: channelNames, since: since.optional() }),
+  subscribe: z.strictObject({
+    type: z.literal("subscribe"),
+    channels: channelNames,
+    since: since.optional(),
+    log: logId
+      .optional()
+      .describe("With since: the log it came from. When the log was made again since (a database reset): log_changed"),
+  }),
   unsubscribe: z.strictObject({ type: z.literal("unsubscribe"), channels: channelNames }),
   auth: z.strictObject({ type: z.literal("auth"), token: z.string().describe("A JWT or an API key") }),
   ping: z.strictObject({ type: z.literal("ping") }),
@@ -36,6 +44,7 @@ const serverFrames = {
   welcome: z.strictObject({
     type: z.literal("welcome"),
     seq: seq.describe("The log's last seq when the connection opened"),
+    log: logId.describe("The event log's identity: keep it with your seq, and send it back with since"),
     limits: z.strictObject({ maxBufferedBytes: z.number().int() }),
   }),
   subscribed: z.strictObject({
@@ -50,13 +59,14 @@ const serverFrames = {
     type: z.literal("error"),
     error: z.string().describe("Why the message was refused; the connection stays"),
     reason: z
-      .enum([SINCE_AHEAD, SINCE_EXPIRED])
+      .enum([SINCE_AHEAD, SINCE_EXPIRED, LOG_CHANGED])
       .optional()
       .describe(
-        "since_ahead: a since past the log's last seq; since_expired: a since older than the log keeps (EVENT_RETENTION_DAYS). Either way: resync, then resume from head",
+        "since_ahead: a since past the log's last seq; since_expired: a since older than the log keeps (EVENT_RETENTION_DAYS); log_changed: a since of another log than this one (log). Each time: resync, then resume from head",
       ),
     head: seq.optional().describe("With reason: the log's last seq"),
     oldest: seq.optional().describe("With since_expired: the oldest seq the log keeps"),
+    log: logId.optional().describe("With log_changed: this log's identity"),
   }),
 };
 
@@ -150,6 +160,7 @@ export function asyncApiDocument(publicUrl: string) {
               properties: {
                 channels: { type: "string", description: "Comma-separated channel names" },
                 since: { type: "string", description: "A seq to resume after" },
+                log: { type: "string", description: "With since: the log it came from (the welcome frame's log)" },
               },
             },
           },
@@ -159,12 +170,12 @@ export function asyncApiDocument(publicUrl: string) {
         address: "/stream",
         title: "Server-Sent Events",
         servers: [{ $ref: "#/servers/sse" }],
-        description: `GET /stream?channels=a,b&since=N (or Last-Event-ID). Each event is id: <seq>, event: <kind>, data: <event JSON>; a welcome event first ({seq, channels}); a comment every ${STREAM_LIMITS.heartbeatSeconds} s. More than ${STREAM_LIMITS.maxQueuedEvents} events unsent: an error event, and the response ends. A since past the log's last seq: 409, and one older than the log keeps: 410, with the JSON error envelope, before any event.`,
+        description: `GET /stream?channels=a,b&since=N (or Last-Event-ID). Each event is id: <seq>, event: <kind>, data: <event JSON>; a welcome event first ({seq, log, channels}); a comment every ${STREAM_LIMITS.heartbeatSeconds} s. More than ${STREAM_LIMITS.maxQueuedEvents} events unsent: an error event, and the response ends. ?log=<id> names the log since came from. A since past the log's last seq, or of another log: 409; one older than the log keeps: 410; with the JSON error envelope, before any event.`,
         messages: {
           ...sseEvents,
           sse_welcome: {
             name: "welcome",
-            payload: jsonSchema(z.strictObject({ seq, channels: z.array(z.string()) })),
+            payload: jsonSchema(z.strictObject({ seq, log: logId, channels: z.array(z.string()) })),
           },
           sse_error: {
             name: "error",

@@ -47,6 +47,8 @@ export type StreamHub = {
   head(): number;
   /** The last seq of the log in Postgres now (the hub's own head may trail it by a notification). */
   logHead(): Promise<number>;
+  /** The log's identity (readLogId): a resume point from another log is refused. */
+  logId: string;
   /** The first and last seq of the log in Postgres now: the resume points it can serve. */
   logBounds(): Promise<{ oldest: number; head: number }>;
   /** Add a subscriber, live at once, or first catching up from `since` (events with seq > since). */

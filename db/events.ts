@@ -666,6 +666,13 @@ export async function readLogBounds(db: Queryable, appSchema: string): Promise<{
   return { oldest: Number(rows[0]?.oldest ?? 0), head: Number(rows[0]?.head ?? 0) };
 }
 
+/** The log's identity (db/migrations/030_event_log_id.sql): a seq means something only with it. */
+export async function readLogId(db: Queryable, appSchema: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(`SELECT id::text FROM "${appSchema}".event_log LIMIT 1`);
+  if (!rows[0]) throw new Error(`${appSchema}.event_log has no row`);
+  return rows[0].id;
+}
+
 /** Days an event is kept when EVENT_RETENTION_DAYS does not say. */
 export const DEFAULT_EVENT_RETENTION_DAYS = 30;
 /** How often the sequencer prunes the log. */

@@ -114,7 +114,8 @@ describe("the CLI", () => {
       .split("\n")
       .map((l) => JSON.parse(l).seq as number);
     expect(firstSeqs).toHaveLength(2);
-    expect(JSON.parse(readFileSync(state, "utf8"))).toEqual({ last: firstSeqs[1] });
+    const kept = JSON.parse(readFileSync(state, "utf8"));
+    expect(kept).toEqual({ last: firstSeqs[1], log: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const again = await cli(["watch", `token:${token}`, "--state", state, "--limit", "2", "--json"]);
     const againSeqs = again.stdout
       .trim()

@@ -425,6 +425,62 @@ describe("a resume point ahead of the log", () => {
   });
 });
 
+describe("a resume point of another log", () => {
+  const hub = () => side.api.deps.streams as NonNullable<typeof side.api.deps.streams>;
+  /** A log that is not this one, as a client's saved log is after a database reset. */
+  const other = "00000000-0000-4000-8000-000000000000";
+  const refusal = (since: number, head: number) =>
+    `since ${since} belongs to event log ${other}, not to this one (${hub().logId}): resync, then resume from ${head}`;
+
+  it("is refused on a WebSocket with an error frame naming this log and the head; this log's id is accepted", async () => {
+    const { head } = await hub().logBounds();
+    const { socket, frames, of } = await rawSocket(served.wsUrl);
+    expect(frames[0]).toMatchObject({ type: "welcome", log: hub().logId });
+    socket.send(JSON.stringify({ type: "subscribe", channels: ["tokens"], since: 1, log: other }));
+    await until("the error frame", () => of("error").length > 0);
+    expect(of("error")).toEqual([
+      { type: "error", error: refusal(1, head), reason: "log_changed", head, log: hub().logId },
+    ]);
+    socket.send(JSON.stringify({ type: "subscribe", channels: ["tokens"], since: head, log: hub().logId }));
+    await until("subscribed", () => of("subscribed").length > 0);
+    socket.close();
+  });
+
+  it("is answered 409 over SSE (?log=) and by get-events; an answer names its log", async () => {
+    const { head } = await hub().logBounds();
+    const res = await fetch(`${served.url}/stream?channels=tokens&since=1&log=${other}`);
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ success: false, error: refusal(1, head) });
+    const refused = await side.api.post("get-events", { channels: ["tokens"], since: 1, log: other });
+    expect(refused).toMatchObject({ status: 409, body: { success: false, error: refusal(1, head) } });
+    const answered = await side.api.post("get-events", { channels: ["tokens"], since: head, log: hub().logId });
+    expect(answered.body).toMatchObject({ success: true, log: hub().logId, head });
+  });
+
+  it("is told to the SDK's stream client as a resync from the head, which then keeps this log", async () => {
+    const { head } = await hub().logBounds();
+    const resyncs: [number, string][] = [];
+    let connected = 0;
+    const stream = openStream({
+      url: served.url,
+      channels: ["tokens"],
+      since: 1,
+      log: other,
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      onEvent: () => undefined,
+      onResync: (at, reason) => resyncs.push([at, reason]),
+      onConnected: () => connected++,
+    });
+    try {
+      await until("the client resynced and subscribed", () => connected > 0);
+      expect(resyncs).toEqual([[head, "log_changed"]]);
+      expect({ last: stream.last(), log: stream.log() }).toEqual({ last: head, log: hub().logId });
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 describe("the sequencer", () => {
   it("appends events while the API's own thread is held: it works on a thread of its own", async () => {
     const { db, config } = side.api.deps;

@@ -14,7 +14,7 @@
  */
 import pg from "pg";
 import { matches, type StreamEvent } from "../../core/events.js";
-import { type LoggedEvent, readEvents, readHeadSeq, readLogBounds } from "../../db/events.js";
+import { type LoggedEvent, readEvents, readHeadSeq, readLogBounds, readLogId } from "../../db/events.js";
 import type { Queryable } from "../../db/indexed/types.js";
 import type { StreamHub, Subscriber } from "../ports.js";
 
@@ -49,6 +49,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
   let timer: NodeJS.Timeout | undefined;
   let listener: pg.Client | null = null;
   let head = await readHeadSeq(p.db, app);
+  const logId = await readLogId(p.db, app);
   const limits = p.limits ?? { maxConnections: 20_000, maxPerAddress: 100 };
   const perAddress = new Map<string, number>();
   let admitted = 0;
@@ -139,6 +140,7 @@ export async function startStreamHub(p: StartStreamHubParameters): Promise<Strea
   return {
     head: () => head,
     logHead: () => readHeadSeq(p.db, app),
+    logId,
     logBounds: () => readLogBounds(p.db, app),
     connections: () => subscribers.size,
     admit(address) {

@@ -11,7 +11,15 @@ import type { StreamEvent } from "../../core/events.js";
 import { clientAddress } from "../client-address.js";
 import type { AppEnv } from "../env.js";
 import type { StreamHub, Subscriber } from "./hub.js";
-import { checkSince, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
+import {
+  checkSince,
+  keysOf,
+  parseLogId,
+  parseSince,
+  resolveChannels,
+  STREAM_LIMITS,
+  streamCaller,
+} from "./subscribe.js";
 import { STREAM_PATH } from "./ws.js";
 
 /** Each event's JSON, serialized once however many responses it goes to (the hub shares event objects). */
@@ -34,7 +42,7 @@ export function registerSseRoute(app: OpenAPIHono<AppEnv>) {
     const names = (c.req.query("channels") ?? "").split(",").filter((n) => n !== "");
     const since = parseSince(c.req.query("since") ?? c.req.header("last-event-id"));
     const channels = await resolveChannels(deps, names, user);
-    await checkSince(hub, since);
+    await checkSince(hub, since, parseLogId(c.req.query("log")));
     const slot = hub.admit(clientAddress(c, deps.config.trustProxy));
     if ("refused" in slot) throw new AppError("RATE_LIMIT_EXCEEDED", slot.refused);
     c.header("Cache-Control", "no-store");
@@ -69,7 +77,7 @@ export function registerSseRoute(app: OpenAPIHono<AppEnv>) {
       });
       await stream.writeSSE({
         event: "welcome",
-        data: JSON.stringify({ seq: since ?? hub.head(), channels: [...channels.keys()] }),
+        data: JSON.stringify({ seq: since ?? hub.head(), log: hub.logId, channels: [...channels.keys()] }),
       });
       const attaching = hub.attach(subscriber, since);
       while (!closed || (queue.length > 0 && !slow)) {

@@ -136,12 +136,39 @@ export function checkSinceWithin(since: number, bounds: { oldest: number; head: 
   if (since < bounds.oldest - 1) throw sinceExpired(since, bounds);
 }
 
+/** `details.reason` of a resume point of another log (logChanged). */
+export const LOG_CHANGED = "log_changed";
+
 /**
- * Refuses a resume point the log cannot serve (checkSinceWithin). Postgres is asked for the bounds: a process's own
- * head may trail the log by a notification, and only Postgres knows what pruning left.
+ * The refusal of a resume point that names another log than this one (`log`): the log was made again (a database
+ * reset) and its seqs count anew, so the client's seq means nothing here. 409; a WebSocket gets an error frame.
  */
-export async function checkSince(hub: StreamHub, since: number | null): Promise<void> {
-  if (since === null || since === hub.head()) return;
+export function logChanged(since: number, given: string, log: string, head: number): AppError {
+  return new AppError(
+    "INVALID_PARAMETERS",
+    `since ${since} belongs to event log ${given}, not to this one (${log}): resync, then resume from ${head}`,
+    { status: 409, details: { reason: LOG_CHANGED, since, head, log } },
+  );
+}
+
+/** A log id from a client: a uuid, or null when it names none. */
+export function parseLogId(value: unknown): string | null {
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value !== "string" || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw new AppError("INVALID_PARAMETERS", "log: the event log's id (a uuid), as the welcome frame gives it");
+  }
+  return value.toLowerCase();
+}
+
+/**
+ * Refuses a resume point the log cannot serve: one of another log (when the client names its log), or outside
+ * checkSinceWithin. Postgres is asked for the bounds: a process's own head may trail the log by a notification, and
+ * only Postgres knows what pruning left.
+ */
+export async function checkSince(hub: StreamHub, since: number | null, log: string | null = null): Promise<void> {
+  if (since === null) return;
+  if (log !== null && log !== hub.logId) throw logChanged(since, log, hub.logId, (await hub.logBounds()).head);
+  if (since === hub.head()) return;
   checkSinceWithin(since, await hub.logBounds());
 }
 

@@ -25,7 +25,16 @@ import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { apiLog } from "../log.js";
 import type { StreamHub, Subscriber } from "./hub.js";
-import { CLOSE, checkSince, keysOf, parseSince, resolveChannels, STREAM_LIMITS, streamCaller } from "./subscribe.js";
+import {
+  CLOSE,
+  checkSince,
+  keysOf,
+  parseLogId,
+  parseSince,
+  resolveChannels,
+  STREAM_LIMITS,
+  streamCaller,
+} from "./subscribe.js";
 
 export const STREAM_PATH = "/stream";
 
@@ -45,9 +54,9 @@ function frameOf(event: StreamEvent): Buffer {
 
 /** What an error frame adds to its message: a refused resume point's reason, the log's head (and oldest seq). */
 function frameDetails(error: AppError): Record<string, unknown> {
-  const { reason, head, oldest } = error.details;
+  const { reason, head, oldest, log } = error.details;
   if (reason === undefined) return {};
-  return oldest === undefined ? { reason, head } : { reason, head, oldest };
+  return { reason, head, ...(oldest === undefined ? {} : { oldest }), ...(log === undefined ? {} : { log }) };
 }
 
 export type AttachWebSocketsParameters = {
@@ -162,13 +171,14 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
     };
     ws.on("close", () => p.hub.detach(subscriber));
 
-    const subscribe = async (names: string[], sinceValue: unknown) => {
+    const subscribe = async (names: string[], sinceValue: unknown, logValue: unknown) => {
       const since = parseSince(sinceValue);
+      const log = parseLogId(logValue);
       if (since !== null && attached) {
         throw new AppError("INVALID_PARAMETERS", "since: only the first subscribe of a connection can resume");
       }
       const resolved = await resolveChannels(p.deps, names, user);
-      await checkSince(p.hub, since);
+      await checkSince(p.hub, since, log);
       for (const [name, keys] of resolved) channels.set(name, keys);
       subscriber.keys = keysOf(channels);
       reply({ type: "subscribed", channels: [...resolved.keys()], seq: since ?? p.hub.head() });
@@ -179,7 +189,7 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
     };
 
     const handle = async (raw: string) => {
-      let message: { type?: unknown; channels?: unknown; since?: unknown; token?: unknown };
+      let message: { type?: unknown; channels?: unknown; since?: unknown; log?: unknown; token?: unknown };
       try {
         message = JSON.parse(raw);
       } catch {
@@ -192,7 +202,7 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
       const names = Array.isArray(message.channels) ? message.channels.map(String) : [];
       switch (message.type) {
         case "subscribe":
-          return subscribe(names, message.since);
+          return subscribe(names, message.since, message.log);
         case "unsubscribe":
           for (const name of names) channels.delete(name);
           subscriber.keys = keysOf(channels);
@@ -242,9 +252,10 @@ export function attachWebSockets(p: AttachWebSocketsParameters) {
       tokens -= 1;
       run(() => handle(data.toString()));
     });
-    reply({ type: "welcome", seq: p.hub.head(), limits: { maxBufferedBytes: maxBuffered } });
+    reply({ type: "welcome", seq: p.hub.head(), log: p.hub.logId, limits: { maxBufferedBytes: maxBuffered } });
     const initial = url.searchParams.get("channels");
-    if (initial) run(() => subscribe(initial.split(","), url.searchParams.get("since") ?? undefined));
+    const query = (name: string) => url.searchParams.get(name) ?? undefined;
+    if (initial) run(() => subscribe(initial.split(","), query("since"), query("log")));
   };
 
   return {

@@ -19,7 +19,7 @@ import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { ApiError, type Client, createClient, type Endpoint, type RequestOf } from "./index.js";
-import { openStream, type WebSocketConstructor } from "./stream.js";
+import { openStream, type Stream, type WebSocketConstructor } from "./stream.js";
 
 const USAGE = `usage: social-tokens <quote|trade|create|portfolio|watch|webhooks> … [--json]
   quote <tokenId> (--buy <usd> | --sell <tokens>) [--chain <slug>]
@@ -176,33 +176,38 @@ async function watch(channels: string[], v: Values, baseUrl: string, token: stri
     throw new UsageError("watch needs at least one channel (tokens, token:<id>, chain:<id>, …)");
   const saved = (() => {
     try {
-      return (JSON.parse(readFileSync(v.state, "utf8")) as { last?: number }).last;
+      return JSON.parse(readFileSync(v.state, "utf8")) as { last?: number; log?: string };
     } catch {
-      return undefined;
+      return {};
     }
   })();
-  const since = v.since !== undefined ? Number(v.since) : saved;
+  const since = v.since !== undefined ? Number(v.since) : saved.last;
+  // The saved log goes with the saved seq only: a --since of the user's own names no log.
+  const log = v.since === undefined ? saved.log : undefined;
+  const save = (last: number) => writeFileSync(v.state, JSON.stringify({ last, log: stream.log() }));
   const limit = v.limit === undefined ? Number.POSITIVE_INFINITY : number(v.limit, "--limit");
   const { default: WebSocket } = await import("ws");
   let seen = 0;
+  let stream: Stream;
   await new Promise<void>((done) => {
-    const stream = openStream({
+    stream = openStream({
       url: baseUrl,
       channels,
       ...(token ? { token } : {}),
       ...(since === undefined ? {} : { since }),
+      ...(log === undefined ? {} : { log }),
       WebSocket: WebSocket as unknown as WebSocketConstructor,
       onEvent: (event) => {
         out.print(out.json ? JSON.stringify(event) : `${event.seq} ${event.kind} ${JSON.stringify(event.data)}`);
-        writeFileSync(v.state, JSON.stringify({ last: event.seq }));
+        save(event.seq);
         if (++seen >= limit) {
           stream.close();
           done();
         }
       },
-      onResync: (head) => {
-        process.stderr.write(`the stream was reset: resync your state; going on from seq ${head}\n`);
-        writeFileSync(v.state, JSON.stringify({ last: head }));
+      onResync: (head, reason) => {
+        process.stderr.write(`resync your state (${reason}); going on from seq ${head}\n`);
+        save(head);
       },
       onError: (message) => {
         process.stderr.write(`${message}\n`);

@@ -10554,6 +10554,8 @@ export interface components {
             next: number;
             /** @description The log's last sequence number when read */
             head: number;
+            /** @description The log's identity: pass it back as log with since = next */
+            log: string;
         };
         StreamEvent: {
             /** @description The event's place in the log: global, gap-free, increasing */
@@ -10588,6 +10590,11 @@ export interface components {
              * @default 100
              */
             limit?: number;
+            /**
+             * Format: uuid
+             * @description The log since came from (an answer's log): when the log was made again since (a database reset), 409 log_changed instead of another log's events
+             */
+            log?: string;
         };
     };
     responses: never;

@@ -36,7 +36,7 @@ export type WebSocketLike = {
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 /** Why a stream client must read its state again. */
-export type ResyncReason = "since_ahead" | "since_expired" | "chain_restart";
+export type ResyncReason = "since_ahead" | "since_expired" | "log_changed" | "chain_restart";
 
 export type StreamOptions = {
   /** The service's address (http or https); the stream is at <url>/stream. */
@@ -47,11 +47,16 @@ export type StreamOptions = {
   token?: string;
   /** The last seq you handled: the stream resumes after it. Default: from now. */
   since?: number;
+  /**
+   * The log `since` came from (`stream.log()` when you saved it): if the log was made again since (a database
+   * reset), you are told to resync (`log_changed`) instead of being handed another log's events from `since`.
+   */
+  log?: string;
   onEvent: (event: StreamEvent) => void;
   /**
-   * Read your state again: the resume point was ahead of the log (`since_ahead`) or older than it keeps
-   * (`since_expired`), and the stream goes on from `head`; or a chain restarted (`chain_restart`, a `resync` event
-   * at seq `head`).
+   * Read your state again: the resume point was ahead of the log (`since_ahead`), older than it keeps
+   * (`since_expired`) or of another log (`log_changed`), and the stream goes on from `head`; or a chain restarted
+   * (`chain_restart`, a `resync` event at seq `head`).
    */
   onResync?: (head: number, reason: ResyncReason) => void;
   /** A refusal the stream cannot cure by itself (an unknown channel, `me` without a credential). */
@@ -67,6 +72,8 @@ export type StreamOptions = {
 export type Stream = {
   /** The last seq handed to onEvent (or the resume point given). */
   last(): number | undefined;
+  /** The log that seq belongs to (the server's welcome tells it): save it with last(), pass it back as `log`. */
+  log(): string | undefined;
   /** Stops for good: no more events, no reconnection. */
   close(): void;
   /** Cuts the current connection as a network fault would; the client reconnects and resumes (for tests). */
@@ -80,6 +87,7 @@ export function openStream(o: StreamOptions): Stream {
   const initial = o.backoff?.initialMs ?? 250;
   const max = o.backoff?.maxMs ?? 10_000;
   let last = o.since;
+  let log = o.log;
   let delay = initial;
   let closed = false;
   let socket: WebSocketLike | null = null;
@@ -87,7 +95,11 @@ export function openStream(o: StreamOptions): Stream {
 
   const subscribe = (ws: WebSocketLike) =>
     ws.send(
-      JSON.stringify({ type: "subscribe", channels: o.channels, ...(last === undefined ? {} : { since: last }) }),
+      JSON.stringify({
+        type: "subscribe",
+        channels: o.channels,
+        ...(last === undefined ? {} : { since: last, ...(log === undefined ? {} : { log }) }),
+      }),
     );
 
   const connect = () => {
@@ -99,6 +111,8 @@ export function openStream(o: StreamOptions): Stream {
       const frame = JSON.parse(String(message.data)) as Record<string, unknown> & { type?: string };
       switch (frame.type) {
         case "welcome":
+          // The log this connection's seqs belong to is sent with since; a different one is refused (log_changed).
+          if (log === undefined && typeof frame.log === "string") log = frame.log;
           if (o.token) ws.send(JSON.stringify({ type: "auth", token: o.token }));
           subscribe(ws);
           return;
@@ -117,8 +131,12 @@ export function openStream(o: StreamOptions): Stream {
           return;
         }
         case "error":
-          if ((frame.reason === "since_ahead" || frame.reason === "since_expired") && typeof frame.head === "number") {
+          if (
+            (frame.reason === "since_ahead" || frame.reason === "since_expired" || frame.reason === "log_changed") &&
+            typeof frame.head === "number"
+          ) {
             last = frame.head;
+            if (typeof frame.log === "string") log = frame.log;
             o.onResync?.(frame.head, frame.reason);
             subscribe(ws);
           } else o.onError?.(String(frame.error));
@@ -140,6 +158,7 @@ export function openStream(o: StreamOptions): Stream {
 
   return {
     last: () => last,
+    log: () => log,
     close() {
       closed = true;
       clearTimeout(timer);

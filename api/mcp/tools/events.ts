@@ -18,6 +18,7 @@ export const getEventsTool = defineTool({
     events: z.array(StreamEventSchema),
     next: z.number().int().describe("Pass as since to continue"),
     head: z.number().int().describe("The log's last sequence number"),
+    log: z.string().describe("The log's identity: pass it back as log with since = next"),
   }),
   access: "public",
   readOnly: true,

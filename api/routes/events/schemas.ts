@@ -18,6 +18,13 @@ export const GetEventsRequest = z
       .default(0)
       .describe("Events with a sequence number above this (default 0: from the start)"),
     limit: z.number().int().min(1).max(500).default(100).describe("At most this many events (1-500, default 100)"),
+    log: z
+      .string()
+      .uuid()
+      .optional()
+      .describe(
+        "The log since came from (an answer's log): when the log was made again since (a database reset), 409 log_changed instead of another log's events",
+      ),
   })
   .openapi("GetEventsRequest");
 
@@ -46,5 +53,6 @@ export const GetEventsResponse = z
       .int()
       .describe("Pass as since to continue (it may pass events of other channels, never one of yours)"),
     head: z.number().int().describe("The log's last sequence number when read"),
+    log: z.string().describe("The log's identity: pass it back as log with since = next"),
   })
   .openapi("GetEventsResponse");
