@@ -191,8 +191,9 @@ export const holder = onchainTable(
 );
 
 /**
- * Transfers of launched tokens between holders: not the trade legs (curve mints and burns, transfers to or from the
- * token's V3 pool), which the trade rows record.
+ * Transfers of launched tokens between holders, on their home chain and on the chains they were deployed to: not the
+ * trade legs (curve mints and burns, transfers to or from the token's V3 pool), which the trade rows record, nor the
+ * legs of moves between chains (oft_send, oft_receive). A peer's are valued at its home pool's price.
  */
 export const transfer = onchainTable(
   "transfer",
@@ -379,6 +380,7 @@ export const oftSend = onchainTable(
     amountSent: t.bigint().notNull(),
     amountReceived: t.bigint().notNull(),
     blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
     timestamp: t.bigint().notNull(),
     txHash: t.hex().notNull(),
   }),
@@ -411,6 +413,7 @@ export const oftReceive = onchainTable(
     to: t.hex().notNull(),
     amountReceived: t.bigint().notNull(),
     blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
     timestamp: t.bigint().notNull(),
     txHash: t.hex().notNull(),
   }),

@@ -482,12 +482,55 @@ describe("a token on two chains", () => {
     expect(holders.holders.map((h) => h.address)).toContain(creator.account.address);
 
     const owns = await stack.api.post("check-token-ownership", { ...on, address: creator.account.address }, jwt);
+    const onHome = await balanceOn(c, token, creator.account.address);
+    const onPeer = await balanceOn(side.chain, peer, creator.account.address);
+    expect(onPeer).toBeGreaterThan(0n);
     expect(owns.body).toMatchObject({
       owns: true,
       chain: "bnb-testnet",
       contract_address: peer,
-      balance: (await balanceOn(side.chain, peer, creator.account.address)).toString(),
+      balance: onPeer.toString(),
+      // The same wallet on every chain the token is on, as both anvils hold it, and in total.
+      balances: [
+        { chain: "base-sepolia", contract_address: token, balance: onHome.toString() },
+        { chain: "bnb-testnet", contract_address: peer, balance: onPeer.toString() },
+      ],
+      total_balance: (onHome + onPeer).toString(),
     });
+    const fromHome = await stack.api.post("check-token-ownership", { tokenId, address: creator.account.address }, jwt);
+    expect(fromHome.body).toMatchObject({ chain: "base-sepolia", balance: onHome.toString() });
+    expect(fromHome.body.total_balance).toBe(owns.body.total_balance);
+
+    // Activity on the peer's chain is that chain's logs only (each one a log of the peer on the second anvil), and
+    // the whole feed holds both chains' entries, the peer's the same.
+    type Activity = { activity: { chain: string; kind: string; tx_hash: Hex }[]; pagination: { has_more: boolean } };
+    const peerActivity = (await stack.api.post("get-token-activity", { ...on, limit: 100 }, jwt))
+      .body as unknown as Activity;
+    expect(peerActivity.activity.length).toBeGreaterThan(0);
+    expect(new Set(peerActivity.activity.map((a) => a.chain))).toEqual(new Set(["bnb-testnet"]));
+    for (const a of peerActivity.activity) {
+      const receipt = await side.chain.publicClient.getTransactionReceipt({ hash: a.tx_hash });
+      expect(receipt.logs.some((l) => l.address.toLowerCase() === peer.toLowerCase())).toBe(true);
+    }
+    const all = (await stack.api.post("get-token-activity", { tokenId, limit: 100 }, jwt)).body as unknown as Activity;
+    expect(all.pagination.has_more).toBe(false);
+    expect(new Set(all.activity.map((a) => a.chain))).toEqual(new Set(["base-sepolia", "bnb-testnet"]));
+    expect(all.activity.filter((a) => a.chain === "bnb-testnet")).toEqual(peerActivity.activity);
+    // A move is a leg on each chain, told apart and joined by its guid: sent from the home chain, received here.
+    const received = peerActivity.activity.filter((a) => a.kind === "move_received") as unknown as {
+      guid: string;
+      to: Address;
+      from_chain: string;
+      token_amount: string;
+    }[];
+    expect(received.length).toBeGreaterThan(0);
+    for (const r of received) {
+      expect(r).toMatchObject({ from_chain: "base-sepolia" });
+      expect(all.activity).toContainEqual(
+        expect.objectContaining({ kind: "move_sent", chain: "base-sepolia", guid: r.guid, to_chain: "bnb-testnet" }),
+      );
+    }
+    expect(received.map((r) => r.to)).toContain(creator.account.address);
     const reason = noPool;
     expect((await stack.api.post("get-pool-data", on, jwt)).body).toMatchObject({ pool_data: null, reason });
     expect((await stack.api.post("get-token-trades", on, jwt)).body).toMatchObject({

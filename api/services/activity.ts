@@ -74,6 +74,8 @@ const placeOf = (e: LogEntry) => ({
 });
 
 const big = (v: string | null | undefined) => BigInt(v ?? 0);
+/** A chain id's slug (its id when the service does not know it), or null when the endpoint id was not one we know. */
+const chainOf = (id: string | null | undefined) => (id == null ? null : (slugOfChainId(Number(id)) ?? id));
 const address = (v: string | null | undefined) => (v ? getAddress(v) : null);
 
 /** One entry of a token's activity. */
@@ -117,6 +119,26 @@ function activityOf(e: LogEntry) {
         creator_tokens: big(d.creator_tokens).toString(),
         protocol_tokens: big(d.protocol_tokens).toString(),
       };
+    case "move_sent":
+      return {
+        kind: "move_sent" as const,
+        ...place,
+        from: address(d.from),
+        to_chain: chainOf(d.to_chain_id),
+        token_amount: big(d.token_amount).toString(),
+        token_amount_tokens: tokenAmount(big(d.token_amount)),
+        guid: d.guid as string,
+      };
+    case "move_received":
+      return {
+        kind: "move_received" as const,
+        ...place,
+        to: address(d.to),
+        from_chain: chainOf(d.from_chain_id),
+        token_amount: big(d.token_amount).toString(),
+        token_amount_tokens: tokenAmount(big(d.token_amount)),
+        guid: d.guid as string,
+      };
     default:
       return {
         kind: "fee_claim" as const,
@@ -128,15 +150,18 @@ function activityOf(e: LogEntry) {
   }
 }
 
-export type TokenActivityParameters = { tokenId: string; limit: number; cursor?: string };
+export type TokenActivityParameters = { tokenId: string; chainSlug?: string; limit: number; cursor?: string };
 
-/** get-token-activity: one feed of the token's logs on every chain, newest first. */
+/** get-token-activity: one feed of the token's logs on one chain or every chain, newest first. */
 export async function getTokenActivity(deps: ApiDeps, p: TokenActivityParameters) {
   const after = p.cursor ? decodeLogCursor(p.cursor, "activity") : null;
-  const { app, freshness } = await indexedTokenOf(deps, p.tokenId);
+  // With a chain, the token must be on it (its home chain or a chain it was deployed to): 400 otherwise.
+  const { app, deployment, peer, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
+  const chainId = p.chainSlug === undefined ? null : ((deployment ?? peer)?.chainId ?? null);
   const rows = await readTokenActivity(deps.db, deps.config, app.token_layer_id.toLowerCase(), {
     after,
     limit: p.limit + 1,
+    chainId,
   });
   const { entries, pagination } = page("activity", rows, p.limit, activityOf);
   return { token_id: app.id, activity: entries, pagination, freshness };

@@ -1,12 +1,14 @@
 /**
  * check-token-ownership: whether a wallet holds at least a minimum balance of a token on one chain, from the
  * indexed state, with the block that answer is true at (the balance and the block come from one snapshot).
- * The wallet is the caller's wallet on record unless an address is given; anonymous callers must give one.
+ * The wallet is the caller's wallet on record unless an address is given; anonymous callers must give one. Beside it,
+ * the wallet's balance on every chain the token is on, and their sum (read just after, in a query of its own).
  */
 import { getAddress } from "viem";
+import { slugOfChainId } from "../../core/chains.js";
 import { AppError } from "../../core/errors.js";
 import { amountToBaseUnits } from "../../core/trade.js";
-import { readBalanceAtBlock } from "../../db/indexed/holdings.js";
+import { readBalanceAtBlock, readBalancesOnEveryChain } from "../../db/indexed/holdings.js";
 import type { ApiDeps } from "../deps.js";
 import type { AuthedUser } from "../env.js";
 import { freshness } from "./indexed.js";
@@ -34,6 +36,7 @@ export async function checkTokenOwnership(deps: ApiDeps, user: AuthedUser | unde
         holder,
       )
     : { balance: 0n, block: null };
+  const everywhere = await readBalancesOnEveryChain(deps.db, deps.config, app.token_layer_id.toLowerCase(), holder);
   return {
     owns: balance >= min,
     address: getAddress(holder),
@@ -44,6 +47,12 @@ export async function checkTokenOwnership(deps: ApiDeps, user: AuthedUser | unde
     balance_tokens: tokenAmount(balance),
     min_balance: min.toString(),
     block,
+    total_balance: everywhere.reduce((sum, b) => sum + b.balance, 0n).toString(),
+    balances: everywhere.map((b) => ({
+      chain: slugOfChainId(b.chainId) ?? String(b.chainId),
+      contract_address: getAddress(b.address),
+      balance: b.balance.toString(),
+    })),
     freshness: await freshness(deps, chain),
   };
 }

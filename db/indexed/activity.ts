@@ -69,17 +69,24 @@ async function readFeed(
 }
 
 /**
- * The activity of the token `tokenLayerId` (lower case) on every chain it is indexed on, newest first: `limit`
- * entries below `after`. Transfers the launchpad sends are token fee claims, listed as those.
+ * The activity of the token `tokenLayerId` (lower case) on `chainId`, or on every chain it is indexed on (its home
+ * chain and the chains it was deployed to), newest first: `limit` entries below `after`. Transfers the launchpad
+ * sends are token fee claims, listed as those; a move between chains is a leg on each (move_sent, move_received).
  */
 export function readTokenActivity(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
   tokenLayerId: string,
-  p: { after: LogPosition | null; limit: number },
+  p: { after: LogPosition | null; limit: number; chainId: number | null },
 ): Promise<LogEntry[]> {
   const ix = schemas.indexerSchema;
-  const deployments = `SELECT chain_id, address FROM ${ix}.token WHERE token_layer_id = $1`;
+  const deployments = `SELECT chain_id, address FROM (
+       SELECT chain_id, address FROM ${ix}.token WHERE token_layer_id = $1
+       UNION ALL
+       SELECT p.chain_id, p.address FROM ${ix}.peer_token p
+         JOIN ${ix}.token t ON t.chain_id = p.home_chain_id AND t.address = p.home_token
+        WHERE t.token_layer_id = $1) d
+     WHERE $8::int IS NULL OR d.chain_id = $8`;
   return readFeed(
     db,
     [
@@ -105,8 +112,21 @@ export function readTokenActivity(
       `SELECT 'fee_claim', f.chain_id, f.tx_hash, f.block_number, f.log_index, f.timestamp, 0,
               jsonb_build_object('recipient', f.recipient, 'token_amount', f.amount::text)
          FROM ${ix}.fee_claim f JOIN (${deployments}) d ON d.chain_id = f.chain_id AND d.address = f.token`,
+      // Moves between chains: a leg on each chain, the send where it left and the receipt where it arrived.
+      `SELECT 'move_sent', s.src_chain_id, s.tx_hash, s.block_number, s.log_index, s.timestamp, 0,
+              jsonb_build_object('from', s."from", 'to_chain_id', s.dst_chain_id::text,
+                'token_amount', s.amount_sent::text, 'guid', s.guid)
+         FROM ${ix}.oft_send s
+         JOIN ${ix}.token t ON t.chain_id = s.home_chain_id AND t.address = s.home_token AND t.token_layer_id = $1
+        WHERE $8::int IS NULL OR s.src_chain_id = $8`,
+      `SELECT 'move_received', r.dst_chain_id, r.tx_hash, r.block_number, r.log_index, r.timestamp, 0,
+              jsonb_build_object('to', r."to", 'from_chain_id', r.src_chain_id::text,
+                'token_amount', r.amount_received::text, 'guid', r.guid)
+         FROM ${ix}.oft_receive r
+         JOIN ${ix}.token t ON t.chain_id = r.home_chain_id AND t.address = r.home_token AND t.token_layer_id = $1
+        WHERE $8::int IS NULL OR r.dst_chain_id = $8`,
     ],
-    [tokenLayerId],
+    [tokenLayerId, p.chainId],
     p,
   );
 }

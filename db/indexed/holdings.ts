@@ -246,6 +246,31 @@ export async function readBalanceAtBlock(
 }
 
 /**
+ * The balance of `holder` of the token `tokenLayerId` (lower case) on every chain it is on: its home chain first,
+ * then the chains it was deployed to, zero where it holds none.
+ */
+export async function readBalancesOnEveryChain(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  tokenLayerId: string,
+  holder: string,
+): Promise<{ chainId: number; address: string; balance: bigint }[]> {
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ chain_id: number; address: string; balance: string }>(
+    `SELECT d.chain_id, d.address, COALESCE(h.balance, 0)::text AS balance
+       FROM (SELECT chain_id, address, 0 AS peer FROM ${ix}.token WHERE token_layer_id = $1
+             UNION ALL
+             SELECT p.chain_id, p.address, 1 FROM ${ix}.peer_token p
+               JOIN ${ix}.token t ON t.chain_id = p.home_chain_id AND t.address = p.home_token
+              WHERE t.token_layer_id = $1) d
+       LEFT JOIN ${ix}.holder h ON h.chain_id = d.chain_id AND h.token = d.address AND h.address = lower($2)
+      ORDER BY d.peer, d.chain_id`,
+    [tokenLayerId, holder],
+  );
+  return rows.map((r) => ({ chainId: r.chain_id, address: r.address, balance: BigInt(r.balance) }));
+}
+
+/**
  * USDC fees of `who` (lower case) per chain: claimable, accrued, claimed. Its accrued is its trade fee shares (the
  * maintained totals of db/indexed/ranking.ts when `maintained` and their triggers are in place, else summed from the
  * trade rows) plus its fees row's other credits; claimed is its fees row's; claimable the difference.

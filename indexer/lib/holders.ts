@@ -2,8 +2,10 @@
  * Holder balances and their average cost, for launched tokens on their home chain and their peers elsewhere.
  */
 import type { Context } from "ponder:registry";
-import { holder } from "ponder:schema";
+import { holder, transfer } from "ponder:schema";
 import { type Address, zeroAddress } from "viem";
+import { logId } from "./book.js";
+import type { LogEvent } from "./stream.js";
 
 /** USDC base units of `value` token wei at an 18-decimal USD price. */
 const VALUE_SCALE = 10n ** 30n;
@@ -66,4 +68,20 @@ export async function bookTransfer(
     balances.push({ address: p.to, balance: row.balance });
   }
   return { delta, balances };
+}
+
+/** A transfer between holders, as get-token-activity lists it (the `transfer` table), valued at `price`. */
+export async function recordTransfer(
+  context: Context,
+  event: LogEvent,
+  t: { chainId: number; token: Address; from: Address; to: Address; value: bigint; price: bigint },
+) {
+  await context.db.insert(transfer).values({
+    id: logId(t.chainId, event.transaction.hash, event.log.logIndex),
+    ...t,
+    txHash: event.transaction.hash,
+    logIndex: event.log.logIndex,
+    blockNumber: event.block.number,
+    timestamp: event.block.timestamp,
+  });
 }

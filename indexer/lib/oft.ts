@@ -38,6 +38,7 @@ export async function onOftSent(
       amountSent: a.amountSentLD,
       amountReceived: a.amountReceivedLD,
       blockNumber: event.block.number,
+      logIndex: event.log.logIndex,
       timestamp: event.block.timestamp,
       txHash: event.transaction.hash,
     })
@@ -62,6 +63,7 @@ export async function onOftReceived(
       to: a.toAddress,
       amountReceived: a.amountReceivedLD,
       blockNumber: event.block.number,
+      logIndex: event.log.logIndex,
       timestamp: event.block.timestamp,
       txHash: event.transaction.hash,
     })

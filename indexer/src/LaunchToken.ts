@@ -6,10 +6,10 @@
  * holder, and the move is recorded leg by leg (oft_send, oft_receive; lib/oft.ts).
  */
 import { ponder } from "ponder:registry";
-import { pool, transfer } from "ponder:schema";
+import { pool } from "ponder:schema";
 import { zeroAddress } from "viem";
-import { isCurveLeg, logId } from "../lib/book.js";
-import { bookTransfer } from "../lib/holders.js";
+import { isCurveLeg } from "../lib/book.js";
+import { bookTransfer, recordTransfer } from "../lib/holders.js";
 import { onOftReceived, onOftSent } from "../lib/oft.js";
 import { publish } from "../lib/stream.js";
 
@@ -55,19 +55,7 @@ ponder.on("LaunchToken:Transfer", async ({ event, context }) => {
     holdersCount: counted?.holdersCount ?? null,
   });
   if (price !== null && !bridged) {
-    await context.db.insert(transfer).values({
-      id: logId(chainId, event.transaction.hash, event.log.logIndex),
-      chainId,
-      token: address,
-      from,
-      to,
-      value,
-      price,
-      txHash: event.transaction.hash,
-      logIndex: event.log.logIndex,
-      blockNumber: event.block.number,
-      timestamp: event.block.timestamp,
-    });
+    await recordTransfer(context, event, { chainId, token: address, from, to, value, price });
   }
 });
 

@@ -7,7 +7,7 @@ import { ponder } from "ponder:registry";
 import { peerToken, pool } from "ponder:schema";
 import { zeroAddress } from "viem";
 import { chainIdOfEid } from "../../core/layerzero.js";
-import { bookTransfer } from "../lib/holders.js";
+import { bookTransfer, recordTransfer } from "../lib/holders.js";
 import { onOftReceived, onOftSent, onPacketVerified } from "../lib/oft.js";
 import { publish } from "../lib/stream.js";
 
@@ -62,6 +62,10 @@ ponder.on("PeerToken:Transfer", async ({ event, context }) => {
     balances,
     holdersCount: counted.holdersCount,
   });
+  // Between holders (a mint is a move arriving, a burn one leaving: oft_receive and oft_send record those).
+  if (home && supply === 0n) {
+    await recordTransfer(context, event, { chainId, token: address, from, to, value, price: home.price });
+  }
 });
 
 ponder.on("PeerToken:OFTSent", async ({ event, context }) => {

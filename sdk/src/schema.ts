@@ -935,7 +935,7 @@ export interface paths {
         put?: never;
         /**
          * One feed of a token's trades, transfers, graduation and fee claims
-         * @description On every chain the token is indexed on, newest first with a keyset cursor (entries indexed meanwhile neither repeat nor push one out of reach): trades on both venues, transfers between holders (not the token legs of trades), its graduation to Uniswap V3, collections of its pool's fees, and claims of the launch tokens they credited. Each entry has a kind and that kind's fields. A cursor of another feed, or not one at all: 400 `Invalid cursor`; unknown token: 404.
+         * @description On every chain the token is indexed on (its home chain and the chains it was deployed to; chainSlug: one of them, another is 400 `Token not available on chain <slug>`), newest first with a keyset cursor (entries indexed meanwhile neither repeat nor push one out of reach): trades on both venues, transfers between holders (not the token legs of trades), its graduation to Uniswap V3, collections of its pool's fees, claims of the launch tokens they credited, and moves between chains (move_sent where it left, move_received where it arrived, the same guid). Each entry has a kind and that kind's fields. A cursor of another feed, or not one at all: 400 `Invalid cursor`; unknown token: 404.
          */
         post: {
             parameters: {
@@ -5273,7 +5273,7 @@ export interface paths {
         put?: never;
         /**
          * Whether a wallet holds at least a minimum balance of a token
-         * @description From the indexed state: the wallet's balance of the token on the chain (default its home chain), whether it is at least minBalance (whole tokens; default any balance above zero), and the indexed block that is true at. address defaults to your wallet on record; anonymous callers must give one (400 otherwise). Unknown token: 404; not deployed on the chain: 400 `Token not available on chain <slug>`.
+         * @description From the indexed state: the wallet's balance of the token on the chain (default its home chain), whether it is at least minBalance (whole tokens; default any balance above zero), and the indexed block that is true at; beside it, the wallet's balance on every chain the token is on (balances: home chain first, then the chains it was deployed to) and their sum (total_balance). address defaults to your wallet on record; anonymous callers must give one (400 otherwise). Unknown token: 404; not deployed on the chain: 400 `Token not available on chain <slug>`.
          */
         post: {
             parameters: {
@@ -8875,6 +8875,39 @@ export interface components {
             /** @description token wei */
             token_amount: string;
             token_amount_tokens: number;
+        } | {
+            /** @enum {string} */
+            kind: "move_sent";
+            chain: string;
+            tx_hash: string;
+            block_number: number;
+            log_index: number;
+            /** @description ISO 8601, the block's time */
+            timestamp: string;
+            from: string | null;
+            /** @description Where it went (null: a LayerZero endpoint the service does not know) */
+            to_chain: string | null;
+            /** @description token wei that left this chain (locked at home, burned elsewhere) */
+            token_amount: string;
+            token_amount_tokens: number;
+            /** @description The LayerZero message: the move_received of the same guid is its other leg */
+            guid: string;
+        } | {
+            /** @enum {string} */
+            kind: "move_received";
+            chain: string;
+            tx_hash: string;
+            block_number: number;
+            log_index: number;
+            /** @description ISO 8601, the block's time */
+            timestamp: string;
+            to: string | null;
+            /** @description Where it came from */
+            from_chain: string | null;
+            /** @description token wei that arrived (unlocked at home, minted elsewhere) */
+            token_amount: string;
+            token_amount_tokens: number;
+            guid: string;
         };
         CursorPagination: {
             limit: number;
@@ -8893,6 +8926,11 @@ export interface components {
         GetTokenActivityRequest: {
             /** Format: uuid */
             tokenId: string;
+            /**
+             * @description One chain the token is on (its home chain or one it was deployed to); default: every chain
+             * @enum {string}
+             */
+            chainSlug?: "solana-devnet" | "base" | "base-sepolia" | "avalanche" | "bnb" | "bnb-testnet" | "unichain" | "unichain-testnet" | "abstract" | "polygon" | "zkSync" | "zkSync-testnet";
             /** @default 20 */
             limit?: number;
             /** @description pagination.next_cursor of the page before */
@@ -10099,6 +10137,15 @@ export interface components {
             min_balance: string;
             /** @description The indexed block the answer is true at */
             block: number | null;
+            /** @description token wei: the wallet's balance on every chain the token is on, summed (tokens on their way between chains are on neither) */
+            total_balance: string;
+            /** @description The wallet's balance on each chain the token is on: its home chain first, then its peers */
+            balances: {
+                chain: string;
+                contract_address: string;
+                /** @description token wei */
+                balance: string;
+            }[];
             freshness: components["schemas"]["Freshness"];
         };
         CheckTokenOwnershipRequest: {

@@ -115,7 +115,7 @@ export const tokenActivityRoute = postRoute({
   tag: "Tokens",
   summary: "One feed of a token's trades, transfers, graduation and fee claims",
   description:
-    "On every chain the token is indexed on, newest first with a keyset cursor (entries indexed meanwhile neither repeat nor push one out of reach): trades on both venues, transfers between holders (not the token legs of trades), its graduation to Uniswap V3, collections of its pool's fees, and claims of the launch tokens they credited. Each entry has a kind and that kind's fields. A cursor of another feed, or not one at all: 400 `Invalid cursor`; unknown token: 404.",
+    "On every chain the token is indexed on (its home chain and the chains it was deployed to; chainSlug: one of them, another is 400 `Token not available on chain <slug>`), newest first with a keyset cursor (entries indexed meanwhile neither repeat nor push one out of reach): trades on both venues, transfers between holders (not the token legs of trades), its graduation to Uniswap V3, collections of its pool's fees, claims of the launch tokens they credited, and moves between chains (move_sent where it left, move_received where it arrived, the same guid). Each entry has a kind and that kind's fields. A cursor of another feed, or not one at all: 400 `Invalid cursor`; unknown token: 404.",
   request: TokenActivityRequest,
   response: TokenActivityResponse,
 });

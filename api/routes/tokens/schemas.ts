@@ -457,6 +457,9 @@ export const TokenStatsResponse = TokenStats.extend({ success: z.literal(true) }
 export const TokenActivityRequest = z
   .object({
     tokenId: uuid,
+    chainSlug: chainSlug
+      .optional()
+      .describe("One chain the token is on (its home chain or one it was deployed to); default: every chain"),
     limit: limit(100, 20),
     cursor: cursorParam,
   })
@@ -515,6 +518,24 @@ export const TokenActivityEntry = z
       recipient: z.string().nullable(),
       token_amount: z.string().describe("token wei"),
       token_amount_tokens: z.number(),
+    }),
+    z.object({
+      kind: z.literal("move_sent"),
+      ...activityPlace,
+      from: z.string().nullable(),
+      to_chain: z.string().nullable().describe("Where it went (null: a LayerZero endpoint the service does not know)"),
+      token_amount: z.string().describe("token wei that left this chain (locked at home, burned elsewhere)"),
+      token_amount_tokens: z.number(),
+      guid: z.string().describe("The LayerZero message: the move_received of the same guid is its other leg"),
+    }),
+    z.object({
+      kind: z.literal("move_received"),
+      ...activityPlace,
+      to: z.string().nullable(),
+      from_chain: z.string().nullable().describe("Where it came from"),
+      token_amount: z.string().describe("token wei that arrived (unlocked at home, minted elsewhere)"),
+      token_amount_tokens: z.number(),
+      guid: z.string(),
     }),
   ])
   .openapi("TokenActivityEntry");

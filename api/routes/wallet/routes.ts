@@ -24,7 +24,7 @@ export const checkTokenOwnershipRoute = postRoute({
   tag: "Wallet",
   summary: "Whether a wallet holds at least a minimum balance of a token",
   description:
-    "From the indexed state: the wallet's balance of the token on the chain (default its home chain), whether it is at least minBalance (whole tokens; default any balance above zero), and the indexed block that is true at. address defaults to your wallet on record; anonymous callers must give one (400 otherwise). Unknown token: 404; not deployed on the chain: 400 `Token not available on chain <slug>`.",
+    "From the indexed state: the wallet's balance of the token on the chain (default its home chain), whether it is at least minBalance (whole tokens; default any balance above zero), and the indexed block that is true at; beside it, the wallet's balance on every chain the token is on (balances: home chain first, then the chains it was deployed to) and their sum (total_balance). address defaults to your wallet on record; anonymous callers must give one (400 otherwise). Unknown token: 404; not deployed on the chain: 400 `Token not available on chain <slug>`.",
   request: CheckTokenOwnershipRequest,
   response: CheckTokenOwnershipResponse,
   auth: "optional",

@@ -40,6 +40,14 @@ export const TokenOwnership = z
     balance_tokens: z.number(),
     min_balance: z.string().describe("token wei"),
     block: z.number().int().nullable().describe("The indexed block the answer is true at"),
+    total_balance: z
+      .string()
+      .describe(
+        "token wei: the wallet's balance on every chain the token is on, summed (tokens on their way between chains are on neither)",
+      ),
+    balances: z
+      .array(z.object({ chain: z.string(), contract_address: z.string(), balance: z.string().describe("token wei") }))
+      .describe("The wallet's balance on each chain the token is on: its home chain first, then its peers"),
     freshness: Freshness,
   })
   .openapi("TokenOwnership");
