@@ -9,6 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { eventIssues } from "../core/event-schemas.js";
 import type { StreamEvent } from "../core/events.js";
 import { startAnvil } from "../scripts/anvil.js";
 import { deploy } from "../scripts/deploy.js";
@@ -16,6 +17,7 @@ import { startIndexer } from "../scripts/indexer.js";
 import { openStream, type Stream, type WebSocketConstructor } from "../sdk/src/index.js";
 import { createTestApi, startTestIndexer } from "./helpers/api.js";
 import { type Chain, chainAt, fundedWallets } from "./helpers/chain.js";
+import { servedDocuments } from "./helpers/documents.js";
 import { runWorkload } from "./helpers/indexer/workload.js";
 import {
   readIndexedState,
@@ -165,6 +167,14 @@ describe("a chain restarted under the log", () => {
     const resync = client.events.find((e) => e.kind === "resync") as StreamEvent;
     expect(resyncs).toEqual([[resync.seq, "chain_restart"]]);
     expect(sdkEvents.filter((e) => e.kind === "resync").map((e) => e.seq)).toEqual([resync.seq]);
+  });
+
+  it("fits the served AsyncAPI document's resync payload, and the OpenAPI webhook event.resync", async () => {
+    const documents = await servedDocuments(served.url);
+    const resync = client.events.find((e) => e.kind === "resync") as StreamEvent;
+    expect(documents.event(resync)).toEqual([]);
+    expect(documents.webhook(resync)).toEqual([]);
+    expect(eventIssues(resync)).toEqual([]);
   });
 
   it("marks the old chain's events removed by the resync in the log", async () => {

@@ -15,6 +15,7 @@ import { migrate } from "../db/migrate.js";
 import { openStream, type Stream, type WebSocketConstructor } from "../sdk/src/index.js";
 import { startSideStack } from "./helpers/api.js";
 import { fundedWallets, prng, type Wallet } from "./helpers/chain.js";
+import { servedDocuments } from "./helpers/documents.js";
 import { runWorkload, type WorkloadReturnType } from "./helpers/indexer/workload.js";
 import { httpClient, mcpConfig, ok as mcpOk, serveMcp } from "./helpers/mcp.js";
 import {
@@ -274,6 +275,23 @@ describe("event shapes", () => {
       if (issues.length > 0 && !misfits.has(event.kind)) misfits.set(event.kind, [JSON.stringify(event), ...issues]);
     }
     expect(Object.fromEntries(misfits)).toEqual({});
+  });
+
+  it("every event received fits the served AsyncAPI document's payload, and its webhook body the OpenAPI webhooks'", async () => {
+    const documents = await servedDocuments(served.url);
+    const events = [...ws.events, ...sse.events];
+    const misfits = new Map<string, string[]>();
+    for (const event of events) {
+      const issues = [...documents.event(event), ...documents.webhook(event).map((i) => `webhook: ${i}`)];
+      if (issues.length > 0 && !misfits.has(event.kind)) misfits.set(event.kind, [JSON.stringify(event), ...issues]);
+    }
+    expect(Object.fromEntries(misfits)).toEqual({});
+    // It can fail: an event with a field the documents do not name does not fit either.
+    const [first] = events;
+    if (!first) throw new Error("no event received");
+    const forged = { ...first, data: { ...first.data, extra: 1 } };
+    expect(documents.event(forged)).not.toEqual([]);
+    expect(documents.webhook(forged)).not.toEqual([]);
   });
 });
 
