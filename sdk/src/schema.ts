@@ -1039,6 +1039,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/functions/v1/get-token-launch-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Is the launch fair: snipers, bundles, the creator's wallets and sells, concentration, with labels
+         * @description From the indexed chain data of the token's home chain, where it launched (a chain it was deployed to later: 400). early_buyers: the wallets whose first buy came at most rules.window_seconds after the creation block, with what they bought, sold and hold, and who funded them. bundles: early buyers funded in USDC by one source (directly or through one wallet between) at most rules.funding_lookback_seconds before their first buy, or buying in the creation's own block. creator: its holdings, the wallets it funded and every sell. concentration: the ten largest holders' share (not the launchpad, the pool or the token's own contract) and fresh wallets' share. labels: sniped, bundled, creator_sold, concentrated, each with its rule, addresses and figures. Native-coin funding is not indexed yet.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GetTokenLaunchReportRequest"];
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GetTokenLaunchReportResponse"];
+                    };
+                };
+                /** @description Invalid parameters or missing required fields */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Authentication required or token invalid */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Resource does not exist */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Wrong HTTP method (every endpoint uses POST) */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Server-side error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The chain's RPC failed (quotes, simulations, executions) */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Try again later: no execute queue on this server, or the database took longer than its statement timeout (DB_STATEMENT_TIMEOUT_MS) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/functions/v1/get-token-stats": {
         parameters: {
             query?: never;
@@ -8935,6 +9050,125 @@ export interface components {
             limit?: number;
             /** @description pagination.next_cursor of the page before */
             cursor?: string;
+        };
+        GetTokenLaunchReportResponse: components["schemas"]["LaunchReport"] & {
+            /** @enum {boolean} */
+            success: true;
+        };
+        LaunchLabel: {
+            /** @enum {string} */
+            label: "sniped" | "bundled" | "creator_sold" | "concentrated";
+            /** @description The rule that raised it, with its threshold */
+            rule: string;
+            /** @description The wallets that raised it */
+            addresses: string[];
+            /** @description The figures behind it */
+            figures: {
+                [key: string]: string | number;
+            };
+        };
+        LaunchReport: {
+            /** Format: uuid */
+            token_id: string;
+            chain: string;
+            contract_address: string;
+            created_block: number;
+            created_at: string;
+            /** @description token wei */
+            supply: string;
+            rules: {
+                window_seconds: number;
+                snipe_blocks: number;
+                funding_lookback_seconds: number;
+                concentrated_pct: number;
+            };
+            /** @description The launch window's end: buys up to it are early */
+            window_ends_at: string;
+            /** @description The wallets whose first buy was in the launch window, the creator left out; earliest first */
+            early_buyers: {
+                address: string;
+                first_buy_block: number;
+                first_buy_at: string;
+                /** @description token wei bought in the window */
+                bought: string;
+                bought_usd: number;
+                /** @description Percent of the supply (every holder's balance summed), two decimals */
+                bought_pct: number;
+                /** @description token wei sold since, at any time */
+                sold: string;
+                /** @description token wei */
+                held: string;
+                /** @description Percent of the supply (every holder's balance summed), two decimals */
+                held_pct: number;
+                /** @description Who sent it USDC in the lookback before its first buy */
+                funded_by: string[];
+            }[];
+            bundles: {
+                wallets: string[];
+                /** @description The funders they share (or block:<n>, the creation's block) */
+                sources: string[];
+                /** @description token wei */
+                bought: string;
+                /** @description Percent of the supply (every holder's balance summed), two decimals */
+                bought_pct: number;
+                /** @description token wei */
+                held: string;
+                /** @description Percent of the supply (every holder's balance summed), two decimals */
+                held_pct: number;
+            }[];
+            creator: {
+                address: string;
+                /** @description token wei */
+                held: string;
+                /** @description Percent of the supply (every holder's balance summed), two decimals */
+                held_pct: number;
+                /** @description Wallets the creator sent USDC before their first trade of the token */
+                wallets: {
+                    address: string;
+                    funded_usd: number;
+                    /** @description token wei */
+                    held: string;
+                    /** @description Percent of the supply (every holder's balance summed), two decimals */
+                    held_pct: number;
+                }[];
+                /** @description Every sell of the creator and its wallets */
+                sells: {
+                    address: string;
+                    block: number;
+                    at: string;
+                    tx_hash: string;
+                    /** @description token wei */
+                    tokens: string;
+                    tokens_amount: number;
+                    usd: number;
+                }[];
+            };
+            concentration: {
+                holders: number;
+                /** @description Percent of the supply (every holder's balance summed), two decimals */
+                top10_pct: number;
+                /** @description Not the launchpad, the token's pool or its own contract */
+                top10: {
+                    address: string;
+                    /** @description token wei */
+                    balance: string;
+                    /** @description Percent of the supply (every holder's balance summed), two decimals */
+                    pct: number;
+                }[];
+                /** @description Held by wallets whose first indexed activity was this token */
+                fresh_wallets_pct: number;
+            };
+            labels: components["schemas"]["LaunchLabel"][];
+            freshness: components["schemas"]["Freshness"];
+        };
+        GetTokenLaunchReportRequest: {
+            /** Format: uuid */
+            tokenId: string;
+            /**
+             * @description The token's home chain, where it launched (default)
+             * @enum {string}
+             */
+            chainSlug?: "solana-devnet" | "base" | "base-sepolia" | "avalanche" | "bnb" | "bnb-testnet" | "unichain" | "unichain-testnet" | "abstract" | "polygon" | "zkSync" | "zkSync-testnet";
         };
         GetTokenStatsResponse: components["schemas"]["TokenStats"] & {
             /** @enum {boolean} */

@@ -13,6 +13,8 @@ import {
   GetTokensRequest,
   GetTokensResponse,
   HoldersResponse,
+  LaunchReport,
+  LaunchReportRequest,
   PageRequest,
   PoolDataRequest,
   PoolDataResponse,
@@ -26,6 +28,7 @@ import {
 import { GetPortfolioRequest, GetPortfolioResponse } from "../../routes/wallet/schemas.js";
 import { getTokenActivity } from "../../services/activity.js";
 import { freshness } from "../../services/indexed.js";
+import { getTokenLaunchReport } from "../../services/launch-report.js";
 import { getPortfolio, portfolioAddress } from "../../services/portfolio.js";
 import { listTokens, searchTokenRecord } from "../../services/tokens/catalog.js";
 import { getCandles, getHolders, getPoolData } from "../../services/tokens/market.js";
@@ -171,6 +174,18 @@ export const getTokenStatsTool = defineTool({
   access: "public",
   readOnly: true,
   run: async (ctx, body) => getTokenStats(ctx.deps, body),
+});
+
+export const getTokenLaunchReportTool = defineTool({
+  name: "get_token_launch_report",
+  title: "Token launch report",
+  description:
+    "Is this launch fair? From the chain: who bought in the token's first minute (snipers in its first blocks), which of them one wallet funded (bundles, directly or through one hop), what the creator and the wallets it funded hold and every sell, the top-10 holders' share and fresh wallets' share, and labels (sniped, bundled, creator_sold, concentrated) with the addresses and figures behind each.",
+  input: LaunchReportRequest,
+  output: LaunchReport,
+  access: "public",
+  readOnly: true,
+  run: async (ctx, body) => getTokenLaunchReport(ctx.deps, body),
 });
 
 export const getTokenActivityTool = defineTool({

@@ -7,6 +7,7 @@ import type { ApiDeps } from "../../deps.js";
 import type { AppEnv } from "../../env.js";
 import { getTokenActivity } from "../../services/activity.js";
 import { freshness } from "../../services/indexed.js";
+import { getTokenLaunchReport } from "../../services/launch-report.js";
 import { listTokens, searchAll, searchTokenRecord, tagToken } from "../../services/tokens/catalog.js";
 import { getCandles, getHolders, getPoolData, getTrades } from "../../services/tokens/market.js";
 import { getTokenStats } from "../../services/tokens/stats.js";
@@ -20,6 +21,7 @@ import {
   searchTokenRoute,
   tagCoinRoute,
   tokenActivityRoute,
+  tokenLaunchReportRoute,
   tokenStatsRoute,
   tradesRoute,
 } from "./routes.js";
@@ -102,6 +104,9 @@ export function registerTokenRoutes(app: OpenAPIHono<AppEnv>) {
   });
   app.openapi(tokenActivityRoute, async (c) =>
     c.json({ success: true as const, ...(await getTokenActivity(c.var.deps, c.req.valid("json"))) }, 200),
+  );
+  app.openapi(tokenLaunchReportRoute, async (c) =>
+    c.json({ success: true as const, ...(await getTokenLaunchReport(c.var.deps, c.req.valid("json"))) }, 200),
   );
   app.openapi(tokenStatsRoute, async (c) =>
     c.json({ success: true as const, ...(await getTokenStats(c.var.deps, c.req.valid("json"))) }, 200),

@@ -7,6 +7,8 @@ import {
   GetTokensResponse,
   HoldersRequest,
   HoldersResponse,
+  LaunchReportRequest,
+  LaunchReportResponse,
   PoolDataRequest,
   PoolDataResponse,
   SearchRequest,
@@ -108,6 +110,16 @@ export const tokenStatsRoute = postRoute({
     "From the indexed trades of both venues. The windows end at the time of the last indexed block (`as_of`), not the server's clock. price_change_pct runs from the price after the last trade at or before a window's start (or the curve's starting price) to the pool's price now.",
   request: TokenStatsRequest,
   response: TokenStatsResponse,
+});
+
+export const tokenLaunchReportRoute = postRoute({
+  name: "get-token-launch-report",
+  tag: "Tokens",
+  summary: "Is the launch fair: snipers, bundles, the creator's wallets and sells, concentration, with labels",
+  description:
+    "From the indexed chain data of the token's home chain, where it launched (a chain it was deployed to later: 400). early_buyers: the wallets whose first buy came at most rules.window_seconds after the creation block, with what they bought, sold and hold, and who funded them. bundles: early buyers funded in USDC by one source (directly or through one wallet between) at most rules.funding_lookback_seconds before their first buy, or buying in the creation's own block. creator: its holdings, the wallets it funded and every sell. concentration: the ten largest holders' share (not the launchpad, the pool or the token's own contract) and fresh wallets' share. labels: sniped, bundled, creator_sold, concentrated, each with its rule, addresses and figures. Native-coin funding is not indexed yet.",
+  request: LaunchReportRequest,
+  response: LaunchReportResponse,
 });
 
 export const tokenActivityRoute = postRoute({

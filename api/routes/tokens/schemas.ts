@@ -552,3 +552,101 @@ export const TokenActivity = z
 export const TokenActivityResponse = TokenActivity.extend({ success: z.literal(true) }).openapi(
   "GetTokenActivityResponse",
 );
+
+export const LaunchReportRequest = z
+  .object({
+    tokenId: uuid,
+    chainSlug: chainSlug.optional().describe("The token's home chain, where it launched (default)"),
+  })
+  .openapi("GetTokenLaunchReportRequest");
+
+const sharePct = z.number().describe("Percent of the supply (every holder's balance summed), two decimals");
+const wei = z.string().describe("token wei");
+
+export const LaunchLabel = z
+  .object({
+    label: z.enum(["sniped", "bundled", "creator_sold", "concentrated"]),
+    rule: z.string().describe("The rule that raised it, with its threshold"),
+    addresses: z.array(z.string()).describe("The wallets that raised it"),
+    figures: z.record(z.string(), z.union([z.string(), z.number()])).describe("The figures behind it"),
+  })
+  .openapi("LaunchLabel");
+
+export const LaunchReport = z
+  .object({
+    token_id: uuid,
+    chain: z.string(),
+    contract_address: z.string(),
+    created_block: z.number().int(),
+    created_at: z.string(),
+    supply: wei,
+    rules: z.object({
+      window_seconds: z.number().int(),
+      snipe_blocks: z.number().int(),
+      funding_lookback_seconds: z.number().int(),
+      concentrated_pct: z.number(),
+    }),
+    window_ends_at: z.string().describe("The launch window's end: buys up to it are early"),
+    early_buyers: z
+      .array(
+        z.object({
+          address: z.string(),
+          first_buy_block: z.number().int(),
+          first_buy_at: z.string(),
+          bought: wei.describe("token wei bought in the window"),
+          bought_usd: z.number(),
+          bought_pct: sharePct,
+          sold: wei.describe("token wei sold since, at any time"),
+          held: wei,
+          held_pct: sharePct,
+          funded_by: z.array(z.string()).describe("Who sent it USDC in the lookback before its first buy"),
+        }),
+      )
+      .describe("The wallets whose first buy was in the launch window, the creator left out; earliest first"),
+    bundles: z.array(
+      z.object({
+        wallets: z.array(z.string()),
+        sources: z.array(z.string()).describe("The funders they share (or block:<n>, the creation's block)"),
+        bought: wei,
+        bought_pct: sharePct,
+        held: wei,
+        held_pct: sharePct,
+      }),
+    ),
+    creator: z.object({
+      address: z.string(),
+      held: wei,
+      held_pct: sharePct,
+      wallets: z
+        .array(z.object({ address: z.string(), funded_usd: z.number(), held: wei, held_pct: sharePct }))
+        .describe("Wallets the creator sent USDC before their first trade of the token"),
+      sells: z
+        .array(
+          z.object({
+            address: z.string(),
+            block: z.number().int(),
+            at: z.string(),
+            tx_hash: z.string(),
+            tokens: wei,
+            tokens_amount: z.number(),
+            usd: z.number(),
+          }),
+        )
+        .describe("Every sell of the creator and its wallets"),
+    }),
+    concentration: z.object({
+      holders: z.number().int(),
+      top10_pct: sharePct,
+      top10: z
+        .array(z.object({ address: z.string(), balance: wei, pct: sharePct }))
+        .describe("Not the launchpad, the token's pool or its own contract"),
+      fresh_wallets_pct: sharePct.describe("Held by wallets whose first indexed activity was this token"),
+    }),
+    labels: z.array(LaunchLabel),
+    freshness: Freshness,
+  })
+  .openapi("LaunchReport");
+
+export const LaunchReportResponse = LaunchReport.extend({ success: z.literal(true) }).openapi(
+  "GetTokenLaunchReportResponse",
+);

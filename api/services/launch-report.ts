@@ -1,0 +1,100 @@
+/**
+ * get-token-launch-report: who bought a token's launch, who of them one source funded, what its creator and the
+ * wallets it funded hold and sold, how concentrated its holders are, and the labels that raises (core/launch-report.ts
+ * decides, db/indexed/launch.ts reads). Of the token's home chain, where it launched; a chain it was deployed to later
+ * has no launch (400).
+ */
+import { getAddress } from "viem";
+import { AppError } from "../../core/errors.js";
+import { LAUNCH_RULES, launchReport, pct } from "../../core/launch-report.js";
+import { readLaunchFacts } from "../../db/indexed/launch.js";
+import type { ApiDeps } from "../deps.js";
+import { indexedTokenOf } from "./tokens/market.js";
+import { isoOfUnix, tokenAmount, usdcUsd } from "./tokens/shape.js";
+
+export type LaunchReportParameters = { tokenId: string; chainSlug?: string };
+
+const checksum = (a: string) => (a.startsWith("block:") ? a : getAddress(a));
+
+export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParameters) {
+  const { app, deployment, peer, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
+  if (peer) {
+    throw new AppError(
+      "INVALID_PARAMETERS",
+      `No launch on ${peer.chainSlug}: the token was deployed there later; it launched on ${peer.homeSlug}`,
+    );
+  }
+  if (!deployment) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
+  const on = { chainId: deployment.chainId, token: deployment.address };
+  const facts = await readLaunchFacts(deps.db, deps.config, on, LAUNCH_RULES);
+  if (!facts) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
+  const r = launchReport(facts);
+  const share = (v: bigint) => pct(v, facts.supply);
+  return {
+    token_id: app.id,
+    chain: deployment.chainSlug,
+    contract_address: getAddress(deployment.address),
+    created_block: Number(facts.createdBlock),
+    created_at: isoOfUnix(facts.createdAt),
+    supply: facts.supply.toString(),
+    rules: {
+      window_seconds: LAUNCH_RULES.windowSeconds,
+      snipe_blocks: LAUNCH_RULES.snipeBlocks,
+      funding_lookback_seconds: LAUNCH_RULES.fundingLookbackSeconds,
+      concentrated_pct: LAUNCH_RULES.concentratedPct,
+    },
+    window_ends_at: isoOfUnix(r.windowEndsAt),
+    early_buyers: r.earlyBuyers.map((b) => ({
+      address: getAddress(b.address),
+      first_buy_block: Number(b.firstBuyBlock),
+      first_buy_at: isoOfUnix(b.firstBuyAt),
+      bought: b.bought.toString(),
+      bought_usd: usdcUsd(b.boughtUsdc),
+      bought_pct: share(b.bought),
+      sold: b.sold.toString(),
+      held: b.held.toString(),
+      held_pct: share(b.held),
+      funded_by: b.fundedBy.map(checksum),
+    })),
+    bundles: r.bundles.map((b) => ({
+      wallets: b.wallets.map(checksum),
+      sources: b.sources.map(checksum),
+      bought: b.bought.toString(),
+      bought_pct: share(b.bought),
+      held: b.held.toString(),
+      held_pct: share(b.held),
+    })),
+    creator: {
+      address: getAddress(r.creator.address),
+      held: r.creator.held.toString(),
+      held_pct: share(r.creator.held),
+      wallets: r.creator.wallets.map((w) => ({
+        address: getAddress(w.address),
+        funded_usd: usdcUsd(w.funded),
+        held: w.held.toString(),
+        held_pct: share(w.held),
+      })),
+      sells: r.creator.sells.map((s) => ({
+        address: getAddress(s.address),
+        block: Number(s.block),
+        at: isoOfUnix(s.timestamp),
+        tx_hash: s.txHash,
+        tokens: s.tokens.toString(),
+        tokens_amount: tokenAmount(s.tokens),
+        usd: usdcUsd(s.usdc),
+      })),
+    },
+    concentration: {
+      holders: r.concentration.holders,
+      top10_pct: share(r.concentration.top10Held),
+      top10: r.concentration.top10.map((h) => ({
+        address: getAddress(h.address),
+        balance: h.balance.toString(),
+        pct: share(h.balance),
+      })),
+      fresh_wallets_pct: share(r.concentration.freshHeld),
+    },
+    labels: r.labels.map((l) => ({ ...l, addresses: l.addresses.map(checksum) })),
+    freshness,
+  };
+}

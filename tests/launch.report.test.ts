@@ -1,0 +1,199 @@
+/**
+ * The launch report (get-token-launch-report) on a scripted launch, on an anvil of this file's own:
+ * - a sniper bot buys in the block right after the creation;
+ * - five wallets funded in USDC by one wallet (four directly, one through a wallet between) buy in the launch window;
+ * - the creator funds two wallets, which buy in the window; the creator buys, and later the creator and one of its
+ *   wallets sell;
+ * - twenty organic buyers, each funded by its own faucet mint, buy after the window.
+ * The report must name exactly these, and no organic buyer may appear in any label. Every figure is checked against
+ * the chain: balances by balanceOf, amounts from the receipts' Trade logs.
+ */
+import { type Address, maxUint256, parseEventLogs } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import { noAttribution } from "../core/fees.js";
+import { startSideStack } from "./helpers/api.js";
+import { createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+
+const USDC = 10n ** 6n;
+
+let side: Awaited<ReturnType<typeof startSideStack>>;
+let token: Address;
+let tokenId: string;
+let creator: Wallet;
+let sniper: Wallet;
+let funder: Wallet;
+let hop: Wallet;
+let bundle: Wallet[];
+let insiders: Wallet[];
+let organic: Wallet[];
+/** Token wei each wallet bought and sold, from the receipts' Trade logs. */
+const bought = new Map<string, bigint>();
+const sold = new Map<string, bigint>();
+let report: Record<string, unknown> & {
+  early_buyers: { address: string; bought: string; sold: string; held: string; funded_by: string[] }[];
+  bundles: { wallets: string[]; sources: string[]; bought: string; held: string }[];
+  creator: {
+    address: string;
+    held: string;
+    wallets: { address: string; held: string }[];
+    sells: { address: string; tokens: string; tx_hash: string }[];
+  };
+  concentration: { top10: { address: string; balance: string }[]; top10_pct: number; holders: number };
+  labels: { label: string; addresses: string[]; figures: Record<string, string | number> }[];
+  supply: string;
+};
+
+const lower = (w: Wallet) => w.account.address;
+
+async function usdcTo(from: Wallet, to: Address, amount: bigint) {
+  await send(side.c, from, {
+    address: side.c.deployment.contracts.usdc,
+    abi: mockUsdcAbi,
+    functionName: "transfer",
+    args: [to, amount],
+  } as never);
+}
+
+async function approve(w: Wallet) {
+  await send(side.c, w, {
+    address: side.c.deployment.contracts.usdc,
+    abi: mockUsdcAbi,
+    functionName: "approve",
+    args: [side.c.deployment.contracts.launchpad, maxUint256],
+  } as never);
+}
+
+/** One trade, booked from its receipt's Trade log. */
+async function trade(w: Wallet, side_: "buy" | "sell", amount: bigint) {
+  const receipt = await send(side.c, w, {
+    address: side.c.deployment.contracts.launchpad,
+    abi: launchpadAbi,
+    functionName: side_ === "buy" ? "buyExactIn" : "sellExactIn",
+    args: [token, amount, 0n, maxUint256, noAttribution],
+  } as never);
+  const [log] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "Trade" });
+  if (!log) throw new Error("no Trade log");
+  const args = log.args as unknown as { tokenAmount: bigint };
+  const book = side_ === "buy" ? bought : sold;
+  book.set(w.account.address, (book.get(w.account.address) ?? 0n) + args.tokenAmount);
+  return receipt;
+}
+
+const balanceOf = (a: string) =>
+  side.c.publicClient.readContract({
+    address: token,
+    abi: launchTokenAbi,
+    functionName: "balanceOf",
+    args: [a as Address],
+  });
+
+beforeAll(async () => {
+  side = await startSideStack("launch-report");
+  const wallets = await fundedWallets(side.c, 33, { seed: "launch.report" });
+  [creator, sniper, funder, hop] = wallets.slice(0, 4) as [Wallet, Wallet, Wallet, Wallet];
+  bundle = wallets.slice(4, 9);
+  insiders = wallets.slice(9, 11);
+  organic = wallets.slice(11, 31);
+
+  // Funding, all before the launch: the bundle's from one wallet (the fifth through `hop`), the insiders' from the
+  // creator, everyone else's from the faucet (a mint: no one's).
+  await fundUsdc(side.c, funder, 1_000n * USDC);
+  for (const w of bundle.slice(0, 4)) await usdcTo(funder, w.account.address, 40n * USDC);
+  await usdcTo(funder, hop.account.address, 40n * USDC);
+  await usdcTo(hop, bundle[4]?.account.address as Address, 40n * USDC);
+  await fundUsdc(side.c, creator, 1_000n * USDC);
+  for (const w of insiders) await usdcTo(creator, w.account.address, 30n * USDC);
+  await fundUsdc(side.c, sniper, 30n * USDC);
+  for (const w of [...bundle, ...insiders]) await approve(w);
+  for (const w of organic) await fundUsdc(side.c, w, 150n * USDC);
+
+  // The launch: the sniper in the next block, then the bundle and the insiders, all inside the first minute.
+  ({ token } = await createToken(side.c, creator, 7, { name: "Launch Report", symbol: "LRPT" }));
+  await trade(sniper, "buy", 30n * USDC);
+  for (const w of bundle) await trade(w, "buy", 20n * USDC);
+  for (const w of insiders) await trade(w, "buy", 20n * USDC);
+  // After the window: the creator buys, twenty organic buyers buy, then the creator and an insider sell.
+  await side.c.testClient.increaseTime({ seconds: 120 });
+  await trade(creator, "buy", 50n * USDC);
+  for (const w of organic) await trade(w, "buy", 150n * USDC);
+  await trade(creator, "sell", (bought.get(creator.account.address) ?? 0n) / 2n);
+  await trade(insiders[0] as Wallet, "sell", (bought.get(insiders[0]?.account.address as string) ?? 0n) / 3n);
+  await side.indexer.sync();
+
+  const found = await side.api.post("search-token", { input: token }, side.jwt);
+  expect(found.status, JSON.stringify(found.body)).toBe(200);
+  tokenId = (found.body as unknown as { token: { id: string } }).token.id;
+  const res = await side.api.post("get-token-launch-report", { tokenId }, side.jwt);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  report = res.body as unknown as typeof report;
+}, 300_000);
+
+afterAll(async () => {
+  await side?.close();
+});
+
+const labelled = (name: string) => report.labels.find((l) => l.label === name);
+
+describe("a scripted launch", () => {
+  it("names the sniper, and only it, sniped, with what it bought and holds", async () => {
+    const sniped = labelled("sniped");
+    expect(sniped?.addresses).toEqual([lower(sniper)]);
+    const early = report.early_buyers.find((b) => b.address === lower(sniper));
+    expect(early).toMatchObject({
+      bought: String(bought.get(lower(sniper))),
+      held: String(await balanceOf(lower(sniper))),
+      sold: "0",
+    });
+  });
+
+  it("names the five funded wallets one bundle, the one funded through a wallet between included", async () => {
+    expect(report.bundles).toHaveLength(1);
+    const [b] = report.bundles;
+    expect([...(b?.wallets ?? [])].sort()).toEqual(bundle.map(lower).sort());
+    expect(b?.sources).toEqual([lower(funder)]);
+    const boughtSum = bundle.reduce((s, w) => s + (bought.get(lower(w)) ?? 0n), 0n);
+    let heldSum = 0n;
+    for (const w of bundle) heldSum += await balanceOf(lower(w));
+    expect(b).toMatchObject({ bought: String(boughtSum), held: String(heldSum) });
+    expect([...(labelled("bundled")?.addresses ?? [])].sort()).toEqual(bundle.map(lower).sort());
+    const viaHop = report.early_buyers.find((e) => e.address === lower(bundle[4] as Wallet));
+    expect(viaHop?.funded_by).toEqual([lower(hop)]);
+  });
+
+  it("names the creator's two wallets, what they and it hold, and both sells", async () => {
+    expect(report.creator.address).toBe(lower(creator));
+    expect(report.creator.held).toBe(String(await balanceOf(lower(creator))));
+    expect(report.creator.wallets.map((w) => w.address).sort()).toEqual(insiders.map(lower).sort());
+    for (const w of report.creator.wallets) expect(w.held).toBe(String(await balanceOf(w.address)));
+    expect(report.creator.sells.map((s) => [s.address, s.tokens])).toEqual([
+      [lower(creator), String(sold.get(lower(creator)))],
+      [lower(insiders[0] as Wallet), String(sold.get(lower(insiders[0] as Wallet)))],
+    ]);
+    expect([...(labelled("creator_sold")?.addresses ?? [])].sort()).toEqual(
+      [lower(creator), lower(insiders[0] as Wallet)].sort(),
+    );
+    // The insiders are not a bundle of their own: they are the creator's.
+    expect(report.bundles.flatMap((b) => b.wallets)).not.toContain(lower(insiders[0] as Wallet));
+  });
+
+  it("counts the supply and the ten largest holders as the chain holds them", async () => {
+    const supply = await side.c.publicClient.readContract({
+      address: token,
+      abi: launchTokenAbi,
+      functionName: "totalSupply",
+    });
+    expect(report.supply).toBe(String(supply));
+    for (const h of report.concentration.top10) expect(h.balance).toBe(String(await balanceOf(h.address)));
+    expect(report.concentration.top10).toHaveLength(10);
+    console.log(
+      `launch report: top-10 ${report.concentration.top10_pct}%, ${report.concentration.holders} holders, labels ${report.labels.map((l) => l.label).join(", ")}`,
+    );
+  });
+
+  it("puts no organic buyer in any label", () => {
+    const named = new Set(report.labels.flatMap((l) => l.addresses));
+    expect(organic.filter((w) => named.has(lower(w))).map(lower)).toEqual([]);
+    expect(report.early_buyers.map((b) => b.address)).not.toContain(lower(organic[0] as Wallet));
+  });
+});
