@@ -4,7 +4,7 @@
  * live in indexer/ (run ponder with `--root indexer --config ../ponder.config.ts`).
  */
 import { createConfig, factory } from "ponder";
-import { erc20Abi, getAbiItem } from "viem";
+import { getAbiItem } from "viem";
 import {
   endpointV2Abi,
   launchpadAbi,
@@ -66,14 +66,6 @@ export default createConfig({
     LzEndpoint: {
       abi: endpointV2Abi,
       chain: perChain((c) => ({ address: c.deployment.contracts.lzEndpoint, startBlock: c.deployment.startBlock })),
-    },
-    /**
-     * USDC, for the wallets that fund a token's early buyers (indexer/src/Usdc.ts keeps only transfers a wallet sent
-     * itself, outside the platform's contracts: the launch report's funding).
-     */
-    Usdc: {
-      abi: erc20Abi,
-      chain: perChain((c) => ({ address: c.deployment.contracts.usdc, startBlock: c.deployment.startBlock })),
     },
     UniswapV3Pool: {
       abi: uniswapV3PoolAbi,

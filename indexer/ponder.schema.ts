@@ -220,33 +220,6 @@ export const transfer = onchainTable(
 );
 
 /**
- * USDC a wallet sent another itself (the Transfer's sender sent its transaction), outside the platform's contracts:
- * what the launch report (db/indexed/launch.ts) reads to tell who funded a token's early buyers. Trade and fee legs
- * (transactions to the launchpad, the swap router or the position manager, or transfers to the launchpad), mints and
- * burns are skipped before any store operation, so a trade costs none here; each kept transfer is one insert.
- */
-export const funding = onchainTable(
-  "funding",
-  (t) => ({
-    /** `<chainId>-<txHash>-<logIndex>` */
-    id: t.text().primaryKey(),
-    chainId: t.integer().notNull(),
-    from: t.hex().notNull(),
-    to: t.hex().notNull(),
-    /** USDC base units. */
-    value: t.bigint().notNull(),
-    txHash: t.hex().notNull(),
-    logIndex: t.integer().notNull(),
-    blockNumber: t.bigint().notNull(),
-    timestamp: t.bigint().notNull(),
-  }),
-  (table) => ({
-    toIdx: index().on(table.chainId, table.to, table.blockNumber),
-    fromIdx: index().on(table.chainId, table.from, table.blockNumber),
-  }),
-);
-
-/**
  * USDC fees per recipient that are not trade fee shares: what graduations and pool fee collections credited
  * (`accrued`) and what the recipient claimed (`claimed`, every claim). Trade fee shares are not written per trade:
  * they are the trade rows' fee columns (creator, protocolRecipient, referral, builder), summed when read

@@ -46,13 +46,17 @@ let report: Record<string, unknown> & {
 
 const lower = (w: Wallet) => w.account.address;
 
+/** The USDC transfers between wallets the script sent: all the funding there is. */
+const transfers: string[] = [];
+
 async function usdcTo(from: Wallet, to: Address, amount: bigint) {
-  await send(side.c, from, {
+  const receipt = await send(side.c, from, {
     address: side.c.deployment.contracts.usdc,
     abi: mockUsdcAbi,
     functionName: "transfer",
     args: [to, amount],
   } as never);
+  transfers.push(receipt.transactionHash);
 }
 
 async function approve(w: Wallet) {
@@ -189,6 +193,20 @@ describe("a scripted launch", () => {
     console.log(
       `launch report: top-10 ${report.concentration.top10_pct}%, ${report.concentration.holders} holders, labels ${report.labels.map((l) => l.label).join(", ")}`,
     );
+  });
+
+  it("kept exactly the USDC sent between wallets, read from the chain once: a second report reads nothing new", async () => {
+    const db = side.api.deps.db;
+    const app = side.api.deps.config.appSchema;
+    const kept = await db.query<{ tx_hash: string }>(`SELECT tx_hash FROM "${app}".launch_funding`);
+    expect(kept.rows.map((r) => r.tx_hash).sort()).toEqual([...transfers].sort());
+    const checked = async () =>
+      (await db.query(`SELECT wallet, kind, checked_at FROM "${app}".launch_funding_checked ORDER BY 1, 2`)).rows;
+    const before = await checked();
+    expect(before.length).toBeGreaterThan(0);
+    const again = await side.api.post("get-token-launch-report", { tokenId }, side.jwt);
+    expect({ ...again.body, freshness: null }).toEqual({ ...report, freshness: null });
+    expect(await checked()).toEqual(before);
   });
 
   it("puts no organic buyer in any label", () => {

@@ -7,8 +7,9 @@
 import { getAddress } from "viem";
 import { AppError } from "../../core/errors.js";
 import { LAUNCH_RULES, launchReport, pct } from "../../core/launch-report.js";
-import { readLaunchFacts } from "../../db/indexed/launch.js";
+import { readLaunch, readLaunchFacts, readTokenTraders } from "../../db/indexed/launch.js";
 import type { ApiDeps } from "../deps.js";
+import { launchFunding } from "./launch-funding.js";
 import { indexedTokenOf } from "./tokens/market.js";
 import { isoOfUnix, tokenAmount, usdcUsd } from "./tokens/shape.js";
 
@@ -26,8 +27,14 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
   }
   if (!deployment) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
   const on = { chainId: deployment.chainId, token: deployment.address };
-  const facts = await readLaunchFacts(deps.db, deps.config, on, LAUNCH_RULES);
-  if (!facts) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
+  const launch = await readLaunch(deps.db, deps.config, on, LAUNCH_RULES);
+  if (!launch) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
+  const funding = await launchFunding(deps, { ...on, chainSlug: deployment.chainSlug }, launch, LAUNCH_RULES);
+  // Followed: the early buyers, the creator, and the wallets the creator sent USDC that traded the token.
+  const funded = [...new Set(funding.filter((f) => f.from === launch.creator).map((f) => f.to))];
+  const insiders = await readTokenTraders(deps.db, deps.config, on, funded);
+  const wallets = [...new Set([...launch.firstBuys.map((b) => b.trader), launch.creator, ...insiders])];
+  const facts = { ...(await readLaunchFacts(deps.db, deps.config, on, launch, wallets)), funding };
   const r = launchReport(facts);
   const share = (v: bigint) => pct(v, facts.supply);
   return {

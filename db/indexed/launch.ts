@@ -1,80 +1,92 @@
 /**
- * The facts a token's launch report is decided from (core/launch-report.ts): its creation, the trades of its early
- * buyers, its creator and the wallets the creator funded, the USDC that funded them (the indexer's `funding`), their
- * balances, the largest holders and what fresh wallets hold. Four round trips, each on indexes: trade by token and
- * time, funding by recipient and by sender, holder by token.
+ * What the indexer holds of a token's launch (core/launch-report.ts decides from it): its creation and supply, the
+ * first buys of its launch window, and, for the wallets the report follows, their trades of the token and balances,
+ * the largest holders and what fresh wallets hold. Each query on indexes: trade by token and time, holder by token.
  */
-import type { Funding, LaunchFacts, LaunchRules, LaunchTrade } from "../../core/launch-report.js";
+import type { LaunchFacts, LaunchRules, LaunchTrade } from "../../core/launch-report.js";
 import type { Queryable, Schemas } from "./types.js";
 
-/** The token's creation, or null when it is not a launched token on that chain. */
-export async function readLaunchFacts(
+/** A token's launch as indexed: its creation, supply and the first buys of its launch window. */
+export type IndexedLaunch = {
+  creator: string;
+  createdBlock: bigint;
+  createdAt: bigint;
+  supply: bigint;
+  holders: number;
+  /** Addresses of the platform whose USDC is no one's funding: the launchpad and every graduated pool of the chain. */
+  platform: Set<string>;
+  /** Each wallet's first buy in the launch window (the creator's included), by block. */
+  firstBuys: { trader: string; block: bigint }[];
+};
+
+/** The token's launch, or null when it is not a launched token on that chain. */
+export async function readLaunch(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
   d: { chainId: number; token: string },
-  rules: Pick<LaunchRules, "windowSeconds" | "fundingLookbackSeconds">,
-): Promise<LaunchFacts | null> {
+  rules: Pick<LaunchRules, "windowSeconds">,
+): Promise<IndexedLaunch | null> {
   const ix = schemas.indexerSchema;
   const token = d.token.toLowerCase();
   const { rows: created } = await db.query<{
     creator: string;
     created_block: string;
     created_at: string;
-    launchpad: string | null;
-    v3_pool: string | null;
     supply: string;
     holders: number;
+    platform: string[];
   }>(
-    `SELECT k.creator, k.created_block::text, k.created_at::text, l.address AS launchpad, p.v3_pool,
+    `SELECT k.creator, k.created_block::text, k.created_at::text,
             (SELECT coalesce(sum(h.balance), 0)::text FROM ${ix}.holder h WHERE h.chain_id = $1 AND h.token = $2) AS supply,
-            (SELECT count(*)::int FROM ${ix}.holder h WHERE h.chain_id = $1 AND h.token = $2 AND h.balance > 0) AS holders
-       FROM ${ix}.token k
-       LEFT JOIN ${ix}.launchpad l ON l.chain_id = k.chain_id
-       LEFT JOIN ${ix}.pool p ON p.chain_id = k.chain_id AND p.token = k.address
-      WHERE k.chain_id = $1 AND k.address = $2`,
+            (SELECT count(*)::int FROM ${ix}.holder h WHERE h.chain_id = $1 AND h.token = $2 AND h.balance > 0) AS holders,
+            array(SELECT lower(l.address) FROM ${ix}.launchpad l WHERE l.chain_id = $1
+                  UNION SELECT lower(p.v3_pool) FROM ${ix}.pool p WHERE p.chain_id = $1 AND p.v3_pool IS NOT NULL)
+              AS platform
+       FROM ${ix}.token k WHERE k.chain_id = $1 AND k.address = $2`,
     [d.chainId, token],
   );
   const c = created[0];
   if (!c) return null;
   const createdAt = BigInt(c.created_at);
-  const windowEnd = (createdAt + BigInt(rules.windowSeconds)).toString();
-  const since = (createdAt - BigInt(rules.fundingLookbackSeconds)).toString();
-  const platform = [c.launchpad, c.v3_pool, token, "0x0000000000000000000000000000000000000000"]
-    .filter((a): a is string => a !== null)
-    .map((a) => a.toLowerCase());
-
-  // The wallets followed: the early buyers, the wallets the creator sent USDC that traded the token, the creator.
-  const { rows: followed } = await db.query<{ trader: string }>(
-    `SELECT DISTINCT trader FROM ${ix}.trade
+  const { rows: first } = await db.query<{ trader: string; block: string }>(
+    `SELECT trader, min(block_number)::text AS block FROM ${ix}.trade
       WHERE chain_id = $1 AND token = $2 AND is_buy AND timestamp <= $3
-     UNION
-     SELECT DISTINCT f."to" FROM ${ix}.funding f
-      WHERE f.chain_id = $1 AND f."from" = $4 AND f.timestamp >= $5
-        AND EXISTS (SELECT 1 FROM ${ix}.trade t WHERE t.chain_id = $1 AND t.token = $2 AND t.trader = f."to")
-     UNION SELECT $4`,
-    [d.chainId, token, windowEnd, c.creator, since],
+      GROUP BY trader ORDER BY 2, 1`,
+    [d.chainId, token, (createdAt + BigInt(rules.windowSeconds)).toString()],
   );
-  const wallets = followed.map((r) => r.trader.toLowerCase());
+  return {
+    creator: c.creator.toLowerCase(),
+    createdBlock: BigInt(c.created_block),
+    createdAt,
+    supply: BigInt(c.supply),
+    holders: c.holders,
+    platform: new Set(c.platform),
+    firstBuys: first.map((r) => ({ trader: r.trader.toLowerCase(), block: BigInt(r.block) })),
+  };
+}
 
-  const [trades, funding, balances, top] = await Promise.all([
+/**
+ * The facts of a launch (core/launch-report.ts) for the wallets followed (`wallets`: the early buyers, the creator and
+ * the wallets it funded): their trades of the token and balances, the ten largest holders and what fresh wallets hold.
+ * `funding` is the caller's (api/services/launch-funding.ts reads it from the chain).
+ */
+export async function readLaunchFacts(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: { chainId: number; token: string },
+  launch: IndexedLaunch,
+  wallets: string[],
+): Promise<Omit<LaunchFacts, "funding">> {
+  const ix = schemas.indexerSchema;
+  const token = d.token.toLowerCase();
+  const platform = [...launch.platform, token, "0x0000000000000000000000000000000000000000"];
+  const [trades, balances, top] = await Promise.all([
     db.query<{ trader: string; is_buy: boolean; tokens: string; usdc: string; block: string; at: string; tx: string }>(
       `SELECT trader, is_buy, token_amount::text AS tokens, usdc_amount::text AS usdc, block_number::text AS block,
               timestamp::text AS at, tx_hash AS tx
          FROM ${ix}.trade WHERE chain_id = $1 AND token = $2 AND trader = ANY($3)
         ORDER BY block_number, log_index`,
       [d.chainId, token, wallets],
-    ),
-    // What funded them since the lookback before the creation, and, one hop up, what funded those who paid them.
-    db.query<{ from: string; to: string; value: string; block: string; at: string; tx: string }>(
-      `WITH direct AS (
-         SELECT "from", "to", value, block_number, timestamp, tx_hash FROM ${ix}.funding
-          WHERE chain_id = $1 AND "to" = ANY($2) AND timestamp >= $3)
-       SELECT "from", "to", value::text, block_number::text AS block, timestamp::text AS at, tx_hash AS tx FROM direct
-       UNION ALL
-       SELECT f."from", f."to", f.value::text, f.block_number::text, f.timestamp::text, f.tx_hash FROM ${ix}.funding f
-        WHERE f.chain_id = $1 AND f."to" IN (SELECT "from" FROM direct) AND NOT f."to" = ANY($2)
-          AND f.timestamp >= $4 AND f.timestamp <= $5`,
-      [d.chainId, wallets, since, (createdAt - 2n * BigInt(rules.fundingLookbackSeconds)).toString(), windowEnd],
     ),
     db.query<{ address: string; balance: string }>(
       `SELECT address, balance::text FROM ${ix}.holder WHERE chain_id = $1 AND token = $2 AND address = ANY($3)`,
@@ -106,11 +118,11 @@ export async function readLaunchFacts(
   ]);
 
   return {
-    creator: c.creator.toLowerCase(),
-    createdBlock: BigInt(c.created_block),
-    createdAt,
-    supply: BigInt(c.supply),
-    holders: c.holders,
+    creator: launch.creator,
+    createdBlock: launch.createdBlock,
+    createdAt: launch.createdAt,
+    supply: launch.supply,
+    holders: launch.holders,
     trades: trades.rows.map(
       (t): LaunchTrade => ({
         trader: t.trader.toLowerCase(),
@@ -122,20 +134,26 @@ export async function readLaunchFacts(
         txHash: t.tx,
       }),
     ),
-    funding: funding.rows.map(
-      (f): Funding => ({
-        from: f.from.toLowerCase(),
-        to: f.to.toLowerCase(),
-        value: BigInt(f.value),
-        block: BigInt(f.block),
-        timestamp: BigInt(f.at),
-        txHash: f.tx,
-      }),
-    ),
     balances: new Map(balances.rows.map((b) => [b.address.toLowerCase(), BigInt(b.balance)])),
     top: top.rows
       .filter((t): t is { address: string; balance: string; fresh: string } => t.address !== null)
       .map((t) => ({ address: t.address.toLowerCase(), balance: BigInt(t.balance) })),
     freshHeld: BigInt(top.rows[0]?.fresh ?? 0),
   };
+}
+
+/** Those of `wallets` that traded the token. */
+export async function readTokenTraders(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: { chainId: number; token: string },
+  wallets: string[],
+): Promise<string[]> {
+  if (wallets.length === 0) return [];
+  const { rows } = await db.query<{ trader: string }>(
+    `SELECT DISTINCT lower(trader) AS trader FROM ${schemas.indexerSchema}.trade
+      WHERE chain_id = $1 AND token = $2 AND trader = ANY($3)`,
+    [d.chainId, d.token.toLowerCase(), wallets],
+  );
+  return rows.map((r) => r.trader);
 }
