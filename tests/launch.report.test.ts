@@ -12,8 +12,10 @@ import { type Address, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
 import { noAttribution } from "../core/fees.js";
+import { readIndexedChains } from "../db/indexed/events.js";
 import { startSideStack } from "./helpers/api.js";
 import { createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
+import { until } from "./helpers/until.js";
 
 const USDC = 10n ** 6n;
 
@@ -48,6 +50,7 @@ const lower = (w: Wallet) => w.account.address;
 
 /** The USDC transfers between wallets the script sent: all the funding there is. */
 const transfers: string[] = [];
+let lastTransferBlock = 0n;
 
 async function usdcTo(from: Wallet, to: Address, amount: bigint) {
   const receipt = await send(side.c, from, {
@@ -57,6 +60,7 @@ async function usdcTo(from: Wallet, to: Address, amount: bigint) {
     args: [to, amount],
   } as never);
   transfers.push(receipt.transactionHash);
+  lastTransferBlock = receipt.blockNumber;
 }
 
 async function approve(w: Wallet) {
@@ -69,12 +73,12 @@ async function approve(w: Wallet) {
 }
 
 /** One trade, booked from its receipt's Trade log. */
-async function trade(w: Wallet, side_: "buy" | "sell", amount: bigint) {
+async function trade(w: Wallet, side_: "buy" | "sell", amount: bigint, on: Address = token) {
   const receipt = await send(side.c, w, {
     address: side.c.deployment.contracts.launchpad,
     abi: launchpadAbi,
     functionName: side_ === "buy" ? "buyExactIn" : "sellExactIn",
-    args: [token, amount, 0n, maxUint256, noAttribution],
+    args: [on, amount, 0n, maxUint256, noAttribution],
   } as never);
   const [log] = parseEventLogs({ abi: launchpadAbi, logs: receipt.logs, eventName: "Trade" });
   if (!log) throw new Error("no Trade log");
@@ -123,7 +127,13 @@ beforeAll(async () => {
   for (const w of organic) await trade(w, "buy", 150n * USDC);
   await trade(creator, "sell", (bought.get(creator.account.address) ?? 0n) / 2n);
   await trade(insiders[0] as Wallet, "sell", (bought.get(insiders[0]?.account.address as string) ?? 0n) / 3n);
+  // Past Ponder's finality (30 blocks, moved once the head is twice that past): the funding is final, so it is kept.
+  await side.c.testClient.mine({ blocks: 100 });
   await side.indexer.sync();
+  await until("the funding final in the index", async () => {
+    const chains = await readIndexedChains(side.api.deps.db, side.indexer.schema);
+    return BigInt(chains[0]?.finalizedBlock ?? -1) >= lastTransferBlock;
+  });
 
   const found = await side.api.post("search-token", { input: token }, side.jwt);
   expect(found.status, JSON.stringify(found.body)).toBe(200);
@@ -213,5 +223,34 @@ describe("a scripted launch", () => {
     const named = new Set(report.labels.flatMap((l) => l.addresses));
     expect(organic.filter((w) => named.has(lower(w))).map(lower)).toEqual([]);
     expect(report.early_buyers.map((b) => b.address)).not.toContain(lower(organic[0] as Wallet));
+  });
+});
+
+describe("a reorg that takes a sniper's buy away", () => {
+  it("withdraws the sniped label: the report is the index's as it is now", async () => {
+    await fundUsdc(side.c, sniper, 10n * USDC);
+    await fundUsdc(side.c, organic[0] as Wallet, 10n * USDC);
+    const { token: second } = await createToken(side.c, creator, 7, { name: "Reorged Launch", symbol: "RORG" });
+    const snapshot = await side.c.testClient.snapshot();
+    const reportOf = async () => {
+      await side.indexer.sync();
+      const found = await side.api.post("search-token", { input: second }, side.jwt);
+      const id = (found.body as unknown as { token: { id: string } }).token.id;
+      return (await side.api.post("get-token-launch-report", { tokenId: id }, side.jwt))
+        .body as unknown as typeof report;
+    };
+    await trade(sniper, "buy", 10n * USDC, second);
+    const before = await reportOf();
+    expect(before.early_buyers.map((b) => b.address)).toEqual([lower(sniper)]);
+    expect(before.labels.find((l) => l.label === "sniped")?.addresses).toEqual([lower(sniper)]);
+
+    // The branch without it, longer than the one with it: the indexer reorgs the buy away.
+    await side.c.testClient.revert({ id: snapshot });
+    await side.c.testClient.mine({ blocks: 3 });
+    await trade(organic[0] as Wallet, "buy", 10n * USDC, second);
+    const after = await reportOf();
+    expect(after.early_buyers.map((b) => b.address)).toEqual([lower(organic[0] as Wallet)]);
+    expect(after.labels.flatMap((l) => l.addresses)).not.toContain(lower(sniper));
+    expect(after.labels.map((l) => l.label)).not.toContain("sniped");
   });
 });

@@ -9,10 +9,13 @@
  * - `out`: USDC from the creator, from the lookback before the creation to the launch window's last first buy.
  * Transfers from the platform (the launchpad: sales and fee claims; a graduated pool: sales) fund no one, nor do
  * mints and burns. The lookback in blocks counts one block a second, more than enough for the chains served.
+ * Only what is final (at or below the finalized block the indexer last committed) is kept, and a lookup counts as made
+ * only up to there: a transfer a reorg may still undo is used for the answer and read again next time.
  */
 import { type Address, erc20Abi, getAbiItem } from "viem";
 import type { Funding, LaunchRules } from "../../core/launch-report.js";
 import { publicClientFor } from "../../core/rpc.js";
+import { readIndexedChains } from "../../db/indexed/events.js";
 import type { IndexedLaunch } from "../../db/indexed/launch.js";
 import {
   type FundingKind,
@@ -54,7 +57,12 @@ export async function launchFunding(
     return t;
   };
 
-  /** Looks up what `needs` still lack, keeps it, and marks them looked up. */
+  const chains = await readIndexedChains(deps.db, deps.config.indexerSchema);
+  const final = BigInt(chains.find((c) => c.chainId === d.chainId)?.finalizedBlock ?? -1);
+  /** What lookups found above the finalized block: used for this answer, not kept. */
+  const unfinal: FundingRow[] = [];
+
+  /** Looks up what `needs` still lack, keeps what is final, and marks them looked up as far as that. */
   const lookup = async (kind: FundingKind, needs: Need[], side: "to" | "from") => {
     const checked = await readCheckedFunding(deps.db, app, { chainId: d.chainId, token, kind });
     const open = needs.filter((n) => (checked.get(n.wallet) ?? -1n) < n.toBlock);
@@ -91,7 +99,19 @@ export async function launchFunding(
         });
       }
     }
-    await storeFunding(deps.db, app, { chainId: d.chainId, token, kind, checked: open, rows });
+    unfinal.push(...rows.filter((r) => r.block > final));
+    await storeFunding(deps.db, app, {
+      chainId: d.chainId,
+      token,
+      kind,
+      checked: open.map((n) => ({ ...n, toBlock: n.toBlock < final ? n.toBlock : final })),
+      rows: rows.filter((r) => r.block <= final),
+    });
+  };
+  const read = async (to: string[], from: string) => {
+    const kept = await readFunding(deps.db, app, { chainId: d.chainId, to, from });
+    // Never both: a kept row was final when kept, and finality only moves up.
+    return [...kept, ...unfinal.filter((r) => to.includes(r.to) || r.from === from)];
   };
 
   const early = launch.firstBuys.filter((b) => b.trader !== launch.creator);
@@ -100,7 +120,10 @@ export async function launchFunding(
     early.map((b) => ({ wallet: b.trader, fromBlock: from(b.block), toBlock: b.block })),
     "to",
   );
-  const direct = await readFunding(deps.db, app, { chainId: d.chainId, to: early.map((b) => b.trader), from: ZERO });
+  const direct = await read(
+    early.map((b) => b.trader),
+    ZERO,
+  );
   const funders = new Map<string, bigint>();
   for (const f of direct) if ((funders.get(f.from) ?? -1n) < f.block) funders.set(f.from, f.block);
   await lookup(
@@ -110,9 +133,5 @@ export async function launchFunding(
   );
   const last = launch.firstBuys.reduce((m, b) => (b.block > m ? b.block : m), launch.createdBlock);
   await lookup("out", [{ wallet: launch.creator, fromBlock: from(launch.createdBlock), toBlock: last }], "from");
-  return readFunding(deps.db, app, {
-    chainId: d.chainId,
-    to: [...early.map((b) => b.trader), ...funders.keys()],
-    from: launch.creator,
-  });
+  return read([...early.map((b) => b.trader), ...funders.keys()], launch.creator);
 }
