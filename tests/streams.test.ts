@@ -7,7 +7,7 @@
 
 import type { Worker } from "node:worker_threads";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import WebSocket from "ws";
 import { eventIssues } from "../core/event-schemas.js";
 import { pruneEvents, startSequencerThread } from "../db/events.js";
@@ -229,7 +229,11 @@ describe("streams that resume", () => {
   });
 
   it("reads the indexer's rows a step at a time, whole blocks each, and all the steps give the same rows as one read", async () => {
-    const db = side.api.deps.db;
+    // A connection of its own, as the sequencer reads on: the API pool's 2 s statement timeout cancelled the one
+    // read of the whole workload's rows (and its candles) in a loaded CI run.
+    const db = new pg.Client({ connectionString: side.indexer.databaseUrl });
+    await db.connect();
+    onTestFinished(() => db.end());
     const schemas = { appSchema: side.api.deps.config.appSchema, indexerSchema: side.indexer.schema };
     const { rows: tops } = await db.query<{ head: string }>(
       `SELECT max(block_number)::text AS head FROM "${schemas.indexerSchema}".stream_event WHERE chain_id = $1`,
