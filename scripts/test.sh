@@ -17,6 +17,9 @@ bash scripts/install.sh
 step "checking Postgres and Redis"
 bash scripts/services.sh
 
+step "checking free disk space, and dropping what killed test runs left in Postgres"
+bash scripts/test-space.sh
+
 # The suite is CPU-bound on two cores. The integration tests start processes that must answer in time, so vitest
 # runs at normal priority and everything beside it runs niced: the checks and forge take the CPU vitest leaves.
 # Lint, types, the import rules and the generated API reference need no build: they start now, beside the contracts'

@@ -35,7 +35,13 @@ declare module "vitest" {
 function tell(text: string) {
   process.stderr.write(text);
   const file = process.env.TEST_INDEXER_LOG;
-  if (file) appendFileSync(file, `${new Date().toISOString().slice(11, 19)} ${text}`);
+  if (!file) return;
+  try {
+    appendFileSync(file, `${new Date().toISOString().slice(11, 19)} ${text}`);
+  } catch (error) {
+    // A full disk must not end the run from here: the line is on stderr already.
+    process.stderr.write(`[shared indexer] cannot keep this in ${file}: ${(error as Error).message}\n`);
+  }
 }
 
 export default async function setup(project: TestProject) {
