@@ -21,6 +21,7 @@ import { apiConfigOf } from "./config.js";
 import type { ApiConfig, ApiDeps } from "./deps.js";
 import { apiLog } from "./log.js";
 import { startChainHead } from "./services/chain-head.js";
+import { startLaunchWatch } from "./services/launch-watch.js";
 import { createQuoteClient } from "./services/quotes.js";
 import { type StreamHub, startStreamHub } from "./streams/hub.js";
 
@@ -165,8 +166,14 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
     ...(streams ? { streams } : {}),
     ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
   };
+  // Launch labels follow the log where the log is sequenced (./services/launch-watch.ts: one works at a time).
+  const launchWatch =
+    p.events === false
+      ? undefined
+      : startLaunchWatch(deps, { databaseUrl: p.databaseUrl, pollMs: p.events?.pollMs, log });
   const close = async () => {
     chainHead.stop();
+    await launchWatch?.stop();
     await streams?.stop();
     await sequencer?.stop();
     await versions?.stop();

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { EVENT_KINDS } from "./events.js";
+import { LABEL_NAMES } from "./launch-report.js";
 
 /** A decimal string of base units (or of an 18-decimal price): what every amount is in an event. */
 const units = z.string().regex(/^-?\d+$/, "a decimal string of base units");
@@ -161,6 +162,28 @@ export const eventData = {
     errorReason: z.string().nullable(),
     at: time,
   }),
+  launch_label: z
+    .strictObject({
+      label: z.enum(LABEL_NAMES),
+      change: z.enum(["raised", "updated", "withdrawn"]),
+      rule: z.string().describe("The rule, in words, with its threshold"),
+      addresses: z.array(address).describe("The wallets it names now (none once withdrawn)"),
+      previous: z.array(address).describe("The wallets it named before (none when raised)"),
+      figures: z.record(z.string(), z.union([z.string(), z.number()])),
+      ...chainPlace,
+    })
+    .describe(
+      "A launch label raised, its wallets changed, or withdrawn (docs/launch-report.md), of the trade that changed it (or the token's last indexed event): removed with that block by a reorg",
+    ),
+  launch_sell: z
+    .strictObject({
+      seller: address,
+      role: z.enum(["creator", "creator_wallet", "bundle"]),
+      tokenAmount: units,
+      usdcAmount: units,
+      ...chainPlace,
+    })
+    .describe("The creator, a wallet it funded, or a bundle's wallet sold the token: the sell trade's place"),
   removed: z.strictObject({ seq: z.number().int(), kind: z.enum(EVENT_KINDS) }),
   resync: z
     .strictObject({

@@ -3,10 +3,10 @@
  * webhook deliveries (worker/).
  *
  * Channels a client names (a subscription) and the keys an event is published on:
- * - `tokens`: new tokens and graduations. Key `tokens`.
- * - `token:<id>` (a token's uuid, or its address on any chain): its trades, candles, holder balances, posts, replies
- *   and votes. Keys `token:<uuid>` and `token:<address>`.
- * - `account:<address>`: its trades, transfers and balances. Key `account:<address>`.
+ * - `tokens`: new tokens, graduations and launch labels. Key `tokens`.
+ * - `token:<id>` (a token's uuid, or its address on any chain): its trades, candles, holder balances, launch labels
+ *   and insiders' sells, posts, replies and votes. Keys `token:<uuid>` and `token:<address>`.
+ * - `account:<address>`: its trades, transfers, balances and launch sells. Key `account:<address>`.
  * - `chain:<chainId>`: every public event derived from that chain's indexed blocks (for programs that follow all
  *   of it). Key `chain:<chainId>`.
  * - `me` (a credential required): the caller's notifications and intents (key `user:<uuid>`) and the fees of their
@@ -23,6 +23,8 @@ export const EVENT_KINDS = [
   "candle",
   "balance",
   "fees",
+  "launch_label",
+  "launch_sell",
   "post",
   "reply",
   "vote",

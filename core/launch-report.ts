@@ -82,8 +82,12 @@ export type Bundle = {
 
 export type Sell = { address: string; block: bigint; timestamp: bigint; txHash: string; tokens: bigint; usdc: bigint };
 
+/** The labels a launch may carry. */
+export const LABEL_NAMES = ["sniped", "bundled", "creator_sold", "concentrated"] as const;
+export type LabelName = (typeof LABEL_NAMES)[number];
+
 export type Label = {
-  label: "sniped" | "bundled" | "creator_sold" | "concentrated";
+  label: LabelName;
   /** The rule, in words, with its threshold. */
   rule: string;
   addresses: string[];

@@ -8,7 +8,8 @@
  *    appends, newest first, a `removed` event for every live event of that chain from the lowest such block on;
  * 2. appends the events of the stream_event rows of the blocks the indexer committed since (db/indexed/events.ts),
  *    expanded by `expandStreamRow`;
- * 3. appends the app writes waiting in event_outbox, in id order, deleting them;
+ * 3. appends the app writes waiting in event_outbox, in id order, deleting them (the launch watcher's carry the
+ *    chain block they are of, and are removed with it);
  * and keeps each recipient's USDC fees as the log tells them (event_fee_balances), writing the balance after each
  * USDC `fees` event into it: the indexer publishes those credits and claims with their amounts only;
  * 4. notifies `<appSchema>_events` with the last seq, delivered at commit.
@@ -21,6 +22,7 @@ import type { Worker } from "node:worker_threads";
 import pg from "pg";
 import { EVERYONE, type EventKind, type StreamEvent } from "../core/events.js";
 import { startTsThread } from "../core/threads.js";
+import { startWakeLoop } from "../core/wake-loop.js";
 import { readFirstRemovedBlock, readIndexedChains, readStreamRows, type StreamRow } from "./indexed/events.js";
 import type { Queryable, Schemas } from "./indexed/types.js";
 
@@ -296,20 +298,26 @@ async function collect(client: Client, schemas: Schemas) {
     kind: string;
     channels: string[];
     data: Record<string, unknown>;
+    chain_id: number | null;
+    block_number: string | null;
+    block_hash: string | null;
+    source: string | null;
   }>(
     `DELETE FROM "${app}".event_outbox WHERE id IN (SELECT id FROM "${app}".event_outbox ORDER BY id LIMIT $1)
-     RETURNING id::text, kind, channels, data`,
+     RETURNING id::text, kind, channels, data, chain_id, block_number::text, block_hash, source`,
     [OUTBOX_PER_STEP],
   );
   outbox.sort((a, b) => Number(a.id) - Number(b.id));
   for (const o of outbox) {
+    // An app event told of a chain block (the launch watcher's) carries it, and its stream_event row as source: a
+    // reorg that undid the row before this step is found by the next one (readFirstRemovedBlock), which removes it.
     events.push({
       kind: o.kind,
       channels: o.channels,
-      chainId: null,
-      blockNumber: null,
-      blockHash: null,
-      source: null,
+      chainId: o.chain_id,
+      blockNumber: o.block_number === null ? null : Number(o.block_number),
+      blockHash: o.block_hash,
+      source: o.source,
       removes: null,
       data: o.data,
     });
@@ -438,9 +446,6 @@ export async function startSequencer(p: StartSequencerParameters): Promise<Seque
   let stopped = false;
   let client: Client | null = null;
   let leader = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let again = false;
   let prunedAt = 0;
 
   const connect = async () => {
@@ -481,41 +486,21 @@ export async function startSequencer(p: StartSequencerParameters): Promise<Seque
     }
   };
 
-  const wake = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = run()
-      .catch((error: unknown) => {
-        p.log?.(`events: step failed (${error instanceof Error ? error.message : String(error)})`);
-        client?.end().catch(() => undefined);
-        client = null;
-        leader = false;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          wake();
-        }
-      });
-  };
-
-  const tick = () => {
-    wake();
-    if (!stopped) {
-      timer = setTimeout(tick, pollMs);
-      timer.unref();
-    }
-  };
-  tick();
+  const loop = startWakeLoop({
+    step: run,
+    pollMs,
+    failed: (error) => {
+      p.log?.(`events: step failed (${error instanceof Error ? error.message : String(error)})`);
+      client?.end().catch(() => undefined);
+      client = null;
+      leader = false;
+    },
+  });
+  const wake = () => loop.wake();
   return {
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       await client?.end().catch(() => undefined);
       client = null;
     },
@@ -680,7 +665,7 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Drops the events logged before `before`, keeping always the log's last one (the next seq follows it) and every
- * one the webhook dispatcher has not gone past (its deliveries are not made yet). The deliveries of dropped events
+ * one the webhook dispatcher (its deliveries are not made yet) or the launch watcher has not gone past. The deliveries of dropped events
  * go with them: a delivery is its event sent, and cannot be sent again without it. A client resuming from before
  * what is left is refused (since_expired, api/streams/subscribe.ts). Returns how many events went and the oldest
  * seq kept.
@@ -696,7 +681,8 @@ export async function pruneEvents(
     `WITH cut AS (
        SELECT least(coalesce((SELECT seq FROM ${app}.events WHERE created_at < $1 ORDER BY created_at DESC LIMIT 1), 0),
                     coalesce((SELECT max(seq) FROM ${app}.events), 0) - 1,
-                    coalesce((SELECT seq FROM ${app}.webhook_cursor), 0)) AS last),
+                    coalesce((SELECT seq FROM ${app}.webhook_cursor), 0),
+                    coalesce((SELECT seq FROM ${app}.launch_watch_cursor), 0)) AS last),
      deliveries AS (DELETE FROM ${app}.webhook_deliveries WHERE seq <= (SELECT last FROM cut)),
      gone AS (DELETE FROM ${app}.events WHERE seq <= (SELECT last FROM cut) RETURNING 1)
      SELECT count(*)::text AS pruned FROM gone`,

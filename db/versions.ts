@@ -8,8 +8,8 @@
  *   recreates its schema) notifies `<chain>:<block>` at that commit, so a notification means the block's rows are
  *   visible.
  * - `<appSchema>_changes`: statement triggers (db/migrations/011_change_notify.sql) notify the name of the app table
- *   written: users and api_keys are topic "auth"; tokens, token_hashtags, posts, votes, vote_tallies, livestreams and
- *   clubs are topic "app" (what token records show); tokens is also topic "tokens" (the app row alone, what pool and
+ *   written: users and api_keys are topic "auth"; tokens, token_hashtags, posts, votes, vote_tallies, livestreams,
+ *   clubs and launch_labels are topic "app" (what token records show); tokens is also topic "tokens" (the app row alone, what pool and
  *   market reads show). 012_post_notify.sql adds `posts_inserted` (topic
  *   "posts_inserted": a post was created) and `follows` (topic "follows").
  * - `<appSchema>_posts` (012_post_notify.sql): the ids of the posts an UPDATE changed, or `*`. These go to the
@@ -118,6 +118,7 @@ const TOPIC_OF_TABLE: Record<string, Topic[]> = {
   vote_tallies: ["app"],
   livestreams: ["app"],
   clubs: ["app"],
+  launch_labels: ["app"],
 };
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 

@@ -11,6 +11,8 @@
 import { type Address, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import { eventIssues } from "../core/event-schemas.js";
+import type { StreamEvent } from "../core/events.js";
 import { noAttribution } from "../core/fees.js";
 import { readIndexedChains } from "../db/indexed/events.js";
 import { startSideStack } from "./helpers/api.js";
@@ -47,6 +49,38 @@ let report: Record<string, unknown> & {
 };
 
 const lower = (w: Wallet) => w.account.address;
+let sniperBlock = 0n;
+/** The creator's sell and its wallet's, in order. */
+const sells: string[] = [];
+
+/** The log's live launch events of a token (not removed), oldest first. */
+async function launchEvents(address: string) {
+  const { rows } = await side.api.deps.db.query<{ seq: string; removed_by: string | null }>(
+    `SELECT seq::text, removed_by::text FROM "${side.api.deps.config.appSchema}".events
+      WHERE kind IN ('launch_label', 'launch_sell') AND channels && $1::text[] ORDER BY seq`,
+    [[`token:${address.toLowerCase()}`]],
+  );
+  const page = await side.api.post("get-events", { channels: [`token:${address}`], since: 0, limit: 500 }, side.jwt);
+  const events = (page.body as unknown as { events: StreamEvent[] }).events;
+  const live = new Set(rows.filter((r) => r.removed_by === null).map((r) => Number(r.seq)));
+  return {
+    all: events.filter((e) => e.kind === "launch_label" || e.kind === "launch_sell"),
+    live: events.filter((e) => live.has(e.seq)),
+    removals: events.filter((e) => e.kind === "removed"),
+  };
+}
+
+/** The labels a client that applies the log's launch_label events in order holds. */
+function toldLabels(events: readonly StreamEvent[]) {
+  const told = new Map<string, string[]>();
+  for (const e of events) {
+    if (e.kind !== "launch_label") continue;
+    const d = e.data as { label: string; change: string; addresses: string[] };
+    if (d.change === "withdrawn") told.delete(d.label);
+    else told.set(d.label, d.addresses);
+  }
+  return told;
+}
 
 /** The USDC transfers between wallets the script sent: all the funding there is. */
 const transfers: string[] = [];
@@ -118,15 +152,16 @@ beforeAll(async () => {
 
   // The launch: the sniper in the next block, then the bundle and the insiders, all inside the first minute.
   ({ token } = await createToken(side.c, creator, 7, { name: "Launch Report", symbol: "LRPT" }));
-  await trade(sniper, "buy", 30n * USDC);
+  sniperBlock = (await trade(sniper, "buy", 30n * USDC)).blockNumber;
   for (const w of bundle) await trade(w, "buy", 20n * USDC);
   for (const w of insiders) await trade(w, "buy", 20n * USDC);
   // After the window: the creator buys, twenty organic buyers buy, then the creator and an insider sell.
   await side.c.testClient.increaseTime({ seconds: 120 });
   await trade(creator, "buy", 50n * USDC);
   for (const w of organic) await trade(w, "buy", 150n * USDC);
-  await trade(creator, "sell", (bought.get(creator.account.address) ?? 0n) / 2n);
-  await trade(insiders[0] as Wallet, "sell", (bought.get(insiders[0]?.account.address as string) ?? 0n) / 3n);
+  sells.push((await trade(creator, "sell", (bought.get(creator.account.address) ?? 0n) / 2n)).transactionHash);
+  const insiderSold = (bought.get(insiders[0]?.account.address as string) ?? 0n) / 3n;
+  sells.push((await trade(insiders[0] as Wallet, "sell", insiderSold)).transactionHash);
   // Past Ponder's finality (30 blocks, moved once the head is twice that past): the funding is final, so it is kept.
   await side.c.testClient.mine({ blocks: 100 });
   await side.indexer.sync();
@@ -226,6 +261,60 @@ describe("a scripted launch", () => {
   });
 });
 
+describe("the launch, live", () => {
+  it("tells the stream each label as the report names it, of the trade that raised it", async () => {
+    let told: StreamEvent[] = [];
+    await until(
+      "the launch watcher told the creator's wallet's sell",
+      async () => {
+        told = (await launchEvents(token)).live;
+        return told.some((e) => e.kind === "launch_sell" && e.data.txHash === sells[1]);
+      },
+      15_000,
+    );
+    for (const e of told) expect(eventIssues(e), JSON.stringify(e)).toEqual([]);
+    console.log(
+      `launch events: ${told.map((e) => (e.kind === "launch_sell" ? `${e.data.role} sold` : `${e.data.label} ${e.data.change}`)).join(", ")}`,
+    );
+    const labels = toldLabels(told);
+    expect([...labels.keys()].sort()).toEqual(report.labels.map((l) => l.label).sort());
+    // The log's addresses are lower case, as in every event; the report's EIP-55.
+    for (const l of report.labels) {
+      expect([...(labels.get(l.label) ?? [])].sort()).toEqual(l.addresses.map((a) => a.toLowerCase()).sort());
+    }
+    const sniped = told.find((e) => e.kind === "launch_label" && e.data.label === "sniped");
+    expect(sniped?.data.change).toBe("raised");
+    expect(sniped?.block?.number).toBe(Number(sniperBlock));
+    const named = new Set([...labels.values()].flat());
+    expect(organic.filter((w) => named.has(lower(w).toLowerCase())).map(lower)).toEqual([]);
+  });
+
+  it("tells the creator's sell and its wallet's, with what each sold, and no one else's", async () => {
+    const { live } = await launchEvents(token);
+    const told = live.filter((e) => e.kind === "launch_sell").map((e) => e.data);
+    expect(told.map((d) => [d.seller, d.role, d.tokenAmount, d.txHash])).toEqual([
+      [lower(creator).toLowerCase(), "creator", String(sold.get(lower(creator))), sells[0]],
+      [
+        lower(insiders[0] as Wallet).toLowerCase(),
+        "creator_wallet",
+        String(sold.get(lower(insiders[0] as Wallet))),
+        sells[1],
+      ],
+    ]);
+  });
+
+  it("shows the labels on the Token shape, in search-token and get-tokens", async () => {
+    const names = report.labels.map((l) => l.label).sort();
+    const found = await side.api.post("search-token", { input: token }, side.jwt);
+    expect((found.body as unknown as { token: { launch_labels: string[] } }).token.launch_labels).toEqual(names);
+    const list = await side.api.post("get-tokens", { filter: "new", limit: 50 }, side.jwt);
+    const item = (list.body as unknown as { tokens: { id: string; launch_labels: string[] }[] }).tokens.find(
+      (t) => t.id === tokenId,
+    );
+    expect(item?.launch_labels).toEqual(names);
+  });
+});
+
 describe("a reorg that takes a sniper's buy away", () => {
   it("withdraws the sniped label: the report is the index's as it is now", async () => {
     await fundUsdc(side.c, sniper, 10n * USDC);
@@ -244,6 +333,12 @@ describe("a reorg that takes a sniper's buy away", () => {
     expect(before.early_buyers.map((b) => b.address)).toEqual([lower(sniper)]);
     expect(before.labels.find((l) => l.label === "sniped")?.addresses).toEqual([lower(sniper)]);
 
+    await until(
+      "the sniped label told",
+      async () => (await launchEvents(second)).live.some((e) => e.kind === "launch_label" && e.data.label === "sniped"),
+      15_000,
+    );
+
     // The branch without it, longer than the one with it: the indexer reorgs the buy away.
     await side.c.testClient.revert({ id: snapshot });
     await side.c.testClient.mine({ blocks: 3 });
@@ -252,5 +347,27 @@ describe("a reorg that takes a sniper's buy away", () => {
     expect(after.early_buyers.map((b) => b.address)).toEqual([lower(organic[0] as Wallet)]);
     expect(after.labels.flatMap((l) => l.addresses)).not.toContain(lower(sniper));
     expect(after.labels.map((l) => l.label)).not.toContain("sniped");
+
+    // The stream: the label's event is removed with the buy's block, and no later event raises it again.
+    let r = await launchEvents(second);
+    const isSniped = (e: StreamEvent) => e.kind === "launch_label" && e.data.label === "sniped";
+    await until(
+      "the sniped label's event removed",
+      async () => {
+        r = await launchEvents(second);
+        const raised = r.all.find(isSniped);
+        return raised !== undefined && r.removals.some((x) => x.removes === raised.seq);
+      },
+      15_000,
+    );
+    const { all, live, removals } = r;
+    const raised = all.find(isSniped);
+    expect(raised?.data.addresses).toEqual([lower(sniper).toLowerCase()]);
+    expect(removals.find((x) => x.removes === raised?.seq)?.data).toEqual({ seq: raised?.seq, kind: "launch_label" });
+    expect(toldLabels(live).has("sniped")).toBe(false);
+    const found = await side.api.post("search-token", { input: second }, side.jwt);
+    expect((found.body as unknown as { token: { launch_labels: string[] } }).token.launch_labels).not.toContain(
+      "sniped",
+    );
   });
 });

@@ -6,7 +6,7 @@
  */
 import { getAddress } from "viem";
 import { AppError } from "../../core/errors.js";
-import { LAUNCH_RULES, launchReport, pct } from "../../core/launch-report.js";
+import { LAUNCH_RULES, type LaunchFacts, type LaunchReport, launchReport, pct } from "../../core/launch-report.js";
 import { readLaunch, readLaunchFacts, readTokenTraders } from "../../db/indexed/launch.js";
 import type { ApiDeps } from "../deps.js";
 import { launchFunding } from "./launch-funding.js";
@@ -17,6 +17,25 @@ export type LaunchReportParameters = { tokenId: string; chainSlug?: string };
 
 const checksum = (a: string) => (a.startsWith("block:") ? a : getAddress(a));
 
+/**
+ * A launch's report as the indexer and the chain tell it now (the funding read from the chain as needed), or null when
+ * the token has no indexed launch on that chain. The launch watcher (./launch-watch.ts) makes them too.
+ */
+export async function makeLaunchReport(
+  deps: ApiDeps,
+  on: { chainId: number; chainSlug: string; token: string },
+): Promise<{ facts: LaunchFacts; report: LaunchReport } | null> {
+  const launch = await readLaunch(deps.db, deps.config, on, LAUNCH_RULES);
+  if (!launch) return null;
+  const funding = await launchFunding(deps, on, launch, LAUNCH_RULES);
+  // Followed: the early buyers, the creator, and the wallets the creator sent USDC that traded the token.
+  const funded = [...new Set(funding.filter((f) => f.from === launch.creator).map((f) => f.to))];
+  const insiders = await readTokenTraders(deps.db, deps.config, on, funded);
+  const wallets = [...new Set([...launch.firstBuys.map((b) => b.trader), launch.creator, ...insiders])];
+  const facts = { ...(await readLaunchFacts(deps.db, deps.config, on, launch, wallets)), funding };
+  return { facts, report: launchReport(facts) };
+}
+
 export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParameters) {
   const { app, deployment, peer, freshness } = await indexedTokenOf(deps, p.tokenId, p.chainSlug);
   if (peer) {
@@ -26,16 +45,13 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
     );
   }
   if (!deployment) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
-  const on = { chainId: deployment.chainId, token: deployment.address };
-  const launch = await readLaunch(deps.db, deps.config, on, LAUNCH_RULES);
-  if (!launch) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
-  const funding = await launchFunding(deps, { ...on, chainSlug: deployment.chainSlug }, launch, LAUNCH_RULES);
-  // Followed: the early buyers, the creator, and the wallets the creator sent USDC that traded the token.
-  const funded = [...new Set(funding.filter((f) => f.from === launch.creator).map((f) => f.to))];
-  const insiders = await readTokenTraders(deps.db, deps.config, on, funded);
-  const wallets = [...new Set([...launch.firstBuys.map((b) => b.trader), launch.creator, ...insiders])];
-  const facts = { ...(await readLaunchFacts(deps.db, deps.config, on, launch, wallets)), funding };
-  const r = launchReport(facts);
+  const made = await makeLaunchReport(deps, {
+    chainId: deployment.chainId,
+    chainSlug: deployment.chainSlug,
+    token: deployment.address,
+  });
+  if (!made) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
+  const { facts, report: r } = made;
   const share = (v: bigint) => pct(v, facts.supply);
   return {
     token_id: app.id,

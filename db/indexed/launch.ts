@@ -157,3 +157,37 @@ export async function readTokenTraders(
   );
   return rows.map((r) => r.trader);
 }
+
+/** The creator and creation time (unix seconds) of each of `tokens` launched on its chain, by `<chainId>:<token>`. */
+export async function readLaunchStarts(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  tokens: readonly { chainId: number; token: string }[],
+): Promise<Map<string, { creator: string; createdAt: bigint }>> {
+  const starts = new Map<string, { creator: string; createdAt: bigint }>();
+  if (tokens.length === 0) return starts;
+  const { rows } = await db.query<{ chain_id: number; address: string; creator: string; created_at: string }>(
+    `SELECT k.chain_id, lower(k.address) AS address, lower(k.creator) AS creator, k.created_at::text
+       FROM ${schemas.indexerSchema}.token k
+       JOIN unnest($1::int[], $2::text[]) AS t(chain_id, token) ON k.chain_id = t.chain_id AND k.address = t.token`,
+    [tokens.map((t) => t.chainId), tokens.map((t) => t.token.toLowerCase())],
+  );
+  for (const r of rows)
+    starts.set(`${r.chain_id}:${r.address}`, { creator: r.creator, createdAt: BigInt(r.created_at) });
+  return starts;
+}
+
+/** Those of `wallets` that bought the token at or before `until` (unix seconds): its launch window's buyers. */
+export async function readWindowBuyers(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: { chainId: number; token: string; until: bigint; wallets: string[] },
+): Promise<Set<string>> {
+  if (d.wallets.length === 0) return new Set();
+  const { rows } = await db.query<{ trader: string }>(
+    `SELECT DISTINCT lower(trader) AS trader FROM ${schemas.indexerSchema}.trade
+      WHERE chain_id = $1 AND token = $2 AND is_buy AND timestamp <= $3 AND trader = ANY($4)`,
+    [d.chainId, d.token.toLowerCase(), d.until.toString(), d.wallets.map((w) => w.toLowerCase())],
+  );
+  return new Set(rows.map((r) => r.trader));
+}

@@ -7755,6 +7755,174 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "event.launch_label": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The launch label event, delivered
+         * @description The body's data is the event exactly as the streams send it (docs/streams.md). Signed per Standard Webhooks: verify webhook-signature with the endpoint's secret before trusting it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id, msg_…: the same on every attempt and on a redelivery; drop the ones you have seen */
+                    "webhook-id": string;
+                    /** @description The attempt's Unix time, seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the secret's bytes> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "event.launch_label";
+                        /** @description When the event was logged, ISO 8601 */
+                        timestamp: string;
+                        data: {
+                            seq: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "launch_label";
+                            chainId: number;
+                            block: {
+                                number: number;
+                                hash: string;
+                            };
+                            removes: null;
+                            /** @description A launch label raised, its wallets changed, or withdrawn (docs/launch-report.md), of the trade that changed it (or the token's last indexed event): removed with that block by a reorg */
+                            data: {
+                                /** @enum {string} */
+                                label: "sniped" | "bundled" | "creator_sold" | "concentrated";
+                                /** @enum {string} */
+                                change: "raised" | "updated" | "withdrawn";
+                                /** @description The rule, in words, with its threshold */
+                                rule: string;
+                                /** @description The wallets it names now (none once withdrawn) */
+                                addresses: string[];
+                                /** @description The wallets it named before (none when raised) */
+                                previous: string[];
+                                figures: {
+                                    [key: string]: string | number;
+                                };
+                                token: string;
+                                /** Format: uuid */
+                                tokenId: string | null;
+                                chainId: number;
+                                txHash: string;
+                                logIndex: number;
+                                timestamp: number;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. Any other answer, or none within the timeout, is tried again on the retry schedule (docs/streams.md#webhooks). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "event.launch_sell": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The launch sell event, delivered
+         * @description The body's data is the event exactly as the streams send it (docs/streams.md). Signed per Standard Webhooks: verify webhook-signature with the endpoint's secret before trusting it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The delivery's id, msg_…: the same on every attempt and on a redelivery; drop the ones you have seen */
+                    "webhook-id": string;
+                    /** @description The attempt's Unix time, seconds */
+                    "webhook-timestamp": string;
+                    /** @description v1,<base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` keyed with the secret's bytes> */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        type: "event.launch_sell";
+                        /** @description When the event was logged, ISO 8601 */
+                        timestamp: string;
+                        data: {
+                            seq: number;
+                            createdAt: string;
+                            /** @enum {string} */
+                            kind: "launch_sell";
+                            chainId: number;
+                            block: {
+                                number: number;
+                                hash: string;
+                            };
+                            removes: null;
+                            /** @description The creator, a wallet it funded, or a bundle's wallet sold the token: the sell trade's place */
+                            data: {
+                                seller: string;
+                                /** @enum {string} */
+                                role: "creator" | "creator_wallet" | "bundle";
+                                tokenAmount: string;
+                                usdcAmount: string;
+                                token: string;
+                                /** Format: uuid */
+                                tokenId: string | null;
+                                chainId: number;
+                                txHash: string;
+                                logIndex: number;
+                                timestamp: number;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery. Any other answer, or none within the timeout, is tried again on the retry schedule (docs/streams.md#webhooks). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "event.post": {
         parameters: {
             query?: never;
@@ -8180,7 +8348,7 @@ export interface webhooks {
                             data: {
                                 seq: number;
                                 /** @enum {string} */
-                                kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "post" | "reply" | "vote" | "notification" | "intent" | "removed" | "resync";
+                                kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "launch_label" | "launch_sell" | "post" | "reply" | "vote" | "notification" | "intent" | "removed" | "resync";
                             };
                         };
                     };
@@ -8387,6 +8555,8 @@ export interface components {
             total_holder_count: number;
             is_graduated: boolean;
             verified: boolean;
+            /** @description Launch labels standing on the home chain, sorted: sniped, bundled, creator_sold, concentrated (get-token-launch-report has their wallets and figures) */
+            launch_labels: ("sniped" | "bundled" | "creator_sold" | "concentrated")[];
             /** @description One per indexed chain, the primary chain first */
             token_addresses: components["schemas"]["TokenAddress"][];
         };
@@ -8576,6 +8746,8 @@ export interface components {
             market_cap: number;
             is_graduated: boolean;
             verified: boolean;
+            /** @description Launch labels standing on the home chain, sorted: sniped, bundled, creator_sold, concentrated (get-token-launch-report has their wallets and figures) */
+            launch_labels: ("sniped" | "bundled" | "creator_sold" | "concentrated")[];
             hashtags: string[];
             created_at: string;
         };
@@ -10842,7 +11014,7 @@ export interface components {
             /** @description The event's place in the log: global, gap-free, increasing */
             seq: number;
             /** @enum {string} */
-            kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "post" | "reply" | "vote" | "notification" | "intent" | "removed" | "resync";
+            kind: "token_created" | "trade" | "graduation" | "candle" | "balance" | "fees" | "launch_label" | "launch_sell" | "post" | "reply" | "vote" | "notification" | "intent" | "removed" | "resync";
             /** @description The chain of an event derived from indexed blocks; null for app events */
             chainId: number | null;
             block: {

@@ -10,6 +10,7 @@
 import { z } from "@hono/zod-openapi";
 import { candleIntervals } from "../../../core/candles.js";
 import { GRADUATING_PROGRESS_BPS, searchTypes, tokenFilters, tokenStages } from "../../../core/catalog.js";
+import { LABEL_NAMES } from "../../../core/launch-report.js";
 import { chainSlug, hashtag, limit, offset, text, uuid } from "../../../core/schemas.js";
 import { SLUG_MAX } from "../../../core/text.js";
 import { CursorPagination, cursorParam, Freshness } from "../common-schemas.js";
@@ -92,6 +93,11 @@ export const Token = z
     total_holder_count: z.number().int().describe("Holders summed over every chain"),
     is_graduated: z.boolean(),
     verified: z.boolean(),
+    launch_labels: z
+      .array(z.enum(LABEL_NAMES))
+      .describe(
+        "Launch labels standing on the home chain, sorted: sniped, bundled, creator_sold, concentrated (get-token-launch-report has their wallets and figures)",
+      ),
     token_addresses: z.array(TokenAddress).describe("One per indexed chain, the primary chain first"),
   })
   .openapi("Token");
@@ -113,6 +119,11 @@ export const TokenListItem = z
     market_cap: z.number().describe("USD"),
     is_graduated: z.boolean(),
     verified: z.boolean(),
+    launch_labels: z
+      .array(z.enum(LABEL_NAMES))
+      .describe(
+        "Launch labels standing on the home chain, sorted: sniped, bundled, creator_sold, concentrated (get-token-launch-report has their wallets and figures)",
+      ),
     hashtags: z.array(z.string()),
     created_at: z.string(),
   })

@@ -16,9 +16,12 @@ import { createHash } from "node:crypto";
 import { formatUnits, getAddress, isAddress } from "viem";
 import { allEnded } from "../../../core/all-ended.js";
 import { chainBySlug, slugOfChainId } from "../../../core/chains.js";
+import type { ToldLabel } from "../../../core/launch-labels.js";
+import type { LabelName } from "../../../core/launch-report.js";
 import { type IndexedPeer, readIndexedPeers } from "../../../db/indexed/peers.js";
 import { readTokenSocial, type TokenRecordRead, type TokenSocial } from "../../../db/indexed/token-record.js";
 import { readIndexedLaunchpads } from "../../../db/indexed/tokens.js";
+import { readToldLabels, toldKey } from "../../../db/launch-labels.js";
 import { indexedTokenKey, layerKey } from "../../../db/versions.js";
 import type { ApiDeps } from "../../deps.js";
 import { type AppTokenRow, getIndexedTokensByLayerIds, type IndexedToken } from "./lookup.js";
@@ -72,6 +75,8 @@ export type TokenView = {
   total_holder_count: number;
   is_graduated: boolean;
   verified: boolean;
+  /** The launch labels standing on its home chain (docs/launch-report.md), sorted. */
+  launch_labels: LabelName[];
   token_addresses: TokenAddressView[];
 };
 
@@ -92,6 +97,7 @@ export type TokenListItem = {
   market_cap: number;
   is_graduated: boolean;
   verified: boolean;
+  launch_labels: LabelName[];
   hashtags: string[];
   created_at: string;
 };
@@ -178,17 +184,27 @@ export async function buildTokenViews(
     readTokenSocial(deps.db, deps.config, ids, viewerId),
     launchpadsByChainId(deps),
   ]);
-  const peers = await peersOf(deps, [...indexed.values()].flat());
+  const [peers, labels] = await allEnded([
+    peersOf(deps, [...indexed.values()].flat()),
+    labelsOf(deps, [...indexed.values()].flat()),
+  ]);
   return apps.map((app) => {
     const deployments = indexed.get(app.token_layer_id.toLowerCase()) ?? [];
     const tokenPeers = deployments.flatMap((t) => peers.get(`${t.chainId}:${t.address.toLowerCase()}`) ?? []);
-    return assembleTokenView(app, deployments, tokenPeers, social.get(app.id), launchpads);
+    return assembleTokenView(app, deployments, tokenPeers, social.get(app.id), launchpads, labels);
   });
+}
+
+/** The launch labels standing on each of `deployments` (launched tokens only: a peer has none), by chain:token. */
+async function labelsOf(deps: ApiDeps, deployments: readonly IndexedToken[]): Promise<Map<string, ToldLabel[]>> {
+  const launched = deployments.map((t) => ({ chainId: t.chainId, token: t.address }));
+  return readToldLabels(deps.db, deps.config.appSchema, launched);
 }
 
 /** The Token view of one token as read in one statement (db/indexed/token-record.ts readTokenRecord). */
 export async function tokenViewOfRecord(deps: ApiDeps, r: TokenRecordRead): Promise<TokenView> {
-  return assembleTokenView(r.app, r.indexed, r.peers, r.social, await launchpadsByChainId(deps));
+  const [launchpads, labels] = await allEnded([launchpadsByChainId(deps), labelsOf(deps, r.indexed)]);
+  return assembleTokenView(r.app, r.indexed, r.peers, r.social, launchpads, labels);
 }
 
 /** A Token view from its parts: the app row, its indexed deployments, their peers and its social fields. */
@@ -198,6 +214,7 @@ function assembleTokenView(
   tokenPeers: readonly IndexedPeer[],
   soc: TokenSocial | undefined,
   launchpads: Map<number, string>,
+  labels: Map<string, ToldLabel[]>,
 ): TokenView {
   const primary = primaryIndexedToken(app, deployments);
   const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : [...deployments];
@@ -234,6 +251,11 @@ function assembleTokenView(
       deployments.reduce((n, t) => n + t.holdersCount, 0) + tokenPeers.reduce((n, p) => n + p.holdersCount, 0),
     is_graduated: primary?.pool?.graduated ?? false,
     verified: app.verified,
+    launch_labels: primary
+      ? (labels.get(toldKey({ chainId: primary.chainId, token: primary.address })) ?? [])
+          .map((l) => l.label as LabelName)
+          .sort()
+      : [],
     token_addresses: ordered
       .map((t): TokenAddressView => {
         const graduated = t.pool?.graduated === true;
@@ -319,6 +341,7 @@ export function listItemOf(view: TokenView): TokenListItem {
     market_cap: view.market_cap,
     is_graduated: view.is_graduated,
     verified: view.verified,
+    launch_labels: view.launch_labels,
     hashtags: view.hashtags,
     created_at: view.created_at,
   };
