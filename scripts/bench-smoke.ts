@@ -30,6 +30,7 @@ const BENCHES: Record<string, string[]> = {
   ],
   indexer: ["--trades", "200", "--tokens", "5", "--wallets", "2", "--txs-per-block", "20", "--latency-blocks", "5"],
   web: ["--screenshots", screenshots],
+  launch: ["--launches", "2"],
 };
 
 /** Every benchmark prints the command that reproduces its figures. */

@@ -276,7 +276,8 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
   }
 }
 
-function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 now. */
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once("error", fail);

@@ -4,9 +4,9 @@
  * indexer/, so it cannot start this app itself.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../scripts/indexer.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ponderBin = join(root, "node_modules", "ponder", "dist", "esm", "bin", "ponder.js");
@@ -87,15 +87,4 @@ export async function startPonderApp(p: StartPonderAppParameters): Promise<Ponde
       clearTimeout(timer);
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
 }

@@ -1,32 +1,12 @@
-/**
- * Stream benchmark (issue 16): on a local anvil, with 1,000 WebSocket subscribers connected to the API, how long from
- * a block being mined to its events reaching the subscribers, beside Ponder's own block → row latency in the same
- * run; how many events per second the API delivers over all subscribers; and the API process's memory per
- * connection. See bench/streams/README.md. Run: `npm run bench:streams -- [--connections 1000] [--blocks 200]
- * [--trades-per-block 2] [--tokens 10] [--chain-share 0.2] [--burst-blocks 10] [--burst-trades 20] [--seed 1]
- * [--verbose]`.
- *
- * Everything runs on this machine and is started here: anvil (free port), a deploy, the indexer (Ponder) and the API
- * (`api/server.ts` in a child process, with its sequencer and stream hub) in a Postgres database of this run's own
- * (`bench_streams_<pid>`, dropped at the end: Ponder's `ponder_sync` cache is per database and keyed by chain id
- * only), and the subscribers, in this process.
- */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
-import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import type { Address } from "viem";
-import { startAnvil } from "../../scripts/anvil.js";
-import { deploy } from "../../scripts/deploy.js";
-import { DEFAULT_DATABASE_URL, startIndexer } from "../../scripts/indexer.js";
+import { startIndexer } from "../../scripts/indexer.js";
 import { mulberry32 } from "../indexer/generateChain.js";
 import { quantile } from "../indexer/measureLatency.js";
 import { findProcesses, processTree } from "../indexer/sampleProcesses.js";
-import { dropRedisKeys } from "../lib/load.js";
-import { runDatabase } from "../lib/queries.js";
+import { anvilBlock, fmtLoad, freePort, machineFacts, startBenchChain } from "../lib/machine.js";
 import { now, openSubscribers, type Subscriber } from "./openSubscribers.js";
 import type { LoopDelay, SendTimes } from "./probe.js";
 import { type ApiMemory, cpuSecondsOf, startApiProcess } from "./startApiProcess.js";
@@ -97,21 +77,17 @@ async function main() {
   log(`  ${command}\n`);
 
   const cleanups: (() => Promise<void> | void)[] = [];
-  const database = runDatabase("streams", DEFAULT_DATABASE_URL);
   const schemas = { app: "bench_streams_app", indexer: "bench_streams_ix" };
   const queuePrefix = `bench-streams-${process.pid}-`;
   try {
     // 1. Chain, database, indexer, API.
-    const anvil = await startAnvil({ port: 0, chainId: CHAIN_ID });
-    cleanups.push(() => anvil.stop());
-    const deployment = await deploy({ rpcUrl: anvil.rpcUrl, chainSlug: CHAIN_SLUG, write: false, launchFee: false });
-    const deploymentsDir = mkdtempSync(join(tmpdir(), "bench-streams-"));
-    cleanups.push(() => rmSync(deploymentsDir, { recursive: true, force: true }));
-    writeFileSync(join(deploymentsDir, `${CHAIN_SLUG}.json`), `${JSON.stringify(deployment, null, 2)}\n`);
-    await database.drop();
-    await database.create();
-    cleanups.push(() => database.drop());
-    cleanups.push(() => dropRedisKeys(database.redisUrl, `bull:${queuePrefix}`));
+    const { anvil, deployment, deploymentsDir, database } = await startBenchChain({
+      kind: "streams",
+      chainId: CHAIN_ID,
+      chainSlug: CHAIN_SLUG,
+      queuePrefix,
+      cleanups,
+    });
     log(`[setup] anvil ${anvil.rpcUrl}, deployed; database ${database.database}`);
 
     const indexedMs = new Map<number, number>();
@@ -675,33 +651,6 @@ function noteIndexedBlock(into: Map<number, number>, line: string) {
   if (m) into.set(Number(m[1]), Number(m[2]) * (m[3] === "s" ? 1000 : 1));
 }
 
-async function anvilBlock(rpcUrl: string): Promise<bigint> {
-  const res = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
-  });
-  return BigInt(((await res.json()) as { result: string }).result);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
-function machineFacts(): string[] {
-  const cpu = cpus();
-  return [
-    `machine: ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? "?"}), ${(totalmem() / 2 ** 30).toFixed(0)} GB RAM, node ${process.version}, load average ${fmtLoad()}`,
-  ];
-}
-
 const countBy = (xs: string[]) => {
   const out: Record<string, number> = {};
   for (const x of xs) out[x] = (out[x] ?? 0) + 1;
@@ -710,10 +659,6 @@ const countBy = (xs: string[]) => {
 const fmt0 = (x: number) => Math.round(x).toLocaleString("en-US");
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-const fmtLoad = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ");
 const lat = (xs: number[]) =>
   xs.length === 0
     ? "no samples"

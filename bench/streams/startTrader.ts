@@ -41,11 +41,17 @@ export type Trader = {
   tradesSent(): number;
 };
 
-export async function startTrader(p: { rpcUrl: string; deployment: Deployment; seed: number }): Promise<Trader> {
+export async function startTrader(p: {
+  rpcUrl: string;
+  deployment: Deployment;
+  seed: number;
+  /** The wallet's index in anvil's mnemonic (default 990, which nothing else uses). */
+  addressIndex?: number;
+}): Promise<Trader> {
   const node = rpc(p.rpcUrl);
   const random = mulberry32(p.seed);
   const { launchpad, usdc } = p.deployment.contracts;
-  const account = mnemonicToAccount(MNEMONIC, { addressIndex: 990 });
+  const account = mnemonicToAccount(MNEMONIC, { addressIndex: p.addressIndex ?? 990 });
   await node.call("evm_setAutomine", [false]);
   await node.call("evm_setBlockGasLimit", [toHex(BLOCK_GAS_LIMIT)]);
   await node.call("anvil_setBalance", [account.address, toHex(10n ** 24n)]);
