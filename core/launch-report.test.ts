@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type Funding, type LaunchFacts, type LaunchTrade, launchReport, pct } from "./launch-report.js";
+import {
+  type Funding,
+  type LaunchFacts,
+  type LaunchTrade,
+  launchReport,
+  MAX_HOLDING_POINTS,
+  pct,
+} from "./launch-report.js";
 
 const creator = "0xc0";
 const buy = (trader: string, block: bigint, timestamp: bigint, tokens: bigint): LaunchTrade => ({
@@ -117,5 +124,39 @@ describe("launchReport", () => {
     expect(launchReport(facts({ top: top(61n) })).labels.map((l) => l.label)).toEqual(["concentrated"]);
     expect(launchReport(facts({ top: top(60n) })).labels).toEqual([]);
     expect(pct(1n, 3n)).toBe(33.33);
+  });
+});
+
+describe("holdingsOverTime", () => {
+  it("sums the early buyers' trades and moves per block, from 0 at the creation, the creator's left out", () => {
+    const r = launchReport(
+      facts({
+        trades: [
+          buy(creator, 100n, 1_000n, 500n),
+          buy("0xa1", 101n, 1_002n, 100n),
+          buy("0xa2", 101n, 1_002n, 50n),
+          sell("0xa1", 105n, 1_100n, 30n),
+          buy("0xb9", 106n, 1_200n, 70n),
+        ],
+        moves: [
+          { wallet: "0xa2", delta: -20n, block: 104n, timestamp: 1_050n },
+          { wallet: "0xb9", delta: 20n, block: 104n, timestamp: 1_050n },
+        ],
+      }),
+    );
+    expect(r.earlyHoldings.map((p) => [p.block, p.held])).toEqual([
+      [100n, 0n],
+      [101n, 150n],
+      [104n, 130n],
+      [105n, 100n],
+    ]);
+  });
+
+  it("keeps at most MAX_HOLDING_POINTS, evenly spaced, the first and last among them", () => {
+    const trades = Array.from({ length: 1_000 }, (_, i) => buy("0xa1", 101n + BigInt(i), 1_001n, 1n));
+    const r = launchReport(facts({ trades }));
+    expect(r.earlyHoldings).toHaveLength(MAX_HOLDING_POINTS);
+    expect(r.earlyHoldings[0]?.held).toBe(0n);
+    expect(r.earlyHoldings.at(-1)).toMatchObject({ block: 1_100n, held: 1_000n });
   });
 });

@@ -58,7 +58,21 @@ export type LaunchFacts = {
   top: { address: string; balance: bigint }[];
   /** What the holders whose first indexed activity was this token hold together. */
   freshHeld: bigint;
+  /**
+   * The followed wallets' balance changes that are not their trades: transfers between holders, and moves to and from
+   * other chains (on the token's home chain). With `trades`, they make the early buyers' holdings over time.
+   */
+  moves?: BalanceMove[];
 };
+
+/** A change of a wallet's balance of the token that is not a trade of its own. */
+export type BalanceMove = { wallet: string; delta: bigint; block: bigint; timestamp: bigint };
+
+/** The early buyers' holdings together after a block (the report's chart). */
+export type HoldingPoint = { block: bigint; timestamp: bigint; held: bigint };
+
+/** The most points the holdings over time keep (evenly spaced, the last always kept). */
+export const MAX_HOLDING_POINTS = 200;
 
 export type EarlyBuyer = {
   address: string;
@@ -110,6 +124,8 @@ export type LaunchReport = {
     freshHeld: bigint;
     holders: number;
   };
+  /** What the early buyers held together after each block that changed it, from the creation block on. */
+  earlyHoldings: HoldingPoint[];
   labels: Label[];
 };
 
@@ -305,6 +321,34 @@ export function launchReport(facts: LaunchFacts, rules: LaunchRules = LAUNCH_RUL
       sells,
     },
     concentration: { top10: facts.top, top10Held, freshHeld: facts.freshHeld, holders: facts.holders },
+    earlyHoldings: holdingsOverTime(facts, new Set(early.keys())),
     labels,
   };
+}
+
+/**
+ * What `wallets` held together after each block that changed it (their trades and moves), from 0 at the creation
+ * block; thinned to MAX_HOLDING_POINTS evenly spaced points, the last kept, when there are more.
+ */
+export function holdingsOverTime(
+  facts: Pick<LaunchFacts, "trades" | "moves" | "createdBlock" | "createdAt">,
+  wallets: ReadonlySet<string>,
+): HoldingPoint[] {
+  const changes = [
+    ...facts.trades
+      .filter((t) => wallets.has(t.trader))
+      .map((t) => ({ block: t.block, timestamp: t.timestamp, delta: t.isBuy ? t.tokens : -t.tokens })),
+    ...(facts.moves ?? []).filter((m) => wallets.has(m.wallet)),
+  ].sort((a, b) => (a.block < b.block ? -1 : a.block > b.block ? 1 : 0));
+  const points: HoldingPoint[] = [{ block: facts.createdBlock, timestamp: facts.createdAt, held: 0n }];
+  let held = 0n;
+  for (const c of changes) {
+    held += c.delta;
+    const last = points.at(-1) as HoldingPoint;
+    if (last.block === c.block) last.held = held;
+    else points.push({ block: c.block, timestamp: c.timestamp, held });
+  }
+  if (points.length <= MAX_HOLDING_POINTS) return points;
+  const step = (points.length - 1) / (MAX_HOLDING_POINTS - 1);
+  return Array.from({ length: MAX_HOLDING_POINTS }, (_, i) => points[Math.round(i * step)] as HoldingPoint);
 }

@@ -44,12 +44,14 @@ let report: Record<string, unknown> & {
     sells: { address: string; tokens: string; tx_hash: string }[];
   };
   concentration: { top10: { address: string; balance: string }[]; top10_pct: number; holders: number };
+  early_holdings: { block: number; held: string }[];
   labels: { label: string; addresses: string[]; figures: Record<string, string | number> }[];
   supply: string;
 };
 
 const lower = (w: Wallet) => w.account.address;
 let sniperBlock = 0n;
+let handedOn: { blockNumber: bigint };
 /** The creator's sell and its wallet's, in order. */
 const sells: string[] = [];
 
@@ -162,6 +164,17 @@ beforeAll(async () => {
   sells.push((await trade(creator, "sell", (bought.get(creator.account.address) ?? 0n) / 2n)).transactionHash);
   const insiderSold = (bought.get(insiders[0]?.account.address as string) ?? 0n) / 3n;
   sells.push((await trade(insiders[0] as Wallet, "sell", insiderSold)).transactionHash);
+  // A bundle wallet hands some of its tokens on: a move of the early buyers' holdings that is not a trade.
+  handedOn = await send(
+    side.c,
+    bundle[0] as Wallet,
+    {
+      address: token,
+      abi: launchTokenAbi,
+      functionName: "transfer",
+      args: [organic[1]?.account.address as Address, 1_000n * 10n ** 18n],
+    } as never,
+  );
   // Past Ponder's finality (30 blocks, moved once the head is twice that past): the funding is final, so it is kept.
   await side.c.testClient.mine({ blocks: 100 });
   await side.indexer.sync();
@@ -252,6 +265,19 @@ describe("a scripted launch", () => {
     const again = await side.api.post("get-token-launch-report", { tokenId }, side.jwt);
     expect({ ...again.body, freshness: null }).toEqual({ ...report, freshness: null });
     expect(await checked()).toEqual(before);
+  });
+
+  it("draws the early buyers' holdings from the sniper's block to what they hold now, transfers included", async () => {
+    let now = 0n;
+    for (const b of report.early_buyers) now += await balanceOf(b.address);
+    const points = report.early_holdings;
+    expect(points[0]).toMatchObject({ held: "0" });
+    expect(points[1]).toMatchObject({ block: Number(sniperBlock), held: String(bought.get(lower(sniper))) });
+    expect(points.at(-1)?.held).toBe(String(now));
+    // The bundle wallet's transfer is the last change of their holdings, and the insider's sell the one before.
+    const sellBlock = await side.c.publicClient.getTransactionReceipt({ hash: sells[1] as `0x${string}` });
+    expect(points.slice(-2).map((p) => p.block)).toEqual([Number(sellBlock.blockNumber), Number(handedOn.blockNumber)]);
+    expect(BigInt(points.at(-2)?.held ?? 0) - BigInt(points.at(-1)?.held ?? 0)).toBe(1_000n * 10n ** 18n);
   });
 
   it("puts no organic buyer in any label", () => {

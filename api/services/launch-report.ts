@@ -117,6 +117,12 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
       })),
       fresh_wallets_pct: share(r.concentration.freshHeld),
     },
+    early_holdings: r.earlyHoldings.map((h) => ({
+      block: Number(h.block),
+      at: isoOfUnix(h.timestamp),
+      held: h.held.toString(),
+      held_pct: share(h.held),
+    })),
     labels: r.labels.map((l) => ({ ...l, addresses: l.addresses.map(checksum) })),
     freshness,
   };

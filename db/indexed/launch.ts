@@ -80,7 +80,7 @@ export async function readLaunchFacts(
   const ix = schemas.indexerSchema;
   const token = d.token.toLowerCase();
   const platform = [...launch.platform, token, "0x0000000000000000000000000000000000000000"];
-  const [trades, balances, top] = await Promise.all([
+  const [trades, balances, top, moves] = await Promise.all([
     db.query<{ trader: string; is_buy: boolean; tokens: string; usdc: string; block: string; at: string; tx: string }>(
       `SELECT trader, is_buy, token_amount::text AS tokens, usdc_amount::text AS usdc, block_number::text AS block,
               timestamp::text AS at, tx_hash AS tx
@@ -115,6 +115,21 @@ export async function readLaunchFacts(
        UNION ALL SELECT NULL, '0', (SELECT held FROM fresh)::text WHERE NOT EXISTS (SELECT 1 FROM top)`,
       [d.chainId, token, platform],
     ),
+    // Their balance changes that are not their trades: transfers, and moves to and from other chains.
+    db.query<{ wallet: string; delta: string; block: string; at: string }>(
+      `SELECT "from" AS wallet, (-value)::text AS delta, block_number::text AS block, timestamp::text AS at
+         FROM ${ix}.transfer WHERE chain_id = $1 AND token = $2 AND "from" = ANY($3)
+       UNION ALL
+       SELECT "to", value::text, block_number::text, timestamp::text
+         FROM ${ix}.transfer WHERE chain_id = $1 AND token = $2 AND "to" = ANY($3)
+       UNION ALL
+       SELECT "from", (-amount_sent)::text, block_number::text, timestamp::text
+         FROM ${ix}.oft_send WHERE home_chain_id = $1 AND home_token = $2 AND src_chain_id = $1 AND "from" = ANY($3)
+       UNION ALL
+       SELECT "to", amount_received::text, block_number::text, timestamp::text
+         FROM ${ix}.oft_receive WHERE home_chain_id = $1 AND home_token = $2 AND dst_chain_id = $1 AND "to" = ANY($3)`,
+      [d.chainId, token, wallets],
+    ),
   ]);
 
   return {
@@ -139,6 +154,12 @@ export async function readLaunchFacts(
       .filter((t): t is { address: string; balance: string; fresh: string } => t.address !== null)
       .map((t) => ({ address: t.address.toLowerCase(), balance: BigInt(t.balance) })),
     freshHeld: BigInt(top.rows[0]?.fresh ?? 0),
+    moves: moves.rows.map((m) => ({
+      wallet: m.wallet.toLowerCase(),
+      delta: BigInt(m.delta),
+      block: BigInt(m.block),
+      timestamp: BigInt(m.at),
+    })),
   };
 }
 

@@ -9330,6 +9330,15 @@ export interface components {
                 /** @description Held by wallets whose first indexed activity was this token */
                 fresh_wallets_pct: number;
             };
+            /** @description What the early buyers held together after each block that changed it (their trades, transfers and moves between chains), from 0 at the creation block; at most 200 points, evenly spaced, the last kept */
+            early_holdings: {
+                block: number;
+                at: string;
+                /** @description token wei */
+                held: string;
+                /** @description Percent of the supply (every holder's balance summed), two decimals */
+                held_pct: number;
+            }[];
             labels: components["schemas"]["LaunchLabel"][];
             freshness: components["schemas"]["Freshness"];
         };

@@ -653,6 +653,11 @@ export const LaunchReport = z
         .describe("Not the launchpad, the token's pool or its own contract"),
       fresh_wallets_pct: sharePct.describe("Held by wallets whose first indexed activity was this token"),
     }),
+    early_holdings: z
+      .array(z.object({ block: z.number().int(), at: z.string(), held: wei, held_pct: sharePct }))
+      .describe(
+        "What the early buyers held together after each block that changed it (their trades, transfers and moves between chains), from 0 at the creation block; at most 200 points, evenly spaced, the last kept",
+      ),
     labels: z.array(LaunchLabel),
     freshness: Freshness,
   })
