@@ -208,6 +208,41 @@ describe("the token page", () => {
     });
   }
 
+  it("shows the launch panel: the token's labels, its early buyers and their holdings over time", async () => {
+    // Alice created the token and bought first; Bob's buy, in its first minute, makes him its early buyer, and the
+    // two of them hold all of it: `concentrated` (the launch watcher raises it; the Token record shows it).
+    await expect
+      .poll(async () => ((await s.ok("search-token", { input: demo.id }, alice)).token as Body).launch_labels, {
+        timeout: 10_000,
+      })
+      .toContain("concentrated");
+    await withPage(VIEWPORTS[1], async (page, problems) => {
+      await page.goto(`${base}/token/${demo.slug}`, { waitUntil: "networkidle" });
+      const panel = page.locator("[data-live=launch]");
+      expect(await panel.locator(".label-concentrated").textContent()).toBe("Concentrated");
+      expect(await panel.locator(".label-concentrated").getAttribute("title")).toContain("ten largest holders");
+      const rows = panel.locator("tbody tr");
+      expect(await rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain(`${bob.address.slice(0, 6)}…${bob.address.slice(-4)}`);
+      expect(await panel.textContent()).toMatch(/1 early buyer \(first 60 s\) bought [0-9.]+% and hold [0-9.]+%/);
+      // The holdings chart draws its area in its own colour (#4338ca).
+      const areaPixels = () =>
+        page.evaluate<number>(`(() => {
+          let n = 0;
+          for (const canvas of document.querySelectorAll("#launch-chart canvas")) {
+            const ctx = canvas.getContext("2d");
+            if (!ctx || canvas.width === 0) continue;
+            const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+            for (let i = 0; i < data.length; i += 4) if (data[i] === 67 && data[i + 1] === 56 && data[i + 2] === 202) n++;
+          }
+          return n;
+        })()`);
+      await expect.poll(areaPixels, { timeout: 5_000 }).toBeGreaterThan(20);
+      expect(await page.evaluate(NO_SIDEWAYS_SCROLL)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+  });
+
   it("shows a trade made while it is open within 2 s of the trade being mined, told by the event stream", async () => {
     await withPage(VIEWPORTS[0], async (page, problems) => {
       const stream = page.waitForResponse((r) => r.url().includes(`/stream?channels=token:${demo.id}`));
@@ -422,11 +457,19 @@ describe("headers and assets", () => {
     const url = `${base}/token/${demo.id}/live.json?interval=1m`;
     const first = await fetch(url);
     expect(first.status).toBe(200);
-    const body = (await first.json()) as { interval: string; candles: unknown[]; sections: Record<string, string> };
+    const body = (await first.json()) as {
+      interval: string;
+      candles: unknown[];
+      holdings: { time: number; value: number }[];
+      sections: Record<string, string>;
+    };
     expect(body.interval).toBe("1m");
     expect(body.candles.length).toBeGreaterThan(0);
+    // The launch chart's points: from 0 at the creation to the early buyer's share now.
+    expect(body.holdings[0]?.value).toBe(0);
+    expect(body.holdings.at(-1)?.value).toBeGreaterThan(0);
     expect(Object.keys(body.sections).sort()).toEqual(
-      ["freshness", "holders", "market", "polls", "posts", "progress", "trades"].sort(),
+      ["freshness", "holders", "launch", "market", "polls", "posts", "progress", "trades"].sort(),
     );
     const again = await fetch(url, { headers: { "if-none-match": first.headers.get("etag") ?? "" } });
     expect(again.status).toBe(304);

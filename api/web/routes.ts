@@ -19,6 +19,7 @@ import type { Html } from "./html.js";
 import { notFoundPage, PAGE_CACHE, PAGE_CSP } from "./layout.js";
 import {
   chartCandles,
+  chartHoldings,
   DEFAULT_INTERVAL,
   liveSections,
   loadTokenPage,
@@ -55,7 +56,7 @@ function liveCache() {
     if (hit && hit.version === version && Date.now() - hit.at < LIVE_TTL_MS) return hit.live;
     const live = loadTokenPage(deps, tokenId, interval).then((d) => {
       const sections = Object.fromEntries(Object.entries(liveSections(deps, d)).map(([k, v]) => [k, v.value]));
-      const body = JSON.stringify({ interval, candles: chartCandles(d), sections });
+      const body = JSON.stringify({ interval, candles: chartCandles(d), holdings: chartHoldings(d), sections });
       return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` };
     });
     if (entries.size >= LIVE_ENTRIES) entries.clear();

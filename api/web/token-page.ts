@@ -1,7 +1,7 @@
 /**
  * The token page (GET /token/<slug or uuid>) and its live data (GET /token/<uuid>/live.json): one read of the
  * token's services (search-token's record, get-pool-data, get-token-stats, get-token-holders, get-token-trades,
- * get-token-candles, get-token-posts), rendered server-side; the page's script polls the live data and swaps in the
+ * get-token-candles, get-token-posts, get-token-launch-report), rendered server-side; the page's script polls the live data and swaps in the
  * sections that changed, rendered by the same functions.
  *
  * Money is formatted from the services' exact base-unit strings (./format.ts); every text a user wrote (names,
@@ -14,6 +14,7 @@ import { chainBySlug } from "../../core/chains.js";
 import { findTokenLayerId } from "../../db/indexed/catalog.js";
 import type { ApiDeps } from "../deps.js";
 import type { Freshness } from "../services/indexed.js";
+import { getTokenLaunchReport } from "../services/launch-report.js";
 import { listTokenPosts } from "../services/social/feeds.js";
 import type { PostView } from "../services/social/post-view.js";
 import { ensureAppToken, searchTokenRecord } from "../services/tokens/catalog.js";
@@ -69,13 +70,38 @@ export type TokenPageData = {
   interval: CandleInterval;
   posts: PostView[];
   polls: PostView[];
+  /** The launch report, null where there is none (a token not indexed yet) or it could not be made. */
+  launch: LaunchReport | null;
   freshness: Freshness;
 };
+
+type LaunchReport = Awaited<ReturnType<typeof getTokenLaunchReport>>;
+
+/** How long a token's launch report is reused by the page, ms: it is made from the chain and the index. */
+const LAUNCH_TTL_MS = 5_000;
+const LAUNCH_ENTRIES = 1_000;
+const launchReports = new Map<string, { at: number; report: Promise<LaunchReport | null> }>();
+
+/**
+ * The launch report the page shows, kept per process for LAUNCH_TTL_MS: live data is rebuilt on every block, and a
+ * report reads the index in five queries and the chain for funding not yet final. Its labels on the page come from
+ * the Token record (kept live by the launch watcher); the panel's figures may lag by up to the TTL.
+ */
+function launchReportOf(deps: ApiDeps, tokenId: string): Promise<LaunchReport | null> {
+  const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}`;
+  const hit = launchReports.get(key);
+  if (hit && Date.now() - hit.at < LAUNCH_TTL_MS) return hit.report;
+  // A token with no launch here (not indexed yet, a peer) or a chain that did not answer: the page shows the rest.
+  const report = getTokenLaunchReport(deps, { tokenId }).catch(() => null);
+  if (launchReports.size >= LAUNCH_ENTRIES) launchReports.clear();
+  launchReports.set(key, { at: Date.now(), report });
+  return report;
+}
 
 /** Everything the page shows of token `tokenId` (a uuid), from the services, with candles at `interval`. */
 export async function loadTokenPage(deps: ApiDeps, tokenId: string, interval: CandleInterval): Promise<TokenPageData> {
   const feed = { token_id: tokenId, sort: "new", filter: "all", offset: 0 } as const;
-  const [record, row, pool, stats, holders, trades, candles, posts, polls] = await allEnded([
+  const [record, row, pool, stats, holders, trades, candles, posts, polls, launch] = await allEnded([
     searchTokenRecord(deps, tokenId, null),
     getAppTokenWithIndexed(deps, tokenId),
     getPoolData(deps, tokenId),
@@ -85,6 +111,7 @@ export async function loadTokenPage(deps: ApiDeps, tokenId: string, interval: Ca
     getCandles(deps, { tokenId, interval, limit: CANDLES }),
     listTokenPosts(deps, undefined, { ...feed, category: "timelines", limit: POSTS + POLLS }),
     listTokenPosts(deps, undefined, { ...feed, category: "polls", limit: POLLS }),
+    launchReportOf(deps, tokenId),
   ]);
   const day = stats.windows.find((w) => w.window === "24h");
   const links = Object.entries(row.app.links ?? {}).filter(
@@ -103,9 +130,14 @@ export async function loadTokenPage(deps: ApiDeps, tokenId: string, interval: Ca
     interval,
     posts: posts.posts.filter((p) => p.poll === null).slice(0, POSTS),
     polls: polls.posts,
+    launch,
     freshness: pool.freshness,
   };
 }
+
+/** The early buyers' share of the supply over time, as the launch chart draws it (unix seconds, percent). */
+export const chartHoldings = (d: TokenPageData) =>
+  (d.launch?.early_holdings ?? []).map((h) => ({ time: Date.parse(h.at) / 1000, value: h.held_pct }));
 
 /** The candles as the chart draws them: bucket start (unix seconds), prices in USD, volume in USD. */
 export const chartCandles = (d: TokenPageData) =>
@@ -247,6 +279,63 @@ function freshnessSection(d: TokenPageData): Html {
   }</strong> on ${f.chain}${behind !== null && behind > 0 ? ` (${behind} behind)` : " (up to date)"}.</p>`;
 }
 
+const LABEL_TEXT: Record<string, string> = {
+  sniped: "Sniped",
+  bundled: "Bundled",
+  creator_sold: "Creator sold",
+  concentrated: "Concentrated",
+};
+/** Early buyers the panel lists at most (the report has them all). */
+const EARLY_ROWS = 20;
+
+/** Shares with two decimals, as the report gives them. */
+const share = (pct: number) => `${pct.toFixed(2)}%`;
+
+function launchSection(d: TokenPageData): Html {
+  const r = d.launch;
+  const labels = d.token.launch_labels;
+  const badges =
+    labels.length === 0
+      ? html`<p class="muted">No launch label: no snipe, bundle, creator sale or concentration found.</p>`
+      : html`<ul class="labels">${labels.map((name) => {
+          const rule = r?.labels.find((l) => l.label === name)?.rule;
+          return html`<li class="${`label label-${name}`}" title="${rule ?? ""}">${LABEL_TEXT[name] ?? name}</li>`;
+        })}</ul>`;
+  if (!r) return html`${badges}<p class="muted">No launch report yet.</p>`;
+  const early = r.early_buyers;
+  const heldNow = early.reduce((sum, b) => sum + b.held_pct, 0);
+  const boughtAll = early.reduce((sum, b) => sum + b.bought_pct, 0);
+  const tags = (address: string) => {
+    const t: string[] = [];
+    for (const l of r.labels) if (l.addresses.includes(address)) t.push(LABEL_TEXT[l.label] ?? l.label);
+    return t.join(", ");
+  };
+  return html`${badges}
+<p>${early.length} early ${early.length === 1 ? "buyer" : "buyers"} (first ${r.rules.window_seconds} s) bought ${share(boughtAll)} and hold ${share(heldNow)} of the supply. The creator holds ${share(r.creator.held_pct)}${
+    r.creator.wallets.length > 0
+      ? html`, the ${r.creator.wallets.length} ${r.creator.wallets.length === 1 ? "wallet" : "wallets"} it funded ${share(r.creator.wallets.reduce((sum, w) => sum + w.held_pct, 0))}`
+      : null
+  }; the top 10 holders ${share(r.concentration.top10_pct)}.</p>
+${
+  early.length === 0
+    ? null
+    : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Early buyers table">
+<table>
+  <thead><tr><th scope="col">Wallet</th><th scope="col">Bought</th><th scope="col">Holds</th><th scope="col" class="wide">Sold</th><th scope="col" class="wide">Funded by</th><th scope="col">Labels</th></tr></thead>
+  <tbody>${early.slice(0, EARLY_ROWS).map(
+    (b) => html`<tr>
+    <td class="mono">${shortAddress(b.address)}</td>
+    <td>${share(b.bought_pct)}</td>
+    <td>${share(b.held_pct)}</td>
+    <td class="wide">${formatTokens(BigInt(b.sold))}</td>
+    <td class="wide mono">${b.funded_by.length === 0 ? "—" : b.funded_by.map((f) => shortAddress(f)).join(", ")}</td>
+    <td>${tags(b.address) || "—"}</td>
+  </tr>`,
+  )}</tbody>
+</table></div>${early.length > EARLY_ROWS ? html`<p class="muted">${EARLY_ROWS} of ${early.length} early buyers; get-token-launch-report has them all.</p>` : null}`
+}`;
+}
+
 /** The sections the page's script replaces when they change, by the name in their data-live attribute. */
 export function liveSections(deps: ApiDeps, d: TokenPageData): Record<string, Html> {
   return {
@@ -256,6 +345,7 @@ export function liveSections(deps: ApiDeps, d: TokenPageData): Record<string, Ht
     holders: holdersSection(d),
     posts: postsList(deps, d.posts, "No posts yet."),
     polls: postsList(deps, d.polls, "No polls yet."),
+    launch: launchSection(d),
     freshness: freshnessSection(d),
   };
 }
@@ -303,6 +393,10 @@ ${banner ? html`<img class="banner" src="${banner}" alt="" width="1200" height="
   )}</div></div>
   <div id="chart" class="chart" role="img" aria-label="${`Candlestick chart of ${t.symbol} in USD with volume`}" data-candles="${JSON.stringify(chartCandles(d))}" data-interval="${d.interval}" data-live-url="${`/token/${t.id}/live.json`}" data-stream-url="${`/stream?channels=token:${t.id}`}"></div>
   <p class="muted attribution">Candles of the indexed trades (no trade, no candle). Chart by <a href="https://www.tradingview.com/" rel="noopener noreferrer">TradingView Lightweight Charts</a>.</p>
+</section>
+<section class="panel" aria-labelledby="launch-h"><h2 id="launch-h">Launch</h2>${section("launch")}
+  <div id="launch-chart" class="chart chart-small" role="img" aria-label="${`Share of the ${t.symbol} supply the early buyers held over time`}" data-holdings="${JSON.stringify(chartHoldings(d))}"></div>
+  <p class="muted attribution">What the wallets that bought in the first minute held together, in percent of the supply, after each block that changed it.</p>
 </section>
 <div class="columns">
 <section class="panel span" aria-labelledby="trades-h"><h2 id="trades-h">Recent trades</h2>${section("trades")}</section>
