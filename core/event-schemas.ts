@@ -173,7 +173,7 @@ export const eventData = {
       ...chainPlace,
     })
     .describe(
-      "A launch label raised, its wallets changed, or withdrawn (docs/launch-report.md), of the trade that changed it (or the token's last indexed event): removed with that block by a reorg",
+      "A launch label raised, its wallets changed, or withdrawn (docs/launch-report.md), of the trade that changed it (or the token's last indexed trade): removed with that block by a reorg",
     ),
   launch_sell: z
     .strictObject({

@@ -143,8 +143,13 @@ export type ChainAnchor = {
   timestamp: number;
 };
 
-/** The token's last indexed event on the chain (what a label not raised by a trade of the step is of), or null. */
-export async function readLastTokenEvent(db: Queryable, schemas: Schemas, t: ChainToken): Promise<ChainAnchor | null> {
+/**
+ * The stream_event row of the token's last indexed trade on the chain (what a label not raised by a trade of the
+ * step is of: labels come of trades), or null. Found through the trade table's token index, then the row by its
+ * block and log index (stream_event has no index by token).
+ */
+export async function readLastTradeEvent(db: Queryable, schemas: Schemas, t: ChainToken): Promise<ChainAnchor | null> {
+  const ix = schemas.indexerSchema;
   const { rows } = await db.query<{
     id: string;
     block_number: string;
@@ -153,9 +158,11 @@ export async function readLastTokenEvent(db: Queryable, schemas: Schemas, t: Cha
     log_index: number;
     timestamp: string;
   }>(
-    `SELECT id, block_number::text, block_hash, tx_hash, log_index, "timestamp"::text
-       FROM "${schemas.indexerSchema}".stream_event WHERE chain_id = $1 AND token = $2
-      ORDER BY block_number DESC, log_index DESC LIMIT 1`,
+    `SELECT s.id, s.block_number::text, s.block_hash, s.tx_hash, s.log_index, s."timestamp"::text
+       FROM (SELECT block_number, log_index FROM "${ix}".trade WHERE chain_id = $1 AND token = $2
+              ORDER BY "timestamp" DESC, block_number DESC, log_index DESC LIMIT 1) last
+       JOIN "${ix}".stream_event s
+         ON s.chain_id = $1 AND s.block_number = last.block_number AND s.log_index = last.log_index`,
     [t.chainId, t.token.toLowerCase()],
   );
   const r = rows[0];

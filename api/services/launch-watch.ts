@@ -14,7 +14,7 @@
  *   clients were told, by the `removed` event, that it did not happen.
  * The labels that changed since the log last told them (core/launch-labels.ts) and the insiders' sells become events,
  * written to the outbox with the labels now told and the new cursor, in one transaction (db/launch-labels.ts). Each
- * event is of the chain block of the trade that changed it (or the token's last indexed event): its stream_event row
+ * event is of the chain block of the trade that changed it (or the token's last indexed trade): its stream_event row
  * is its source, so a reorg that undoes the trade removes the label event with it.
  *
  * Everything else a label counts (held shares, the top ten) moves with trades that raise nothing: the labels' figures
@@ -31,7 +31,7 @@ import {
   type ChainToken,
   openWatchSession,
   readFundedBy,
-  readLastTokenEvent,
+  readLastTradeEvent,
   readToldLabels,
   readWatchBatch,
   readWatchCursor,
@@ -172,11 +172,11 @@ export async function watchLaunchesOnce(deps: ApiDeps, batchSize = 500): Promise
         },
       });
     }
-    // Label changes, of the step's last trade of the token (or its last indexed event).
+    // Label changes, of the step's last trade of the token (or, after a removal, its last indexed trade).
     const changes = labelChanges([...now.values()], report.labels);
     if (changes.length > 0) {
       const last = trades.at(-1);
-      const a = (last && anchorOf(last)) ?? (await readLastTokenEvent(deps.db, schemas, on));
+      const a = (last && anchorOf(last)) ?? (await readLastTradeEvent(deps.db, schemas, on));
       if (a) {
         for (const c of changes) {
           out.push({

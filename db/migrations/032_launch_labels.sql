@@ -24,7 +24,7 @@ CREATE TABLE launch_watch_cursor (
 INSERT INTO launch_watch_cursor (seq) VALUES (0);
 
 -- An app event may be told of a chain block: the watcher's launch_label and launch_sell events are of the trade (or
--- the token's last indexed event) that raised them, with its stream_event row as source, so a reorg that undoes that
+-- the token's last indexed trade) that raised them, with its stream_event row as source, so a reorg that undoes that
 -- row removes them as it removes the trade's own events.
 ALTER TABLE event_outbox
   ADD COLUMN chain_id     integer,

@@ -7800,7 +7800,7 @@ export interface webhooks {
                                 hash: string;
                             };
                             removes: null;
-                            /** @description A launch label raised, its wallets changed, or withdrawn (docs/launch-report.md), of the trade that changed it (or the token's last indexed event): removed with that block by a reorg */
+                            /** @description A launch label raised, its wallets changed, or withdrawn (docs/launch-report.md), of the trade that changed it (or the token's last indexed trade): removed with that block by a reorg */
                             data: {
                                 /** @enum {string} */
                                 label: "sniped" | "bundled" | "creator_sold" | "concentrated";
