@@ -15,7 +15,7 @@ import { eventIssues } from "../core/event-schemas.js";
 import type { StreamEvent } from "../core/events.js";
 import { noAttribution } from "../core/fees.js";
 import { readIndexedChains } from "../db/indexed/events.js";
-import { startSideStack } from "./helpers/api.js";
+import { createTestApi, startSideStack } from "./helpers/api.js";
 import { createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 import { until } from "./helpers/until.js";
 
@@ -339,6 +339,39 @@ describe("the launch, live", () => {
     );
     expect(item?.launch_labels).toEqual(names);
   });
+});
+
+describe("a chain whose RPC does not answer", () => {
+  it("does not stop the watcher: it goes on past a report it cannot make after three tries, labelling nothing", async () => {
+    // A second API on the same index, with an RPC that refuses every call: no report can read its funding.
+    const dead = await createTestApi({
+      indexerSchema: side.indexer.schema,
+      chain: { ...side.c, rpcUrl: "http://127.0.0.1:9" },
+      quotes: false,
+    });
+    try {
+      const app = dead.appSchema;
+      const position = async () => {
+        const { rows } = await dead.deps.db.query<{ cursor: string; head: string }>(
+          `SELECT (SELECT seq FROM "${app}".launch_watch_cursor)::text AS cursor,
+                  (SELECT coalesce(max(seq), 0) FROM "${app}".events)::text AS head`,
+        );
+        return rows[0];
+      };
+      await until(
+        "the dead-RPC watcher past every event of the chain",
+        async () => {
+          const p = await position();
+          return p !== undefined && Number(p.head) > 0 && p.cursor === p.head;
+        },
+        30_000,
+      );
+      const { rows } = await dead.deps.db.query(`SELECT * FROM "${app}".launch_labels`);
+      expect(rows).toEqual([]);
+    } finally {
+      await dead.close();
+    }
+  }, 60_000);
 });
 
 describe("a reorg that takes a sniper's buy away", () => {

@@ -70,8 +70,32 @@ function tokenOf(e: WatchedEvent): { token: string; tokenId: string | null } | n
   return token ? { token, tokenId } : null;
 }
 
-/** One step: what the events after the cursor change. Returns how many events it read. */
-export async function watchLaunchesOnce(deps: ApiDeps, batchSize = 500): Promise<number> {
+/** An error's first line (viem's messages go on with the whole request). */
+const briefly = (error: unknown) =>
+  ((error as { shortMessage?: string }).shortMessage ?? (error instanceof Error ? error.message : String(error))).split(
+    "\n",
+  )[0];
+
+/** How many steps in a row a token's report may fail before a step goes on without it. */
+export const REPORT_TRIES = 3;
+
+/** What a step needs besides the deps: how many events to read, and what it tells of a token it gave up on. */
+export type WatchStepOptions = {
+  batchSize?: number;
+  /** Failures in a row per token (`<chainId>:<token>`), kept between steps by the caller. */
+  failures?: Map<string, number>;
+  log?: (line: string) => void;
+};
+
+/**
+ * One step: what the events after the cursor change. Returns how many events it read. A token whose report cannot be
+ * made (its chain's RPC down, say) fails the step, which is tried again; after REPORT_TRIES failures in a row the step
+ * goes on without it, so one chain's outage does not hold every other token's labels: that token's labels wait for
+ * its next trigger.
+ */
+export async function watchLaunchesOnce(deps: ApiDeps, o: WatchStepOptions = {}): Promise<number> {
+  const batchSize = o.batchSize ?? 500;
+  const failures = o.failures ?? new Map<string, number>();
   const app = deps.config.appSchema;
   const schemas = { appSchema: app, indexerSchema: deps.config.indexerSchema };
   const after = await readWatchCursor(deps.db, app);
@@ -126,7 +150,22 @@ export async function watchLaunchesOnce(deps: ApiDeps, batchSize = 500): Promise
       trades.some((e) => e.data.side === "buy" && BigInt(Number(e.data.timestamp)) <= windowEnd) ||
       sellers.some((s) => s === start.creator || named.has(s) || funded.has(s) || early.has(s));
     if (!matters) continue;
-    const made = await makeLaunchReport(deps, { ...on, chainSlug: slug });
+    let made: Awaited<ReturnType<typeof makeLaunchReport>>;
+    try {
+      made = await makeLaunchReport(deps, { ...on, chainSlug: slug });
+      failures.delete(key);
+    } catch (error) {
+      const failed = (failures.get(key) ?? 0) + 1;
+      if (failed < REPORT_TRIES) {
+        failures.set(key, failed);
+        throw error;
+      }
+      failures.delete(key);
+      o.log?.(
+        `launch watch: no report of ${on.token} on chain ${on.chainId} after ${failed} tries (${briefly(error)}); going on without it`,
+      );
+      continue;
+    }
     if (!made) continue;
     const { report } = made;
 
@@ -205,8 +244,8 @@ export function startLaunchWatch(deps: ApiDeps, p: StartLaunchWatchParameters): 
   const pollMs = p.pollMs ?? 1_000;
   let session: WatchSession | null = null;
   let leader = false;
+  const failures = new Map<string, number>();
   let stopped = false;
-  const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   const drop = () => {
     const s = session;
@@ -234,7 +273,7 @@ export function startLaunchWatch(deps: ApiDeps, p: StartLaunchWatchParameters): 
       leader = true;
       p.log(`launch watch: labelling launches from ${app}.events`);
     }
-    while (!stopped && (await watchLaunchesOnce(deps, p.batchSize)) > 0) {
+    while (!stopped && (await watchLaunchesOnce(deps, { batchSize: p.batchSize, failures, log: p.log })) > 0) {
       // More may be waiting: until a step reads nothing.
     }
   };
@@ -243,7 +282,7 @@ export function startLaunchWatch(deps: ApiDeps, p: StartLaunchWatchParameters): 
     step: run,
     pollMs,
     failed: (error) => {
-      p.log(`launch watch: step failed (${errorText(error)}); trying again`);
+      p.log(`launch watch: step failed (${briefly(error)}); trying again`);
       drop();
     },
   });
