@@ -211,29 +211,38 @@ export async function watchLaunchesOnce(deps: ApiDeps, o: WatchStepOptions = {})
         },
       });
     }
-    // Label changes, of the step's last trade of the token (or, after a removal, its last indexed trade).
+    // Label changes, each of the step's last trade by a wallet it names (the sniper's buy, a bundle's last buy, the
+    // seller's sell), else of the step's last trade of the token, else (after a removal) of its last indexed trade.
     const changes = labelChanges([...now.values()], report.labels);
-    if (changes.length > 0) {
-      const last = trades.at(-1);
-      const a = (last && anchorOf(last)) ?? (await readLastTradeEvent(deps.db, schemas, on));
-      if (a) {
-        for (const c of changes) {
-          out.push({
-            kind: "launch_label",
-            channels: ["tokens", ...keys],
-            chainId: on.chainId,
-            blockNumber: a.blockNumber,
-            blockHash: a.blockHash,
-            source: a.source,
-            data: { ...c, ...place(a) },
-          });
-        }
+    const last = trades.at(-1);
+    const fallback =
+      (last && anchorOf(last)) ?? (changes.length > 0 ? await readLastTradeEvent(deps.db, schemas, on) : null);
+    const anchored = changes.map((c) => {
+      const named = new Set(c.addresses);
+      const own = [...trades].reverse().find((e) => named.has(String(e.data.trader)));
+      return { change: c, at: (own && anchorOf(own)) ?? fallback };
+    });
+    // A label with no trade to be of (none indexed) is not told, and the log's labels stay as they were.
+    const tellable = anchored.every((x) => x.at !== null);
+    if (tellable) {
+      for (const { change, at } of anchored) {
+        const a = at as ChainAnchor;
+        out.push({
+          kind: "launch_label",
+          channels: ["tokens", ...keys],
+          chainId: on.chainId,
+          blockNumber: a.blockNumber,
+          blockHash: a.blockHash,
+          source: a.source,
+          data: { ...change, ...place(a) },
+        });
       }
     }
     // Kept as the log tells them: rewritten when something was told (or undone), so that a figure moving alone
     // rewrites nothing and token records' caches stay.
-    if (changes.length > 0 || removed)
-      labels.push({ token: on, labels: changes.length > 0 ? report.labels : [...now.values()] });
+    if ((changes.length > 0 && tellable) || removed) {
+      labels.push({ token: on, labels: changes.length > 0 && tellable ? report.labels : [...now.values()] });
+    }
   }
   await writeWatchStep(deps.db, app, { events: out, labels, through });
   return through - after;
