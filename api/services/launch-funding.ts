@@ -30,6 +30,8 @@ const TRANSFER = getAbiItem({ abi: erc20Abi, name: "Transfer" });
 /** Blocks one eth_getLogs asks for at most (providers refuse wider ranges). */
 const MAX_LOG_RANGE = 10_000n;
 const ZERO = "0x0000000000000000000000000000000000000000";
+/** Block headers read at once for transfers' times. */
+const TIME_READS = 16;
 
 type Need = { wallet: string; fromBlock: bigint; toBlock: bigint };
 
@@ -48,13 +50,14 @@ export async function launchFunding(
   const lookback = BigInt(rules.fundingLookbackSeconds);
   const from = (block: bigint) => (block > lookback ? block - lookback : 0n);
   const times = new Map<bigint, bigint>();
-  const timeOf = async (block: bigint) => {
-    let t = times.get(block);
-    if (t === undefined) {
-      t = (await client.getBlock({ blockNumber: block })).timestamp;
-      times.set(block, t);
+  /** The times of `blocks` not known yet, read TIME_READS at a time. */
+  const readTimes = async (blocks: bigint[]) => {
+    const unknown = [...new Set(blocks)].filter((b) => !times.has(b));
+    for (let i = 0; i < unknown.length; i += TIME_READS) {
+      const batch = unknown.slice(i, i + TIME_READS);
+      const read = await Promise.all(batch.map((b) => client.getBlock({ blockNumber: b })));
+      for (const block of read) if (block.number !== null) times.set(block.number, block.timestamp);
     }
-    return t;
   };
 
   const chains = await readIndexedChains(deps.db, deps.config.indexerSchema);
@@ -80,20 +83,23 @@ export async function launchFunding(
         fromBlock: start,
         toBlock: end,
       });
-      for (const log of logs) {
+      const kept = logs.filter((log) => {
         const f = log.args.from?.toLowerCase();
         const t = log.args.to?.toLowerCase();
         const value = log.args.value ?? 0n;
-        if (!f || !t || f === ZERO || t === ZERO || f === t || value === 0n || log.blockNumber === null) continue;
-        if (launch.platform.has(f) || (side === "from" && launch.platform.has(t))) continue;
+        if (!f || !t || f === ZERO || t === ZERO || f === t || value === 0n || log.blockNumber === null) return false;
+        if (launch.platform.has(f) || (side === "from" && launch.platform.has(t))) return false;
         const n = range.get(side === "to" ? t : f);
-        if (!n || log.blockNumber < n.fromBlock || log.blockNumber > n.toBlock) continue;
+        return n !== undefined && log.blockNumber >= n.fromBlock && log.blockNumber <= n.toBlock;
+      });
+      await readTimes(kept.map((log) => log.blockNumber as bigint));
+      for (const log of kept) {
         rows.push({
-          from: f,
-          to: t,
-          value,
-          block: log.blockNumber,
-          timestamp: await timeOf(log.blockNumber),
+          from: (log.args.from as string).toLowerCase(),
+          to: (log.args.to as string).toLowerCase(),
+          value: log.args.value as bigint,
+          block: log.blockNumber as bigint,
+          timestamp: times.get(log.blockNumber as bigint) as bigint,
           txHash: log.transactionHash ?? "",
           logIndex: log.logIndex ?? 0,
         });
