@@ -430,3 +430,27 @@ describe("a reorg that takes a sniper's buy away", () => {
     );
   });
 });
+
+describe("concentration, after the launch window", () => {
+  it("is raised by any trade that makes a token concentrated, with no early buyer to trigger a report", async () => {
+    const { token: third } = await createToken(side.c, creator, 7, { name: "Late Whale", symbol: "WHALE" });
+    await side.c.testClient.increaseTime({ seconds: 120 });
+    // The creator alone buys, after the window: no early buyer, no insider sell; only the concentration changes.
+    await trade(creator, "buy", 5n * USDC, third);
+    await side.indexer.sync();
+    await until(
+      "the Token record shows concentrated",
+      async () => {
+        const found = await side.api.post("search-token", { input: third }, side.jwt);
+        return (found.body as unknown as { token: { launch_labels: string[] } }).token.launch_labels.includes(
+          "concentrated",
+        );
+      },
+      15_000,
+    );
+    const { live } = await launchEvents(third);
+    expect(live.map((e) => [e.kind, e.data.label, e.data.change])).toEqual([
+      ["launch_label", "concentrated", "raised"],
+    ]);
+  });
+});

@@ -10,6 +10,8 @@
  * - a buy in the token's launch window;
  * - a sell by its creator, by a wallet that bought in the launch window, by a wallet the creator funded (as kept by
  *   earlier reports: final transfers only), or by a wallet a label names;
+ * - any trade that makes the token concentrated, or no longer, by the report's rule (one statement for every token
+ *   the step read, on the holder table's index by balance);
  * - a removal (a reorg) of one of its events. A removed `launch_label` event puts the label back as it was before it:
  *   clients were told, by the `removed` event, that it did not happen.
  * The labels that changed since the log last told them (core/launch-labels.ts) and the insiders' sells become events,
@@ -18,13 +20,12 @@
  * is its source, so a reorg that undoes the trade removes the label event with it.
  *
  * Everything else a label counts (held shares, the top ten) moves with trades that raise nothing: the labels' figures
- * are brought up to date whenever a report is made, and `concentrated` is looked at then. That is at every trigger
- * above, not at every trade.
+ * are brought up to date whenever a report is made, at the triggers above.
  */
 import { labelBefore, labelChanges, sellerRole, type ToldLabel } from "../../core/launch-labels.js";
 import { LAUNCH_RULES } from "../../core/launch-report.js";
 import { startWakeLoop } from "../../core/wake-loop.js";
-import { readLaunchStarts, readWindowBuyers } from "../../db/indexed/launch.js";
+import { readConcentrated, readLaunchStarts, readWindowBuyers } from "../../db/indexed/launch.js";
 import {
   type AnchoredEvent,
   type ChainAnchor,
@@ -114,9 +115,10 @@ export async function watchLaunchesOnce(deps: ApiDeps, o: WatchStepOptions = {})
     byToken.set(toldKey(on), entry);
   }
   const tokens = [...byToken.values()].map((t) => t.on);
-  const [starts, told] = await Promise.all([
+  const [starts, told, concentrated] = await Promise.all([
     readLaunchStarts(deps.db, deps.config, tokens),
     readToldLabels(deps.db, app, tokens),
+    readConcentrated(deps.db, deps.config, tokens, LAUNCH_RULES.concentratedPct),
   ]);
 
   const out: AnchoredEvent[] = [];
@@ -147,6 +149,7 @@ export async function watchLaunchesOnce(deps: ApiDeps, o: WatchStepOptions = {})
     ]);
     const matters =
       removed ||
+      concentrated.has(key) !== now.has("concentrated") ||
       trades.some((e) => e.data.side === "buy" && BigInt(Number(e.data.timestamp)) <= windowEnd) ||
       sellers.some((s) => s === start.creator || named.has(s) || funded.has(s) || early.has(s));
     if (!matters) continue;

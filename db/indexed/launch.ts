@@ -212,3 +212,37 @@ export async function readWindowBuyers(
   );
   return new Set(rows.map((r) => r.trader));
 }
+
+/**
+ * Which of `tokens` are concentrated now by the launch report's rule (core/launch-report.ts: the ten largest holders,
+ * not the launchpad, a V3 pool, the token itself or the zero address, hold more than `pct` percent of every holder's
+ * balance summed), by `<chainId>:<token>`. One statement for all: the ten from the holder index by balance, the sum
+ * over the token's holders.
+ */
+export async function readConcentrated(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  tokens: readonly { chainId: number; token: string }[],
+  pct: number,
+): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const ix = schemas.indexerSchema;
+  const { rows } = await db.query<{ chain_id: number; token: string }>(
+    `SELECT t.chain_id, t.token FROM unnest($1::int[], $2::text[]) AS t(chain_id, token)
+       CROSS JOIN LATERAL (
+         SELECT array(SELECT lower(l.address) FROM ${ix}.launchpad l WHERE l.chain_id = t.chain_id
+                      UNION SELECT lower(p.v3_pool) FROM ${ix}.pool p WHERE p.chain_id = t.chain_id AND p.v3_pool IS NOT NULL)
+                  || ARRAY[t.token, '0x0000000000000000000000000000000000000000'] AS platform) x
+       CROSS JOIN LATERAL (
+         SELECT coalesce(sum(balance), 0) AS top FROM (
+           SELECT h.balance FROM ${ix}.holder h
+            WHERE h.chain_id = t.chain_id AND h.token = t.token AND h.balance > 0 AND NOT h.address = ANY(x.platform)
+            ORDER BY h.balance DESC LIMIT 10) ten) a
+       CROSS JOIN LATERAL (
+         SELECT coalesce(sum(h.balance), 0) AS supply FROM ${ix}.holder h
+          WHERE h.chain_id = t.chain_id AND h.token = t.token) b
+      WHERE b.supply > 0 AND floor(a.top * 10000 / b.supply) > $3 * 100`,
+    [tokens.map((t) => t.chainId), tokens.map((t) => t.token.toLowerCase()), pct],
+  );
+  return new Set(rows.map((r) => `${r.chain_id}:${r.token}`));
+}
