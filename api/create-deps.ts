@@ -73,6 +73,12 @@ export type CreateApiDepsParameters = {
    * (api/streams/hub.ts). Default on; false for neither.
    */
   events?: false | { pollMs?: number };
+  /**
+   * The launch watcher (services/launch-watch.ts; one works at a time per app schema), where the events are. Default
+   * on; false for none (tests whose API follows a shared chain from an empty log, which would label every launch of
+   * it again).
+   */
+  launchWatch?: boolean;
   /** Where start-up notes go; default stderr with an [api] tag. */
   log?: (line: string) => void;
 };
@@ -168,7 +174,7 @@ export async function createApiDeps(p: CreateApiDepsParameters): Promise<CreateA
   };
   // Launch labels follow the log where the log is sequenced (./services/launch-watch.ts: one works at a time).
   const launchWatch =
-    p.events === false
+    p.events === false || p.launchWatch === false
       ? undefined
       : startLaunchWatch(deps, { databaseUrl: p.databaseUrl, pollMs: p.events?.pollMs, log });
   const close = async () => {

@@ -8,9 +8,10 @@
  *   recreates its schema) notifies `<chain>:<block>` at that commit, so a notification means the block's rows are
  *   visible.
  * - `<appSchema>_changes`: statement triggers (db/migrations/011_change_notify.sql) notify the name of the app table
- *   written: users and api_keys are topic "auth"; tokens, token_hashtags, posts, votes, vote_tallies, livestreams,
- *   clubs and launch_labels are topic "app" (what token records show); tokens is also topic "tokens" (the app row alone, what pool and
- *   market reads show). 012_post_notify.sql adds `posts_inserted` (topic
+ *   written: users and api_keys are topic "auth"; tokens, token_hashtags, posts, votes, vote_tallies, livestreams and
+ *   clubs are topic "app" (what token records show); tokens is also topic "tokens" (the app row alone, what pool and
+ *   market reads show); launch_labels is topic "labels" (token records show them; post views do not, so a label
+ *   raised drops no post cache). 012_post_notify.sql adds `posts_inserted` (topic
  *   "posts_inserted": a post was created) and `follows` (topic "follows").
  * - `<appSchema>_posts` (012_post_notify.sql): the ids of the posts an UPDATE changed, or `*`. These go to the
  *   subscribers (`subscribe`), which drop exactly what they cached of those posts.
@@ -33,7 +34,7 @@ import pg from "pg";
 import { checkpointBlockOf } from "./indexed/checkpoint.js";
 import { installRanking, rankingArmedSql, rollRankingWindow, windowStartAt } from "./indexed/ranking.js";
 
-export type Topic = "indexed" | "app" | "auth" | "tokens" | "posts_inserted" | "follows";
+export type Topic = "indexed" | "app" | "auth" | "tokens" | "labels" | "posts_inserted" | "follows";
 
 /**
  * A change subscribers hear of: the rows of `table` with these ids changed, or any row (`ids` null). `posts_rows`
@@ -118,7 +119,7 @@ const TOPIC_OF_TABLE: Record<string, Topic[]> = {
   vote_tallies: ["app"],
   livestreams: ["app"],
   clubs: ["app"],
-  launch_labels: ["app"],
+  launch_labels: ["labels"],
 };
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
@@ -141,7 +142,15 @@ export async function startVersions(p: StartVersionsParameters): Promise<Version
     epoch++;
     changedAt.clear();
   };
-  const counters: Record<Topic, number> = { indexed: 0, app: 0, auth: 0, tokens: 0, posts_inserted: 0, follows: 0 };
+  const counters: Record<Topic, number> = {
+    indexed: 0,
+    app: 0,
+    auth: 0,
+    tokens: 0,
+    labels: 0,
+    posts_inserted: 0,
+    follows: 0,
+  };
   const listeners = new Set<(change: Change) => void>();
   const emit = (change: Change) => {
     for (const listener of listeners) listener(change);

@@ -133,7 +133,7 @@ const balanceOf = (a: string) =>
   });
 
 beforeAll(async () => {
-  side = await startSideStack("launch-report");
+  side = await startSideStack("launch-report", { launchWatch: true });
   const wallets = await fundedWallets(side.c, 33, { seed: "launch.report" });
   [creator, sniper, funder, hop] = wallets.slice(0, 4) as [Wallet, Wallet, Wallet, Wallet];
   bundle = wallets.slice(4, 9);
@@ -345,6 +345,7 @@ describe("a chain whose RPC does not answer", () => {
   it("does not stop the watcher: it goes on past a report it cannot make after three tries, labelling nothing", async () => {
     // A second API on the same index, with an RPC that refuses every call: no report can read its funding.
     const dead = await createTestApi({
+      launchWatch: true,
       indexerSchema: side.indexer.schema,
       chain: { ...side.c, rpcUrl: "http://127.0.0.1:9" },
       quotes: false,
@@ -438,16 +439,16 @@ describe("concentration, after the launch window", () => {
     // The creator alone buys, after the window: no early buyer, no insider sell; only the concentration changes.
     await trade(creator, "buy", 5n * USDC, third);
     await side.indexer.sync();
+    // The watcher writes the label and its event together; the event reaches the log at the sequencer's next step.
     await until(
-      "the Token record shows concentrated",
-      async () => {
-        const found = await side.api.post("search-token", { input: third }, side.jwt);
-        return (found.body as unknown as { token: { launch_labels: string[] } }).token.launch_labels.includes(
-          "concentrated",
-        );
-      },
+      "the log tells concentrated",
+      async () => (await launchEvents(third)).live.some((e) => e.kind === "launch_label"),
       15_000,
     );
+    const found = await side.api.post("search-token", { input: third }, side.jwt);
+    expect((found.body as unknown as { token: { launch_labels: string[] } }).token.launch_labels).toEqual([
+      "concentrated",
+    ]);
     const { live } = await launchEvents(third);
     expect(live.map((e) => [e.kind, e.data.label, e.data.change])).toEqual([
       ["launch_label", "concentrated", "raised"],

@@ -66,7 +66,7 @@ async function poolOf(id: string) {
 }
 
 beforeAll(async () => {
-  s = await startSocial();
+  s = await startSocial({ launchWatch: true });
   server = serve({ fetch: s.api.app.fetch, port: 0, hostname: "127.0.0.1" });
   base = `http://127.0.0.1:${await listen(server)}`;
   alice = await s.user();

@@ -51,7 +51,7 @@ function liveCache() {
   const entries = new Map<string, { at: number; version: string | null; live: Promise<Live> }>();
   return (deps: ApiDeps, tokenId: string, interval: CandleInterval): Promise<Live> => {
     const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${tokenId}:${interval}`;
-    const version = deps.versions?.key("indexed", "app") ?? null;
+    const version = deps.versions?.key("indexed", "app", "labels") ?? null;
     const hit = entries.get(key);
     if (hit && hit.version === version && Date.now() - hit.at < LIVE_TTL_MS) return hit.live;
     const live = loadTokenPage(deps, tokenId, interval).then((d) => {

@@ -98,6 +98,8 @@ export type TokenRecordRead = {
   social: TokenSocial;
   /** For a symbol: the token_layer_ids weighed, best first (the answer's is the first). */
   candidates: string[] | null;
+  /** The launch labels standing on each deployment (app table launch_labels), by `<chainId>:<address>`, sorted. */
+  labels: Map<string, string[]>;
 };
 
 /**
@@ -153,7 +155,9 @@ export async function readTokenRecord(
                       'home_chain_id', pt.home_chain_id, 'home_token', pt.home_token, 'holders_count', pt.holders_count,
                       'supply', pt.supply::text, 'created_at', pt.created_at::text) ORDER BY pt.created_at, pt.chain_id),
                     '[]'::jsonb)
-               FROM ${ix}.peer_token pt WHERE pt.home_chain_id = t.chain_id AND pt.home_token = t.address) AS peers
+               FROM ${ix}.peer_token pt WHERE pt.home_chain_id = t.chain_id AND pt.home_token = t.address) AS peers,
+            ARRAY(SELECT l.label FROM ${s}.launch_labels l WHERE l.chain_id = t.chain_id AND l.token = t.address
+                   ORDER BY l.label) AS launch_labels
        FROM ${s}.tokens a
        ${socialJoins(s)}
        LEFT JOIN ${ix}.token t ON t.token_layer_id = lower(a.token_layer_id)
@@ -183,5 +187,8 @@ export async function readTokenRecord(
     ),
     social: socialOfRow(first),
     candidates: first.candidates,
+    labels: new Map(
+      deployed.map((r) => [`${r.chain_id}:${String(r.address).toLowerCase()}`, r.launch_labels as string[]]),
+    ),
   };
 }

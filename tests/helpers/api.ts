@@ -107,6 +107,12 @@ export type TestApiParameters = {
   /** The event log's sequencer and stream hub (createApiDeps `events`); default on, as in api/server.ts. */
   events?: boolean;
   /**
+   * The launch watcher (createApiDeps `launchWatch`): default off here, on in api/server.ts. Each file's API follows
+   * the shared chain from an empty log of its own, and watching would make every launch report of the chain's
+   * history again in every file (the suite took 28 minutes instead of 13). The files about labels turn it on.
+   */
+  launchWatch?: boolean;
+  /**
    * Quotes (api/services/quotes.ts): by default a quote cache client and the worker's hot-quote refresh in this
    * process under a prefix of the API's own; `{ prefix }` a client only, on the cache of a worker process with that
    * QUEUE_PREFIX; false: none (graduated quotes are then made on every request).
@@ -143,6 +149,7 @@ export async function createTestApi(p: TestApiParameters) {
     chainHeadPollMs: 200,
     versions: p.versions === false ? false : { pollMs: 100 },
     ...(p.events === false ? { events: false as const } : {}),
+    launchWatch: p.launchWatch === true,
     executeQueue: p.executeQueue ?? false,
     quotes: p.quotes === false ? false : { prefix: quotePrefix },
     ...(p.autoExecuteWaitMs !== undefined ? { autoExecuteWaitMs: p.autoExecuteWaitMs } : {}),
@@ -201,7 +208,7 @@ export async function createTestApi(p: TestApiParameters) {
  * An anvil of a test file's own, with the contracts deployed, an indexer and the API in process on it: for tests
  * that move the chain's clock or reorg it, which the shared chain must not see.
  */
-export async function startSideStack(name: string) {
+export async function startSideStack(name: string, options: { launchWatch?: boolean } = {}) {
   const anvil = await startAnvil({ port: 0 });
   try {
     const deployment = await deploy({
@@ -212,7 +219,7 @@ export async function startSideStack(name: string) {
     });
     const c = chainAt(anvil.rpcUrl, deployment);
     const indexer = await startTestIndexer(c);
-    const api = await createTestApi({ indexerSchema: indexer.schema, chain: c });
+    const api = await createTestApi({ indexerSchema: indexer.schema, chain: c, launchWatch: options.launchWatch });
     const jwt = await api.jwt(name);
     const close = async () => {
       await api.close();

@@ -19,10 +19,10 @@ const ZERO = getAddress(`0x${"0".repeat(40)}`);
 export const PNG_1x1 =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
-export async function startSocial() {
+export async function startSocial(options: { launchWatch?: boolean } = {}) {
   const c = chain();
   const ix = await startTestIndexer();
-  const api = await createTestApi({ indexerSchema: ix.schema });
+  const api = await createTestApi({ indexerSchema: ix.schema, launchWatch: options.launchWatch });
   const run = randomUUID().slice(0, 8);
   let users = 0;
   // The tokens' creator: a wallet of this test file's own.

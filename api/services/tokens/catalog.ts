@@ -221,7 +221,7 @@ export function searchTokenRecord(
   input: string,
   viewerId: string | null,
 ): Promise<{ token: TokenView; chain: string }> {
-  const version = deps.versions?.key("app") ?? null;
+  const version = deps.versions?.key("app", "labels") ?? null;
   const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${viewerId ?? ""}:${input}`;
   return recordCache(deps.db)(deps.versions, key, version, async () => {
     const read = await readRecordAtOnce(deps, input, viewerId);
@@ -287,7 +287,7 @@ const listCache = perDatabase(() => versionedCache<ListTokensReturnType>(1_000))
  */
 export function listTokens(deps: ApiDeps, p: ListTokensParameters): Promise<ListTokensReturnType> {
   const since = windowStartAt(Date.now());
-  const version = deps.versions?.key("indexed", "app") ?? null;
+  const version = deps.versions?.key("indexed", "app", "labels") ?? null;
   const key = `${deps.config.appSchema}:${deps.config.indexerSchema}:${since}:${JSON.stringify(p)}`;
   return listCache(deps.db)(key, version, () => loadTokens(deps, p, since));
 }

@@ -16,7 +16,6 @@ import { createHash } from "node:crypto";
 import { formatUnits, getAddress, isAddress } from "viem";
 import { allEnded } from "../../../core/all-ended.js";
 import { chainBySlug, slugOfChainId } from "../../../core/chains.js";
-import type { ToldLabel } from "../../../core/launch-labels.js";
 import type { LabelName } from "../../../core/launch-report.js";
 import { type IndexedPeer, readIndexedPeers } from "../../../db/indexed/peers.js";
 import { readTokenSocial, type TokenRecordRead, type TokenSocial } from "../../../db/indexed/token-record.js";
@@ -195,16 +194,16 @@ export async function buildTokenViews(
   });
 }
 
-/** The launch labels standing on each of `deployments` (launched tokens only: a peer has none), by chain:token. */
-async function labelsOf(deps: ApiDeps, deployments: readonly IndexedToken[]): Promise<Map<string, ToldLabel[]>> {
+/** The names of the launch labels standing on each of `deployments` (a peer has none), by `<chainId>:<token>`. */
+async function labelsOf(deps: ApiDeps, deployments: readonly IndexedToken[]): Promise<Map<string, string[]>> {
   const launched = deployments.map((t) => ({ chainId: t.chainId, token: t.address }));
-  return readToldLabels(deps.db, deps.config.appSchema, launched);
+  const told = await readToldLabels(deps.db, deps.config.appSchema, launched);
+  return new Map([...told].map(([key, labels]) => [key, labels.map((l) => l.label).sort()]));
 }
 
 /** The Token view of one token as read in one statement (db/indexed/token-record.ts readTokenRecord). */
 export async function tokenViewOfRecord(deps: ApiDeps, r: TokenRecordRead): Promise<TokenView> {
-  const [launchpads, labels] = await allEnded([launchpadsByChainId(deps), labelsOf(deps, r.indexed)]);
-  return assembleTokenView(r.app, r.indexed, r.peers, r.social, launchpads, labels);
+  return assembleTokenView(r.app, r.indexed, r.peers, r.social, await launchpadsByChainId(deps), r.labels);
 }
 
 /** A Token view from its parts: the app row, its indexed deployments, their peers and its social fields. */
@@ -214,7 +213,7 @@ function assembleTokenView(
   tokenPeers: readonly IndexedPeer[],
   soc: TokenSocial | undefined,
   launchpads: Map<number, string>,
-  labels: Map<string, ToldLabel[]>,
+  labels: Map<string, string[]>,
 ): TokenView {
   const primary = primaryIndexedToken(app, deployments);
   const ordered = primary ? [primary, ...deployments.filter((t) => t !== primary)] : [...deployments];
@@ -252,9 +251,7 @@ function assembleTokenView(
     is_graduated: primary?.pool?.graduated ?? false,
     verified: app.verified,
     launch_labels: primary
-      ? (labels.get(toldKey({ chainId: primary.chainId, token: primary.address })) ?? [])
-          .map((l) => l.label as LabelName)
-          .sort()
+      ? ((labels.get(toldKey({ chainId: primary.chainId, token: primary.address })) ?? []) as LabelName[])
       : [],
     token_addresses: ordered
       .map((t): TokenAddressView => {
