@@ -665,7 +665,8 @@ const PRUNE_EVERY_MS = 10 * 60_000;
 
 /**
  * Drops the events logged before `before`, keeping always the log's last one (the next seq follows it) and every
- * one the webhook dispatcher (its deliveries are not made yet) or the launch watcher has not gone past. The deliveries of dropped events
+ * one the webhook dispatcher has not gone past (its deliveries are not made yet). The launch watcher does not hold the
+ * log back (an API may run without it): what it had not read when pruned it never reads. The deliveries of dropped events
  * go with them: a delivery is its event sent, and cannot be sent again without it. A client resuming from before
  * what is left is refused (since_expired, api/streams/subscribe.ts). Returns how many events went and the oldest
  * seq kept.
@@ -681,8 +682,7 @@ export async function pruneEvents(
     `WITH cut AS (
        SELECT least(coalesce((SELECT seq FROM ${app}.events WHERE created_at < $1 ORDER BY created_at DESC LIMIT 1), 0),
                     coalesce((SELECT max(seq) FROM ${app}.events), 0) - 1,
-                    coalesce((SELECT seq FROM ${app}.webhook_cursor), 0),
-                    coalesce((SELECT seq FROM ${app}.launch_watch_cursor), 0)) AS last),
+                    coalesce((SELECT seq FROM ${app}.webhook_cursor), 0)) AS last),
      deliveries AS (DELETE FROM ${app}.webhook_deliveries WHERE seq <= (SELECT last FROM cut)),
      gone AS (DELETE FROM ${app}.events WHERE seq <= (SELECT last FROM cut) RETURNING 1)
      SELECT count(*)::text AS pruned FROM gone`,

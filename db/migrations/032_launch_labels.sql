@@ -15,8 +15,8 @@ CREATE TABLE launch_labels (
 CREATE TRIGGER notify_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON launch_labels
   FOR EACH STATEMENT EXECUTE FUNCTION notify_change();
 
--- How far the launch watcher has read the log (one row): events after it are still to be looked at. The log keeps
--- what it has not read (db/events.ts pruneEvents). From the start: the launches the log still holds are labelled.
+-- How far the launch watcher has read the log (one row): events after it are still to be looked at. From the start:
+-- the launches the log still holds are labelled.
 CREATE TABLE launch_watch_cursor (
   id  boolean PRIMARY KEY DEFAULT true CHECK (id),
   seq bigint  NOT NULL
