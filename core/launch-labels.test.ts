@@ -62,7 +62,7 @@ describe("labelChanges", () => {
 
 describe("sellerRole", () => {
   const report = {
-    creator: { address: A, held: 0n, wallets: [{ address: B, funded: 1n, held: 0n }], sells: [] },
+    creator: { address: A, held: 0n, wallets: [{ address: B, funded: 1n, fundedNative: 0n, held: 0n }], sells: [] },
     bundles: [{ wallets: [C], sources: [], bought: 0n, held: 0n }],
   };
   it("names the creator, its wallets and bundles' wallets, whatever the case, and no one else", () => {

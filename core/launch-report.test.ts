@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   type Funding,
+  type FundingAsset,
+  holdersOverTime,
   type LaunchFacts,
   type LaunchTrade,
   launchReport,
@@ -22,13 +24,14 @@ const sell = (trader: string, block: bigint, timestamp: bigint, tokens: bigint):
   ...buy(trader, block, timestamp, tokens),
   isBuy: false,
 });
-const fund = (from: string, to: string, block: bigint, timestamp: bigint): Funding => ({
+const fund = (from: string, to: string, block: bigint, timestamp: bigint, asset: FundingAsset = "usdc"): Funding => ({
   from,
   to,
   value: 10n,
   block,
   timestamp,
   txHash: `0x${from}${to}`,
+  asset,
 });
 
 /** Created at block 100, time 1,000. */
@@ -85,18 +88,23 @@ describe("launchReport", () => {
         ],
         funding: [
           fund("0xf0", "0xb1", 90n, 900n),
-          fund("0xf0", "0xb2", 91n, 901n),
+          // In the native coin, directly and through the hop, as in USDC.
+          fund("0xf0", "0xb2", 91n, 901n, "native"),
           fund("0xf0", "0xh0", 92n, 902n),
-          fund("0xh0", "0xb3", 93n, 903n),
+          fund("0xh0", "0xb3", 93n, 903n, "native"),
           fund(creator, "0xi1", 94n, 904n),
-          fund(creator, "0xi2", 95n, 905n),
+          fund(creator, "0xi2", 95n, 905n, "native"),
+          fund(creator, "0xi2", 96n, 906n),
           // Funded a day and more before its first buy: too long ago to count.
           fund("0xf0", "0xo1", 1n, 1_015n - 86_401n),
         ],
       }),
     );
     expect(r.bundles.map((b) => [b.wallets, b.sources])).toEqual([[["0xb1", "0xb2", "0xb3"], ["0xf0"]]]);
-    expect(r.creator.wallets.map((w) => w.address)).toEqual(["0xi1", "0xi2"]);
+    expect(r.creator.wallets.map((w) => [w.address, w.funded, w.fundedNative])).toEqual([
+      ["0xi1", 10n, 0n],
+      ["0xi2", 10n, 10n],
+    ]);
   });
 
   it("bundles early buyers of the creation's own block, and lists the creator's and its wallets' sells", () => {
@@ -158,5 +166,33 @@ describe("holdingsOverTime", () => {
     expect(r.earlyHoldings).toHaveLength(MAX_HOLDING_POINTS);
     expect(r.earlyHoldings[0]?.held).toBe(0n);
     expect(r.earlyHoldings.at(-1)).toMatchObject({ block: 1_100n, held: 1_000n });
+  });
+});
+
+describe("holdersOverTime", () => {
+  const created = { block: 100n, timestamp: 1_000n };
+  it("starts at 0 at the creation block, which a count of its own replaces, one point per block", () => {
+    expect(holdersOverTime(created, [])).toEqual([{ block: 100n, timestamp: 1_000n, holders: 0 }]);
+    const counts = [
+      { block: 100n, timestamp: 1_000n, holders: 1 },
+      { block: 103n, timestamp: 1_006n, holders: 4 },
+      { block: 107n, timestamp: 1_014n, holders: 3 },
+    ];
+    expect(holdersOverTime(created, counts)).toEqual(counts);
+    expect(holdersOverTime(created, counts.slice(1)).map((p) => p.holders)).toEqual([0, 4, 3]);
+  });
+
+  it("keeps at most MAX_HOLDING_POINTS, evenly spaced, the last among them", () => {
+    const counts = Array.from({ length: 999 }, (_, i) => ({
+      block: 101n + BigInt(i),
+      timestamp: 1_002n + 2n * BigInt(i),
+      holders: i + 1,
+    }));
+    const r = holdersOverTime(created, counts);
+    expect(r).toHaveLength(MAX_HOLDING_POINTS);
+    expect(r[0]).toEqual({ block: 100n, timestamp: 1_000n, holders: 0 });
+    expect(r.at(-1)).toEqual({ block: 1_099n, timestamp: 2_998n, holders: 999 });
+    const gaps = r.slice(1).map((p, i) => p.holders - (r[i] as { holders: number }).holders);
+    expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1);
   });
 });

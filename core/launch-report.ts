@@ -7,8 +7,8 @@
  * - the **launch window**: the buys made at most `windowSeconds` after the creation block's time. Its buyers are the
  *   early buyers; the creator's own buys are reported with the creator.
  * - `sniped`: early buyers whose first buy came at most `snipeBlocks` blocks after the creation block.
- * - `bundled`: early buyers (not the creator, not the wallets it funded) grouped by who funded them, in USDC, at most
- *   `fundingLookbackSeconds` before their first buy, directly or through one wallet between; and the ones whose first
+ * - `bundled`: early buyers (not the creator, not the wallets it funded) grouped by who funded them, in USDC or the native
+ *   coin, at most `fundingLookbackSeconds` before their first buy, directly or through one wallet between; and the ones whose first
  *   buy shares the creation's own block. A group of at least two wallets is a bundle.
  * - `creator_sold`: the creator, or a wallet it funded before that wallet's first trade of the token, sold any of it.
  * - `concentrated`: the ten largest holders (not the launchpad, the token's pool or its own contract) hold more than
@@ -37,8 +37,20 @@ export type LaunchTrade = {
   txHash: string;
 };
 
-/** USDC one wallet sent another (indexer `funding`). */
-export type Funding = { from: string; to: string; value: bigint; block: bigint; timestamp: bigint; txHash: string };
+/** What funding is in: USDC (a Transfer log) or the chain's native coin (a call that sent value). */
+export type FundingAsset = "usdc" | "native";
+
+/** USDC or native coin one wallet sent another (api/services/launch-funding.ts reads it from the chain). */
+export type Funding = {
+  from: string;
+  to: string;
+  /** Base units of `asset`: USDC's 6 decimals, the native coin's 18. */
+  value: bigint;
+  block: bigint;
+  timestamp: bigint;
+  txHash: string;
+  asset: FundingAsset;
+};
 
 /** What the indexer holds that the report needs; addresses lower case. */
 export type LaunchFacts = {
@@ -50,7 +62,7 @@ export type LaunchFacts = {
   holders: number;
   /** Every trade of the token by the early buyers, the creator and the wallets the creator funded, in chain order. */
   trades: LaunchTrade[];
-  /** USDC sent to the early buyers and to the wallets that funded them, and by the creator. */
+  /** USDC and native coin sent to the early buyers and to the wallets that funded them, and by the creator. */
   funding: Funding[];
   /** The balance now of every wallet in `trades`. */
   balances: Map<string, bigint>;
@@ -71,7 +83,10 @@ export type BalanceMove = { wallet: string; delta: bigint; block: bigint; timest
 /** The early buyers' holdings together after a block (the report's chart). */
 export type HoldingPoint = { block: bigint; timestamp: bigint; held: bigint };
 
-/** The most points the holdings over time keep (evenly spaced, the last always kept). */
+/** The holder count after a block (the report's holders over time). */
+export type HoldersPoint = { block: bigint; timestamp: bigint; holders: number };
+
+/** The most points a series over time keeps (evenly spaced, the first and last always kept). */
 export const MAX_HOLDING_POINTS = 200;
 
 export type EarlyBuyer = {
@@ -115,7 +130,8 @@ export type LaunchReport = {
   creator: {
     address: string;
     held: bigint;
-    wallets: { address: string; funded: bigint; held: bigint }[];
+    /** `funded`: USDC base units; `fundedNative`: native coin, wei. */
+    wallets: { address: string; funded: bigint; fundedNative: bigint; held: bigint }[];
     sells: Sell[];
   };
   concentration: {
@@ -148,12 +164,14 @@ export function launchReport(facts: LaunchFacts, rules: LaunchRules = LAUNCH_RUL
   // The wallets the creator funded before their first trade of the token (within the lookback).
   const firstTrade = new Map<string, LaunchTrade>();
   for (const t of facts.trades) if (!firstTrade.has(t.trader)) firstTrade.set(t.trader, t);
-  const creatorWallets = new Map<string, bigint>();
+  const creatorWallets = new Map<string, { usdc: bigint; native: bigint }>();
   for (const f of facts.funding) {
     const first = firstTrade.get(f.to);
     if (f.from !== facts.creator || !first || f.to === facts.creator) continue;
     if (f.block > first.block || f.timestamp + BigInt(rules.fundingLookbackSeconds) < first.timestamp) continue;
-    creatorWallets.set(f.to, (creatorWallets.get(f.to) ?? 0n) + f.value);
+    const funded = creatorWallets.get(f.to) ?? { usdc: 0n, native: 0n };
+    funded[f.asset] += f.value;
+    creatorWallets.set(f.to, funded);
   }
 
   // Early buyers: a first buy in the window, the creator's left to its own section.
@@ -269,7 +287,7 @@ export function launchReport(facts: LaunchFacts, rules: LaunchRules = LAUNCH_RUL
     const wallets = bundles.flatMap((b) => b.wallets);
     labels.push({
       label: "bundled",
-      rule: `at least two early buyers funded in USDC by one source (directly or through one wallet) at most ${rules.fundingLookbackSeconds / 3600} h before their first buy, or buying in the creation's block`,
+      rule: `at least two early buyers funded in USDC or the native coin by one source (directly or through one wallet) at most ${rules.fundingLookbackSeconds / 3600} h before their first buy, or buying in the creation's block`,
       addresses: wallets,
       figures: {
         bundles: bundles.length,
@@ -317,7 +335,12 @@ export function launchReport(facts: LaunchFacts, rules: LaunchRules = LAUNCH_RUL
     creator: {
       address: facts.creator,
       held: held(facts.creator),
-      wallets: [...creatorWallets].map(([address, funded]) => ({ address, funded, held: held(address) })),
+      wallets: [...creatorWallets].map(([address, funded]) => ({
+        address,
+        funded: funded.usdc,
+        fundedNative: funded.native,
+        held: held(address),
+      })),
       sells,
     },
     concentration: { top10: facts.top, top10Held, freshHeld: facts.freshHeld, holders: facts.holders },
@@ -348,7 +371,30 @@ export function holdingsOverTime(
     if (last.block === c.block) last.held = held;
     else points.push({ block: c.block, timestamp: c.timestamp, held });
   }
+  return thinned(points);
+}
+
+/**
+ * The token's holder count over time: 0 at the creation block, then the count after each block that changed it
+ * (`counts`, by block, ascending; a count of the creation block replaces its 0); thinned like holdingsOverTime.
+ */
+export function holdersOverTime(
+  created: { block: bigint; timestamp: bigint },
+  counts: readonly HoldersPoint[],
+): HoldersPoint[] {
+  const points: HoldersPoint[] = [{ block: created.block, timestamp: created.timestamp, holders: 0 }];
+  for (const c of counts) {
+    if (c.block < created.block) continue;
+    const last = points.at(-1) as HoldersPoint;
+    if (last.block === c.block) last.holders = c.holders;
+    else points.push({ ...c });
+  }
+  return thinned(points);
+}
+
+/** At most MAX_HOLDING_POINTS of `points`, evenly spaced, the first and last kept. */
+function thinned<T>(points: T[]): T[] {
   if (points.length <= MAX_HOLDING_POINTS) return points;
   const step = (points.length - 1) / (MAX_HOLDING_POINTS - 1);
-  return Array.from({ length: MAX_HOLDING_POINTS }, (_, i) => points[Math.round(i * step)] as HoldingPoint);
+  return Array.from({ length: MAX_HOLDING_POINTS }, (_, i) => points[Math.round(i * step)] as T);
 }

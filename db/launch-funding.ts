@@ -1,25 +1,27 @@
 /**
- * The USDC that funded tokens' early buyers, as read from the chain (db/migrations/031_launch_funding.sql): the rows
- * and which lookups were made. api/services/launch-funding.ts decides what to look up and reads the chain.
+ * The USDC and native coin that funded tokens' early buyers, as read from the chain (db/migrations/031 and 033): the
+ * rows and which lookups were made. api/services/launch-funding.ts decides what to look up and reads the chain.
  */
 import type pg from "pg";
-import type { Funding } from "../core/launch-report.js";
+import type { Funding, FundingAsset } from "../core/launch-report.js";
 import { inTransaction } from "./transaction.js";
 
 type Queryable = Pick<pg.Pool, "query">;
 
 export type FundingKind = "in" | "hop" | "out";
-export type FundingRow = Funding & { logIndex: number };
+/** A kept transfer: a USDC Transfer log (`logIndex`, `trace` "") or a call that sent the native coin (`logIndex` -1, `trace` its trace address). */
+export type FundingRow = Funding & { logIndex: number; trace: string };
 
-/** The wallets of `kind` already looked up for `token` on `chainId`, with the block each was looked up to. */
+/** The wallets of `kind` already looked up in `asset` for `token` on `chainId`, with the block each was looked up to. */
 export async function readCheckedFunding(
   db: Queryable,
   app: string,
-  p: { chainId: number; token: string; kind: FundingKind },
+  p: { chainId: number; token: string; kind: FundingKind; asset: FundingAsset },
 ): Promise<Map<string, bigint>> {
   const { rows } = await db.query<{ wallet: string; to_block: string }>(
-    `SELECT wallet, to_block::text FROM "${app}".launch_funding_checked WHERE chain_id = $1 AND token = $2 AND kind = $3`,
-    [p.chainId, p.token, p.kind],
+    `SELECT wallet, to_block::text FROM "${app}".launch_funding_checked
+      WHERE chain_id = $1 AND token = $2 AND kind = $3 AND asset = $4`,
+    [p.chainId, p.token, p.kind, p.asset],
   );
   return new Map(rows.map((r) => [r.wallet, BigInt(r.to_block)]));
 }
@@ -35,6 +37,7 @@ export async function storeFunding(
     chainId: number;
     token: string;
     kind: FundingKind;
+    asset: FundingAsset;
     checked: { wallet: string; fromBlock: bigint; toBlock: bigint }[];
     rows: FundingRow[];
   },
@@ -42,8 +45,10 @@ export async function storeFunding(
   await inTransaction(db, async (client) => {
     if (p.rows.length > 0) {
       await client.query(
-        `INSERT INTO "${app}".launch_funding (chain_id, tx_hash, log_index, "from", "to", value, block_number, "timestamp")
-         SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[], $7::bigint[], $8::bigint[])
+        `INSERT INTO "${app}".launch_funding
+           (chain_id, tx_hash, log_index, "from", "to", value, block_number, "timestamp", asset, trace)
+         SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::numeric[], $7::bigint[], $8::bigint[],
+                                  $9::text[], $10::text[])
          ON CONFLICT DO NOTHING`,
         [
           p.chainId,
@@ -54,13 +59,15 @@ export async function storeFunding(
           p.rows.map((r) => r.value.toString()),
           p.rows.map((r) => r.block.toString()),
           p.rows.map((r) => r.timestamp.toString()),
+          p.rows.map((r) => r.asset),
+          p.rows.map((r) => r.trace),
         ],
       );
     }
     await client.query(
-      `INSERT INTO "${app}".launch_funding_checked (chain_id, token, wallet, kind, from_block, to_block)
-       SELECT $1, $2, w, $3, f, t FROM unnest($4::text[], $5::bigint[], $6::bigint[]) AS x(w, f, t)
-       ON CONFLICT (chain_id, token, wallet, kind)
+      `INSERT INTO "${app}".launch_funding_checked (chain_id, token, wallet, kind, asset, from_block, to_block)
+       SELECT $1, $2, w, $3, $7, f, t FROM unnest($4::text[], $5::bigint[], $6::bigint[]) AS x(w, f, t)
+       ON CONFLICT (chain_id, token, wallet, kind, asset)
          DO UPDATE SET from_block = EXCLUDED.from_block, to_block = EXCLUDED.to_block, checked_at = now()`,
       [
         p.chainId,
@@ -69,6 +76,7 @@ export async function storeFunding(
         p.checked.map((c) => c.wallet),
         p.checked.map((c) => c.fromBlock.toString()),
         p.checked.map((c) => c.toBlock.toString()),
+        p.asset,
       ],
     );
   });
@@ -80,10 +88,18 @@ export async function readFunding(
   app: string,
   p: { chainId: number; to: string[]; from: string },
 ): Promise<Funding[]> {
-  const { rows } = await db.query<{ from: string; to: string; value: string; block: string; at: string; tx: string }>(
-    `SELECT "from", "to", value::text, block_number::text AS block, "timestamp"::text AS at, tx_hash AS tx
+  const { rows } = await db.query<{
+    from: string;
+    to: string;
+    value: string;
+    block: string;
+    at: string;
+    tx: string;
+    asset: FundingAsset;
+  }>(
+    `SELECT "from", "to", value::text, block_number::text AS block, "timestamp"::text AS at, tx_hash AS tx, asset
        FROM "${app}".launch_funding WHERE chain_id = $1 AND ("to" = ANY($2) OR "from" = $3)
-      ORDER BY block_number, log_index`,
+      ORDER BY block_number, tx_hash, asset, log_index, trace`,
     [p.chainId, p.to, p.from],
   );
   return rows.map((f) => ({
@@ -93,5 +109,6 @@ export async function readFunding(
     block: BigInt(f.block),
     timestamp: BigInt(f.at),
     txHash: f.tx,
+    asset: f.asset,
   }));
 }

@@ -471,5 +471,7 @@ export const streamEvent = onchainTable(
   }),
   (table) => ({
     blockIdx: index().on(table.chainId, table.blockNumber, table.logIndex),
+    /** A token's events in order: its holder count over time (db/indexed/launch.ts readHolderCounts). */
+    tokenIdx: index().on(table.chainId, table.token, table.blockNumber),
   }),
 );

@@ -2,6 +2,7 @@
  * The launch report (get-token-launch-report) on a scripted launch, on an anvil of this file's own:
  * - a sniper bot buys in the block right after the creation;
  * - five wallets funded in USDC by one wallet (four directly, one through a wallet between) buy in the launch window;
+ * - two wallets funded in ETH by another (one directly, one through a wallet between) buy in the launch window;
  * - the creator funds two wallets, which buy in the window; the creator buys, and later the creator and one of its
  *   wallets sell;
  * - twenty organic buyers, each funded by its own faucet mint, buy after the window.
@@ -18,6 +19,7 @@ import { readIndexedChains } from "../db/indexed/events.js";
 import { createTestApi, startSideStack } from "./helpers/api.js";
 import { createToken, fundedWallets, fundUsdc, send, type Wallet } from "./helpers/chain.js";
 import { until } from "./helpers/until.js";
+import { startRpcProxy } from "./helpers/worker.js";
 
 const USDC = 10n ** 6n;
 
@@ -29,6 +31,9 @@ let sniper: Wallet;
 let funder: Wallet;
 let hop: Wallet;
 let bundle: Wallet[];
+let ethFunder: Wallet;
+let ethHop: Wallet;
+let ethBundle: Wallet[];
 let insiders: Wallet[];
 let organic: Wallet[];
 /** Token wei each wallet bought and sold, from the receipts' Trade logs. */
@@ -43,7 +48,13 @@ let report: Record<string, unknown> & {
     wallets: { address: string; held: string }[];
     sells: { address: string; tokens: string; tx_hash: string }[];
   };
-  concentration: { top10: { address: string; balance: string }[]; top10_pct: number; holders: number };
+  funding_assets: string[];
+  concentration: {
+    top10: { address: string; balance: string }[];
+    top10_pct: number;
+    holders: number;
+    holders_over_time: { block: number; holders: number }[];
+  };
   early_holdings: { block: number; held: string }[];
   labels: { label: string; addresses: string[]; figures: Record<string, string | number> }[];
   supply: string;
@@ -84,9 +95,17 @@ function toldLabels(events: readonly StreamEvent[]) {
   return told;
 }
 
-/** The USDC transfers between wallets the script sent: all the funding there is. */
+/** The USDC and ETH transfers between wallets the script sent: all the funding there is. */
 const transfers: string[] = [];
 let lastTransferBlock = 0n;
+
+async function ethTo(from: Wallet, to: Address, value: bigint) {
+  const hash = await from.sendTransaction({ to, value } as never);
+  const receipt = await side.c.publicClient.waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe("success");
+  transfers.push(receipt.transactionHash);
+  lastTransferBlock = receipt.blockNumber;
+}
 
 async function usdcTo(from: Wallet, to: Address, amount: bigint) {
   const receipt = await send(side.c, from, {
@@ -134,11 +153,13 @@ const balanceOf = (a: string) =>
 
 beforeAll(async () => {
   side = await startSideStack("launch-report", { launchWatch: true });
-  const wallets = await fundedWallets(side.c, 33, { seed: "launch.report" });
+  const wallets = await fundedWallets(side.c, 35, { seed: "launch.report" });
   [creator, sniper, funder, hop] = wallets.slice(0, 4) as [Wallet, Wallet, Wallet, Wallet];
   bundle = wallets.slice(4, 9);
   insiders = wallets.slice(9, 11);
   organic = wallets.slice(11, 31);
+  [ethFunder, ethHop] = wallets.slice(31, 33) as [Wallet, Wallet];
+  ethBundle = wallets.slice(33, 35);
 
   // Funding, all before the launch: the bundle's from one wallet (the fifth through `hop`), the insiders' from the
   // creator, everyone else's from the faucet (a mint: no one's).
@@ -149,7 +170,12 @@ beforeAll(async () => {
   await fundUsdc(side.c, creator, 1_000n * USDC);
   for (const w of insiders) await usdcTo(creator, w.account.address, 30n * USDC);
   await fundUsdc(side.c, sniper, 30n * USDC);
-  for (const w of [...bundle, ...insiders]) await approve(w);
+  // The ETH bundle: its gas money from one wallet, the second's through a wallet between; its USDC from the faucet.
+  await ethTo(ethFunder, ethBundle[0]?.account.address as Address, 10n ** 18n);
+  await ethTo(ethFunder, ethHop.account.address, 2n * 10n ** 18n);
+  await ethTo(ethHop, ethBundle[1]?.account.address as Address, 10n ** 18n);
+  for (const w of ethBundle) await fundUsdc(side.c, w, 20n * USDC);
+  for (const w of [...bundle, ...insiders, ...ethBundle]) await approve(w);
   for (const w of organic) await fundUsdc(side.c, w, 150n * USDC);
 
   // The launch: the sniper in the next block, then the bundle and the insiders, all inside the first minute.
@@ -157,6 +183,7 @@ beforeAll(async () => {
   sniperBlock = (await trade(sniper, "buy", 30n * USDC)).blockNumber;
   for (const w of bundle) await trade(w, "buy", 20n * USDC);
   for (const w of insiders) await trade(w, "buy", 20n * USDC);
+  for (const w of ethBundle) await trade(w, "buy", 20n * USDC);
   // After the window: the creator buys, twenty organic buyers buy, then the creator and an insider sell.
   await side.c.testClient.increaseTime({ seconds: 120 });
   await trade(creator, "buy", 50n * USDC);
@@ -210,17 +237,33 @@ describe("a scripted launch", () => {
   });
 
   it("names the five funded wallets one bundle, the one funded through a wallet between included", async () => {
-    expect(report.bundles).toHaveLength(1);
-    const [b] = report.bundles;
+    expect(report.bundles).toHaveLength(2);
+    const b = report.bundles.find((x) => x.sources.includes(lower(funder)));
     expect([...(b?.wallets ?? [])].sort()).toEqual(bundle.map(lower).sort());
     expect(b?.sources).toEqual([lower(funder)]);
     const boughtSum = bundle.reduce((s, w) => s + (bought.get(lower(w)) ?? 0n), 0n);
     let heldSum = 0n;
     for (const w of bundle) heldSum += await balanceOf(lower(w));
     expect(b).toMatchObject({ bought: String(boughtSum), held: String(heldSum) });
-    expect([...(labelled("bundled")?.addresses ?? [])].sort()).toEqual(bundle.map(lower).sort());
+    expect([...(labelled("bundled")?.addresses ?? [])].sort()).toEqual([...bundle, ...ethBundle].map(lower).sort());
+    expect(labelled("bundled")?.figures).toMatchObject({ bundles: 2, wallets: bundle.length + ethBundle.length });
     const viaHop = report.early_buyers.find((e) => e.address === lower(bundle[4] as Wallet));
     expect(viaHop?.funded_by).toEqual([lower(hop)]);
+  });
+
+  it("names the two wallets one source funded in ETH a bundle too, through a wallet between as directly", async () => {
+    expect(report.funding_assets).toEqual(["usdc", "native"]);
+    const b = report.bundles.find((x) => x.sources.includes(lower(ethFunder)));
+    expect([...(b?.wallets ?? [])].sort()).toEqual(ethBundle.map(lower).sort());
+    expect(b?.sources).toEqual([lower(ethFunder)]);
+    let heldSum = 0n;
+    for (const w of ethBundle) heldSum += await balanceOf(lower(w));
+    expect(b).toMatchObject({
+      bought: String(ethBundle.reduce((s, w) => s + (bought.get(lower(w)) ?? 0n), 0n)),
+      held: String(heldSum),
+    });
+    const funders = ethBundle.map((w) => report.early_buyers.find((e) => e.address === lower(w))?.funded_by);
+    expect(funders).toEqual([[lower(ethFunder)], [lower(ethHop)]]);
   });
 
   it("names the creator's two wallets, what they and it hold, and both sells", async () => {
@@ -253,13 +296,22 @@ describe("a scripted launch", () => {
     );
   });
 
-  it("kept exactly the USDC sent between wallets, read from the chain once: a second report reads nothing new", async () => {
+  it("kept exactly the USDC and ETH sent between wallets, read from the chain once: a second report reads nothing new", async () => {
     const db = side.api.deps.db;
     const app = side.api.deps.config.appSchema;
-    const kept = await db.query<{ tx_hash: string }>(`SELECT tx_hash FROM "${app}".launch_funding`);
+    const kept = await db.query<{ tx_hash: string; asset: string; value: string }>(
+      `SELECT tx_hash, asset, value::text FROM "${app}".launch_funding`,
+    );
     expect(kept.rows.map((r) => r.tx_hash).sort()).toEqual([...transfers].sort());
+    const eth = kept.rows.filter((r) => r.asset === "native");
+    for (const r of eth) {
+      const tx = await side.c.publicClient.getTransaction({ hash: r.tx_hash as `0x${string}` });
+      expect(r.value).toBe(String(tx.value));
+    }
+    expect(eth).toHaveLength(3);
     const checked = async () =>
-      (await db.query(`SELECT wallet, kind, checked_at FROM "${app}".launch_funding_checked ORDER BY 1, 2`)).rows;
+      (await db.query(`SELECT wallet, kind, asset, checked_at FROM "${app}".launch_funding_checked ORDER BY 1, 2, 3`))
+        .rows;
     const before = await checked();
     expect(before.length).toBeGreaterThan(0);
     const again = await side.api.post("get-token-launch-report", { tokenId }, side.jwt);
@@ -278,6 +330,51 @@ describe("a scripted launch", () => {
     const sellBlock = await side.c.publicClient.getTransactionReceipt({ hash: sells[1] as `0x${string}` });
     expect(points.slice(-2).map((p) => p.block)).toEqual([Number(sellBlock.blockNumber), Number(handedOn.blockNumber)]);
     expect(BigInt(points.at(-2)?.held ?? 0) - BigInt(points.at(-1)?.held ?? 0)).toBe(1_000n * 10n ** 18n);
+  });
+
+  it("counts the holders after each block that changed them as the chain's Transfer logs do", async () => {
+    const created = BigInt(report.created_block as number);
+    const logs = await side.c.publicClient.getContractEvents({
+      address: token,
+      abi: launchTokenAbi,
+      eventName: "Transfer",
+      fromBlock: created,
+    });
+    const balances = new Map<string, bigint>();
+    const expected: { block: number; holders: number }[] = [{ block: Number(created), holders: 0 }];
+    for (const l of logs) {
+      const { from, to, value } = l.args as { from: Address; to: Address; value: bigint };
+      for (const [a, d] of [
+        [from, -value],
+        [to, value],
+      ] as const) {
+        if (BigInt(a) === 0n || a.toLowerCase() === token.toLowerCase()) continue;
+        balances.set(a.toLowerCase(), (balances.get(a.toLowerCase()) ?? 0n) + d);
+      }
+      const holders = [...balances.values()].filter((b) => b > 0n).length;
+      const block = Number(l.blockNumber);
+      const last = expected.at(-1) as { block: number; holders: number };
+      if (last.block === block) last.holders = holders;
+      else if (last.holders !== holders) expected.push({ block, holders });
+    }
+    const series = report.concentration.holders_over_time.map(({ block, holders }) => ({ block, holders }));
+    // The series has a point for every block that changed a balance; the chain's, only where the count moved.
+    expect(series.filter((p, i) => i === 0 || p.holders !== series[i - 1]?.holders)).toEqual(expected);
+    expect(series.at(-1)?.holders).toBe(report.concentration.holders);
+    // The creator, the sniper, the bundles, the insiders and the organic buyers (the funders and hops bought nothing),
+    // and the token's V3 pool: pinned at the creation, it holds the seed's few tokens (Launchpad._pinPool).
+    const wallets = [creator, sniper, ...bundle, ...ethBundle, ...insiders, ...organic].map((w) =>
+      lower(w).toLowerCase(),
+    );
+    const pinned = await side.c.publicClient.readContract({
+      address: side.c.deployment.contracts.launchpad,
+      abi: launchpadAbi,
+      functionName: "graduationPoolOf",
+      args: [token],
+    });
+    const holding = [...balances].filter(([, b]) => b > 0n).map(([a]) => a);
+    expect(holding.sort()).toEqual([...wallets, pinned.toLowerCase()].sort());
+    expect(report.concentration.holders).toBe(wallets.length + 1);
   });
 
   it("puts no organic buyer in any label", () => {
@@ -375,6 +472,42 @@ describe("a chain whose RPC does not answer", () => {
   }, 60_000);
 });
 
+describe("a chain whose RPC serves no traces", () => {
+  it("reports the USDC funding alone, and says so: the ETH bundle is not named, nothing else changes", async () => {
+    const proxy = await startRpcProxy(side.c.rpcUrl, { refuseMethods: ["trace_filter"] });
+    const plain = await createTestApi({
+      indexerSchema: side.indexer.schema,
+      chain: { ...side.c, rpcUrl: proxy.url },
+      quotes: false,
+    });
+    try {
+      const found = await plain.post("search-token", { input: token }, side.jwt);
+      const id = (found.body as unknown as { token: { id: string } }).token.id;
+      const res = await plain.post("get-token-launch-report", { tokenId: id }, side.jwt);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const r = res.body as unknown as typeof report;
+      expect(r.funding_assets).toEqual(["usdc"]);
+      expect(proxy.methods).toContain("trace_filter");
+      expect(r.bundles.map((b) => b.sources)).toEqual([[lower(funder)]]);
+      expect(r.labels.find((l) => l.label === "bundled")?.addresses.sort()).toEqual(bundle.map(lower).sort());
+      for (const w of ethBundle) {
+        expect(r.early_buyers.find((e) => e.address === lower(w))?.funded_by).toEqual([]);
+      }
+      // Asked once per process: a second report does not ask again.
+      const asked = proxy.methods.filter((m) => m === "trace_filter").length;
+      await plain.post("get-token-launch-report", { tokenId: id }, side.jwt);
+      expect(proxy.methods.filter((m) => m === "trace_filter")).toHaveLength(asked);
+      const { rows } = await plain.deps.db.query(
+        `SELECT count(*)::int AS n FROM "${plain.appSchema}".launch_funding WHERE asset = 'native'`,
+      );
+      expect(rows[0]).toEqual({ n: 0 });
+    } finally {
+      await plain.close();
+      await proxy.stop();
+    }
+  }, 60_000);
+});
+
 describe("a reorg that takes a sniper's buy away", () => {
   it("withdraws the sniped label: the report is the index's as it is now", async () => {
     await fundUsdc(side.c, sniper, 10n * USDC);
@@ -453,5 +586,12 @@ describe("concentration, after the launch window", () => {
     expect(live.map((e) => [e.kind, e.data.label, e.data.change])).toEqual([
       ["launch_label", "concentrated", "raised"],
     ]);
+    // The token's V3 pool holds the seed's tokens from the creation: a holder, but not one of the ten.
+    const id = (found.body as unknown as { token: { id: string } }).token.id;
+    const r = (await side.api.post("get-token-launch-report", { tokenId: id }, side.jwt))
+      .body as unknown as typeof report;
+    expect(r.concentration.top10.map((h) => h.address)).toEqual([lower(creator)]);
+    expect(r.concentration.holders).toBe(2);
+    expect(r.concentration.top10_pct).toBeLessThan(100);
   });
 });

@@ -1,19 +1,21 @@
 /**
- * The USDC that funded a token's early buyers, read from the chain's Transfer logs when a launch report first needs
- * it, and kept (db/launch-funding.ts), so each lookup is made once: the indexer does not follow USDC (every trade
- * moves some, and following it cost a third more CPU per trade in bench:indexer).
+ * The USDC and native coin that funded a token's early buyers, read from the chain when a launch report first needs
+ * them, and kept (db/launch-funding.ts), so each lookup is made once: the indexer does not follow USDC (every trade
+ * moves some, and following it cost a third more CPU per trade in bench:indexer), nor could it follow the native coin
+ * without traces.
  *
- * Three lookups, each one eth_getLogs per 10,000 blocks for all the wallets at once:
- * - `in`: USDC to each early buyer, in the lookback before its first buy;
- * - `hop`: USDC to each wallet that funded one, in the lookback before it paid;
- * - `out`: USDC from the creator, from the lookback before the creation to the launch window's last first buy.
+ * Three lookups per asset, each one call per 10,000 blocks for all the wallets at once (USDC: eth_getLogs of its
+ * Transfer logs; the native coin: trace_filter, where the chain's RPC serves it):
+ * - `in`: what each early buyer received, in the lookback before its first buy;
+ * - `hop`: what each wallet that funded one received, in the lookback before it paid;
+ * - `out`: what the creator sent, from the lookback before the creation to the launch window's last first buy.
  * Transfers from the platform (the launchpad: sales and fee claims; a graduated pool: sales) fund no one, nor do
  * mints and burns. The lookback in blocks counts one block a second, more than enough for the chains served.
  * Only what is final (at or below the finalized block the indexer last committed) is kept, and a lookup counts as made
  * only up to there: a transfer a reorg may still undo is used for the answer and read again next time.
  */
-import { type Address, erc20Abi, getAbiItem } from "viem";
-import type { Funding, LaunchRules } from "../../core/launch-report.js";
+import { type Address, erc20Abi, getAbiItem, toHex } from "viem";
+import type { Funding, FundingAsset, LaunchRules } from "../../core/launch-report.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { readIndexedChains } from "../../db/indexed/events.js";
 import type { IndexedLaunch } from "../../db/indexed/launch.js";
@@ -40,7 +42,7 @@ export async function launchFunding(
   d: { chainId: number; chainSlug: string; token: string },
   launch: IndexedLaunch,
   rules: Pick<LaunchRules, "fundingLookbackSeconds">,
-): Promise<Funding[]> {
+): Promise<{ funding: Funding[]; assets: FundingAsset[] }> {
   const rpcUrl = deps.rpcUrls.get(d.chainSlug);
   const usdc = deps.deployments.get(d.chainSlug)?.contracts.usdc;
   if (!rpcUrl || !usdc) throw new Error(`No RPC URL or USDC for ${d.chainSlug}`);
@@ -65,9 +67,43 @@ export async function launchFunding(
   /** What lookups found above the finalized block: used for this answer, not kept. */
   const unfinal: FundingRow[] = [];
 
-  /** Looks up what `needs` still lack, keeps what is final, and marks them looked up as far as that. */
-  const lookup = async (kind: FundingKind, needs: Need[], side: "to" | "from") => {
-    const checked = await readCheckedFunding(deps.db, app, { chainId: d.chainId, token, kind });
+  /** The transfers of `asset` to (or from) `wallets` in blocks start..end, as the chain tells them. */
+  const transfers = async (
+    asset: FundingAsset,
+    side: "to" | "from",
+    wallets: string[],
+    start: bigint,
+    end: bigint,
+  ): Promise<Omit<FundingRow, "timestamp">[]> => {
+    if (asset === "native") return nativeTransfers(client, side, wallets, start, end);
+    const logs = await client.getLogs({
+      address: usdc,
+      event: TRANSFER,
+      args: { [side]: wallets as Address[] },
+      fromBlock: start,
+      toBlock: end,
+    });
+    return logs.flatMap((log) =>
+      log.blockNumber === null || !log.args.from || !log.args.to
+        ? []
+        : [
+            {
+              from: log.args.from.toLowerCase(),
+              to: log.args.to.toLowerCase(),
+              value: log.args.value ?? 0n,
+              block: log.blockNumber,
+              txHash: log.transactionHash ?? "",
+              asset,
+              logIndex: log.logIndex ?? 0,
+              trace: "",
+            },
+          ],
+    );
+  };
+
+  /** Looks up what `needs` still lack in `asset`, keeps what is final, and marks them looked up as far as that. */
+  const lookup = async (asset: FundingAsset, kind: FundingKind, needs: Need[], side: "to" | "from") => {
+    const checked = await readCheckedFunding(deps.db, app, { chainId: d.chainId, token, kind, asset });
     const open = needs.filter((n) => (checked.get(n.wallet) ?? -1n) < n.toBlock);
     if (open.length === 0) return;
     const low = open.reduce((m, n) => (n.fromBlock < m ? n.fromBlock : m), open[0]?.fromBlock ?? 0n);
@@ -76,40 +112,28 @@ export async function launchFunding(
     const rows: FundingRow[] = [];
     for (let start = low; start <= high; start += MAX_LOG_RANGE) {
       const end = start + MAX_LOG_RANGE - 1n < high ? start + MAX_LOG_RANGE - 1n : high;
-      const logs = await client.getLogs({
-        address: usdc,
-        event: TRANSFER,
-        args: { [side]: open.map((n) => n.wallet as Address) },
-        fromBlock: start,
-        toBlock: end,
-      });
-      const kept = logs.filter((log) => {
-        const f = log.args.from?.toLowerCase();
-        const t = log.args.to?.toLowerCase();
-        const value = log.args.value ?? 0n;
-        if (!f || !t || f === ZERO || t === ZERO || f === t || value === 0n || log.blockNumber === null) return false;
+      const found = await transfers(
+        asset,
+        side,
+        open.map((n) => n.wallet),
+        start,
+        end,
+      );
+      const kept = found.filter(({ from: f, to: t, value, block }) => {
+        if (f === ZERO || t === ZERO || f === t || value === 0n) return false;
         if (launch.platform.has(f) || (side === "from" && launch.platform.has(t))) return false;
         const n = range.get(side === "to" ? t : f);
-        return n !== undefined && log.blockNumber >= n.fromBlock && log.blockNumber <= n.toBlock;
+        return n !== undefined && block >= n.fromBlock && block <= n.toBlock;
       });
-      await readTimes(kept.map((log) => log.blockNumber as bigint));
-      for (const log of kept) {
-        rows.push({
-          from: (log.args.from as string).toLowerCase(),
-          to: (log.args.to as string).toLowerCase(),
-          value: log.args.value as bigint,
-          block: log.blockNumber as bigint,
-          timestamp: times.get(log.blockNumber as bigint) as bigint,
-          txHash: log.transactionHash ?? "",
-          logIndex: log.logIndex ?? 0,
-        });
-      }
+      await readTimes(kept.map((r) => r.block));
+      for (const r of kept) rows.push({ ...r, timestamp: times.get(r.block) as bigint });
     }
     unfinal.push(...rows.filter((r) => r.block > final));
     await storeFunding(deps.db, app, {
       chainId: d.chainId,
       token,
       kind,
+      asset,
       checked: open.map((n) => ({ ...n, toBlock: n.toBlock < final ? n.toBlock : final })),
       rows: rows.filter((r) => r.block <= final),
     });
@@ -120,8 +144,23 @@ export async function launchFunding(
     return [...kept, ...unfinal.filter((r) => to.includes(r.to) || r.from === from)];
   };
 
+  // The native coin where the chain's RPC serves trace_filter: learnt at the first lookup, per RPC URL.
+  const assets: FundingAsset[] = tracesServed.get(rpcUrl) === false ? ["usdc"] : ["usdc", "native"];
+  const lookupAll = async (kind: FundingKind, needs: Need[], side: "to" | "from") => {
+    for (const asset of [...assets]) {
+      try {
+        await lookup(asset, kind, needs, side);
+        if (asset === "native") tracesServed.set(rpcUrl, true);
+      } catch (e) {
+        if (asset !== "native" || !refusedMethod(e)) throw e;
+        tracesServed.set(rpcUrl, false);
+        assets.splice(assets.indexOf("native"), 1);
+      }
+    }
+  };
+
   const early = launch.firstBuys.filter((b) => b.trader !== launch.creator);
-  await lookup(
+  await lookupAll(
     "in",
     early.map((b) => ({ wallet: b.trader, fromBlock: from(b.block), toBlock: b.block })),
     "to",
@@ -132,12 +171,76 @@ export async function launchFunding(
   );
   const funders = new Map<string, bigint>();
   for (const f of direct) if ((funders.get(f.from) ?? -1n) < f.block) funders.set(f.from, f.block);
-  await lookup(
+  await lookupAll(
     "hop",
     [...funders].map(([wallet, block]) => ({ wallet, fromBlock: from(block), toBlock: block })),
     "to",
   );
   const last = launch.firstBuys.reduce((m, b) => (b.block > m ? b.block : m), launch.createdBlock);
-  await lookup("out", [{ wallet: launch.creator, fromBlock: from(launch.createdBlock), toBlock: last }], "from");
-  return read([...early.map((b) => b.trader), ...funders.keys()], launch.creator);
+  await lookupAll("out", [{ wallet: launch.creator, fromBlock: from(launch.createdBlock), toBlock: last }], "from");
+  const funding = await read([...early.map((b) => b.trader), ...funders.keys()], launch.creator);
+  // A native row kept when the RPC served traces is not this answer's if it serves them no more.
+  return { funding: funding.filter((f) => assets.includes(f.asset)), assets };
+}
+
+/** Whether each RPC URL serves trace_filter, once learnt (a provider that does not, refuses the method). */
+const tracesServed = new Map<string, boolean>();
+
+/** A JSON-RPC call's trace, as trace_filter answers (the Parity/OpenEthereum format that Erigon, Reth and anvil serve). */
+type CallTrace = {
+  type: string;
+  action: { from?: string; to?: string; value?: string; callType?: string };
+  blockNumber: number;
+  transactionHash: string | null;
+  traceAddress: number[];
+  error?: string;
+};
+
+/**
+ * The native coin sent to (or from) `wallets` in blocks start..end: every call that carried value and did not fail,
+ * the transaction's own (trace address []) or one a contract made (a disperser's, a hop through a contract wallet).
+ * Delegate and static calls carry none of their own.
+ */
+async function nativeTransfers(
+  client: ReturnType<typeof publicClientFor>,
+  side: "to" | "from",
+  wallets: string[],
+  start: bigint,
+  end: bigint,
+): Promise<Omit<FundingRow, "timestamp">[]> {
+  const traces = (await client.request({
+    method: "trace_filter",
+    params: [{ fromBlock: toHex(start), toBlock: toHex(end), [side === "to" ? "toAddress" : "fromAddress"]: wallets }],
+  } as never)) as CallTrace[] | null;
+  return (traces ?? []).flatMap((t) => {
+    const { from, to, value, callType } = t.action;
+    if (t.type !== "call" || (callType ?? "call") !== "call" || t.error || !from || !to || !value) return [];
+    return [
+      {
+        from: from.toLowerCase(),
+        to: to.toLowerCase(),
+        value: BigInt(value),
+        block: BigInt(t.blockNumber),
+        txHash: t.transactionHash ?? "",
+        asset: "native" as const,
+        logIndex: -1,
+        trace: t.traceAddress.join("."),
+      },
+    ];
+  });
+}
+
+/** Whether `e` is a JSON-RPC refusal of the method itself: the node or provider does not serve it. */
+function refusedMethod(e: unknown): boolean {
+  for (let c: unknown = e; c && typeof c === "object"; c = (c as { cause?: unknown }).cause) {
+    const code = (c as { code?: unknown }).code;
+    if (code === -32601 || code === -32004) return true;
+    const message = (c as { details?: unknown; message?: unknown }).details ?? (c as { message?: unknown }).message;
+    if (
+      typeof message === "string" &&
+      /method .*(not (found|supported|available|allowed)|does not exist)/i.test(message)
+    )
+      return true;
+  }
+  return false;
 }

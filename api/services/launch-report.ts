@@ -4,10 +4,20 @@
  * decides, db/indexed/launch.ts reads). Of the token's home chain, where it launched; a chain it was deployed to later
  * has no launch (400).
  */
-import { getAddress } from "viem";
+import { type Address, getAddress } from "viem";
+import { launchpadAbi } from "../../abis/index.js";
 import { AppError } from "../../core/errors.js";
-import { LAUNCH_RULES, type LaunchFacts, type LaunchReport, launchReport, pct } from "../../core/launch-report.js";
-import { readLaunch, readLaunchFacts, readTokenTraders } from "../../db/indexed/launch.js";
+import {
+  type FundingAsset,
+  holdersOverTime,
+  LAUNCH_RULES,
+  type LaunchFacts,
+  type LaunchReport,
+  launchReport,
+  pct,
+} from "../../core/launch-report.js";
+import { publicClientFor } from "../../core/rpc.js";
+import { readHolderCounts, readLaunch, readLaunchFacts, readTokenTraders } from "../../db/indexed/launch.js";
 import type { ApiDeps } from "../deps.js";
 import { launchFunding } from "./launch-funding.js";
 import { indexedTokenOf } from "./tokens/market.js";
@@ -24,16 +34,41 @@ const checksum = (a: string) => (a.startsWith("block:") ? a : getAddress(a));
 export async function makeLaunchReport(
   deps: ApiDeps,
   on: { chainId: number; chainSlug: string; token: string },
-): Promise<{ facts: LaunchFacts; report: LaunchReport } | null> {
+): Promise<{ facts: LaunchFacts; report: LaunchReport; fundingAssets: FundingAsset[] } | null> {
   const launch = await readLaunch(deps.db, deps.config, on, LAUNCH_RULES);
   if (!launch) return null;
-  const funding = await launchFunding(deps, on, launch, LAUNCH_RULES);
+  launch.platform.add(await pinnedPoolOf(deps, on));
+  const { funding, assets } = await launchFunding(deps, on, launch, LAUNCH_RULES);
   // Followed: the early buyers, the creator, and the wallets the creator sent USDC that traded the token.
   const funded = [...new Set(funding.filter((f) => f.from === launch.creator).map((f) => f.to))];
   const insiders = await readTokenTraders(deps.db, deps.config, on, funded);
   const wallets = [...new Set([...launch.firstBuys.map((b) => b.trader), launch.creator, ...insiders])];
   const facts = { ...(await readLaunchFacts(deps.db, deps.config, on, launch, wallets)), funding };
-  return { facts, report: launchReport(facts) };
+  return { facts, report: launchReport(facts), fundingAssets: assets };
+}
+
+/** Each token's V3 pool, by `<chainId>:<token>`: fixed at its creation. */
+const pinnedPools = new Map<string, string>();
+
+/**
+ * The token's Uniswap V3 pool, lower case. The launchpad pins it at the creation (Launchpad._pinPool), when it holds
+ * the seed's few tokens, long before the indexer learns it at the graduation: a holder of the platform's from the start.
+ */
+async function pinnedPoolOf(deps: ApiDeps, on: { chainId: number; chainSlug: string; token: string }) {
+  const key = `${on.chainId}:${on.token.toLowerCase()}`;
+  const known = pinnedPools.get(key);
+  if (known) return known;
+  const rpcUrl = deps.rpcUrls.get(on.chainSlug);
+  const launchpad = deps.deployments.get(on.chainSlug)?.contracts.launchpad;
+  if (!rpcUrl || !launchpad) throw new Error(`No RPC URL or launchpad for ${on.chainSlug}`);
+  const pool = await publicClientFor(rpcUrl).readContract({
+    address: launchpad,
+    abi: launchpadAbi,
+    functionName: "graduationPoolOf",
+    args: [on.token as Address],
+  });
+  pinnedPools.set(key, pool.toLowerCase());
+  return pool.toLowerCase();
 }
 
 export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParameters) {
@@ -45,13 +80,16 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
     );
   }
   if (!deployment) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
-  const made = await makeLaunchReport(deps, {
-    chainId: deployment.chainId,
-    chainSlug: deployment.chainSlug,
-    token: deployment.address,
-  });
+  const on = { chainId: deployment.chainId, chainSlug: deployment.chainSlug, token: deployment.address };
+  const made = await makeLaunchReport(deps, on);
   if (!made) throw new AppError("NOT_FOUND", "The token has no indexed launch yet");
-  const { facts, report: r } = made;
+  const { facts, report: r, fundingAssets } = made;
+  // The watcher's reports do without it: no label reads it.
+  const created = { block: facts.createdBlock, timestamp: facts.createdAt };
+  const holders = holdersOverTime(
+    created,
+    await readHolderCounts(deps.db, deps.config, { ...on, fromBlock: created.block }),
+  );
   const share = (v: bigint) => pct(v, facts.supply);
   return {
     token_id: app.id,
@@ -66,6 +104,7 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
       funding_lookback_seconds: LAUNCH_RULES.fundingLookbackSeconds,
       concentrated_pct: LAUNCH_RULES.concentratedPct,
     },
+    funding_assets: fundingAssets,
     window_ends_at: isoOfUnix(r.windowEndsAt),
     early_buyers: r.earlyBuyers.map((b) => ({
       address: getAddress(b.address),
@@ -94,6 +133,7 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
       wallets: r.creator.wallets.map((w) => ({
         address: getAddress(w.address),
         funded_usd: usdcUsd(w.funded),
+        funded_native: w.fundedNative.toString(),
         held: w.held.toString(),
         held_pct: share(w.held),
       })),
@@ -116,6 +156,11 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
         pct: share(h.balance),
       })),
       fresh_wallets_pct: share(r.concentration.freshHeld),
+      holders_over_time: holders.map((h) => ({
+        block: Number(h.block),
+        at: isoOfUnix(h.timestamp),
+        holders: h.holders,
+      })),
     },
     early_holdings: r.earlyHoldings.map((h) => ({
       block: Number(h.block),

@@ -3,7 +3,7 @@
  * first buys of its launch window, and, for the wallets the report follows, their trades of the token and balances,
  * the largest holders and what fresh wallets hold. Each query on indexes: trade by token and time, holder by token.
  */
-import type { LaunchFacts, LaunchRules, LaunchTrade } from "../../core/launch-report.js";
+import type { HoldersPoint, LaunchFacts, LaunchRules, LaunchTrade } from "../../core/launch-report.js";
 import type { Queryable, Schemas } from "./types.js";
 
 /** A token's launch as indexed: its creation, supply and the first buys of its launch window. */
@@ -13,7 +13,10 @@ export type IndexedLaunch = {
   createdAt: bigint;
   supply: bigint;
   holders: number;
-  /** Addresses of the platform whose USDC is no one's funding: the launchpad and every graduated pool of the chain. */
+  /**
+   * Addresses of the platform whose USDC is no one's funding and whose tokens are no holder's: the launchpad and every
+   * graduated pool of the chain (the caller adds the token's own pool, pinned at its creation).
+   */
   platform: Set<string>;
   /** Each wallet's first buy in the launch window (the creator's included), by block. */
   firstBuys: { trader: string; block: bigint }[];
@@ -245,4 +248,27 @@ export async function readConcentrated(
     [tokens.map((t) => t.chainId), tokens.map((t) => t.token.toLowerCase()), pct],
   );
   return new Set(rows.map((r) => `${r.chain_id}:${r.token}`));
+}
+
+/**
+ * The token's holder count on its chain after each block that changed it (the indexer's count, as the Token shape's
+ * holders_count: every address holding it, its pool's included), by block: the last count a `transfer` event, or a
+ * `trade` event that booked its own token leg, published in the block. On the event table's index by token.
+ */
+export async function readHolderCounts(
+  db: Queryable,
+  schemas: Pick<Schemas, "indexerSchema">,
+  d: { chainId: number; token: string; fromBlock: bigint },
+): Promise<HoldersPoint[]> {
+  const { rows } = await db.query<{ block: string; at: string; holders: number }>(
+    `SELECT DISTINCT ON (block_number) block_number::text AS block, timestamp::text AS at, holders
+       FROM (SELECT block_number, log_index, timestamp,
+                    coalesce(data::jsonb->>'holdersCount', data::jsonb->'leg'->>'holdersCount')::int AS holders
+               FROM ${schemas.indexerSchema}.stream_event
+              WHERE chain_id = $1 AND token = $2 AND block_number >= $3 AND kind IN ('transfer', 'trade')) e
+      WHERE holders IS NOT NULL
+      ORDER BY block_number, log_index DESC`,
+    [d.chainId, d.token.toLowerCase(), d.fromBlock.toString()],
+  );
+  return rows.map((r) => ({ block: BigInt(r.block), timestamp: BigInt(r.at), holders: r.holders }));
 }

@@ -9254,6 +9254,8 @@ export interface components {
                 funding_lookback_seconds: number;
                 concentrated_pct: number;
             };
+            /** @description What funding was read from the chain: USDC Transfer logs always; the native coin when the chain's RPC serves trace_filter */
+            funding_assets: ("usdc" | "native")[];
             /** @description The launch window's end: buys up to it are early */
             window_ends_at: string;
             /** @description The wallets whose first buy was in the launch window, the creator left out; earliest first */
@@ -9294,10 +9296,13 @@ export interface components {
                 held: string;
                 /** @description Percent of the supply (every holder's balance summed), two decimals */
                 held_pct: number;
-                /** @description Wallets the creator sent USDC before their first trade of the token */
+                /** @description Wallets the creator sent USDC or the native coin before their first trade of the token */
                 wallets: {
                     address: string;
+                    /** @description USDC the creator sent it */
                     funded_usd: number;
+                    /** @description The native coin the creator sent it, wei */
+                    funded_native: string;
                     /** @description token wei */
                     held: string;
                     /** @description Percent of the supply (every holder's balance summed), two decimals */
@@ -9316,6 +9321,7 @@ export interface components {
                 }[];
             };
             concentration: {
+                /** @description Addresses holding the token on this chain now, its pool's included */
                 holders: number;
                 /** @description Percent of the supply (every holder's balance summed), two decimals */
                 top10_pct: number;
@@ -9329,6 +9335,12 @@ export interface components {
                 }[];
                 /** @description Held by wallets whose first indexed activity was this token */
                 fresh_wallets_pct: number;
+                /** @description The holder count (as `holders`: every address holding the token on this chain, its pool's included) after each block that changed it, from 0 at the creation block; at most 200 points, evenly spaced, the last kept */
+                holders_over_time: {
+                    block: number;
+                    at: string;
+                    holders: number;
+                }[];
             };
             /** @description What the early buyers held together after each block that changed it (their trades, transfers and moves between chains), from 0 at the creation block; at most 200 points, evenly spaced, the last kept */
             early_holdings: {

@@ -386,13 +386,13 @@ type JsonRpcAnswer = { id?: unknown; result?: unknown; error?: { message?: strin
 
 /**
  * An HTTP JSON-RPC proxy in front of `target`. With `failEveryOtherSend`, every second eth_sendRawTransaction it
- * receives is answered with HTTP 500 and never reaches the node. `hold(rule)` makes it hold the calls a rule matches
+ * receives is answered with HTTP 500 and never reaches the node; the `refuseMethods` are refused (-32601). `hold(rule)` makes it hold the calls a rule matches
  * (see HoldRule) and resolves at the first one it holds, which is where a test kills the caller. Records every send
  * and every JSON-RPC error the node returned, so a test can assert what the worker saw.
  */
 export async function startRpcProxy(
   target: string,
-  p: { failEveryOtherSend?: boolean; estimateRevertsWithoutData?: boolean } = {},
+  p: { failEveryOtherSend?: boolean; estimateRevertsWithoutData?: boolean; refuseMethods?: string[] } = {},
 ) {
   const sends: ProxiedSend[] = [];
   /** Every JSON-RPC method called through the proxy, in order (a batch counts each of its calls). */
@@ -433,6 +433,13 @@ export async function startRpcProxy(
       for (const call of calls) methods.push(String(call?.method));
       if (calls.some((call) => holds(call, "request"))) {
         held.push(() => void forward());
+        return;
+      }
+      // A method the node does not serve, as providers refuse one (a single call; batches pass).
+      if (!Array.isArray(parsed) && p.refuseMethods?.includes(String(parsed.method))) {
+        const error = { code: -32601, message: `the method ${parsed.method} does not exist/is not available` };
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: parsed.id ?? null, error }));
         return;
       }
       const raws = calls.filter((call) => call?.method === "eth_sendRawTransaction");

@@ -597,6 +597,11 @@ export const LaunchReport = z
       funding_lookback_seconds: z.number().int(),
       concentrated_pct: z.number(),
     }),
+    funding_assets: z
+      .array(z.enum(["usdc", "native"]))
+      .describe(
+        "What funding was read from the chain: USDC Transfer logs always; the native coin when the chain's RPC serves trace_filter",
+      ),
     window_ends_at: z.string().describe("The launch window's end: buys up to it are early"),
     early_buyers: z
       .array(
@@ -629,8 +634,16 @@ export const LaunchReport = z
       held: wei,
       held_pct: sharePct,
       wallets: z
-        .array(z.object({ address: z.string(), funded_usd: z.number(), held: wei, held_pct: sharePct }))
-        .describe("Wallets the creator sent USDC before their first trade of the token"),
+        .array(
+          z.object({
+            address: z.string(),
+            funded_usd: z.number().describe("USDC the creator sent it"),
+            funded_native: wei.describe("The native coin the creator sent it, wei"),
+            held: wei,
+            held_pct: sharePct,
+          }),
+        )
+        .describe("Wallets the creator sent USDC or the native coin before their first trade of the token"),
       sells: z
         .array(
           z.object({
@@ -646,12 +659,17 @@ export const LaunchReport = z
         .describe("Every sell of the creator and its wallets"),
     }),
     concentration: z.object({
-      holders: z.number().int(),
+      holders: z.number().int().describe("Addresses holding the token on this chain now, its pool's included"),
       top10_pct: sharePct,
       top10: z
         .array(z.object({ address: z.string(), balance: wei, pct: sharePct }))
         .describe("Not the launchpad, the token's pool or its own contract"),
       fresh_wallets_pct: sharePct.describe("Held by wallets whose first indexed activity was this token"),
+      holders_over_time: z
+        .array(z.object({ block: z.number().int(), at: z.string(), holders: z.number().int() }))
+        .describe(
+          "The holder count (as `holders`: every address holding the token on this chain, its pool's included) after each block that changed it, from 0 at the creation block; at most 200 points, evenly spaced, the last kept",
+        ),
     }),
     early_holdings: z
       .array(z.object({ block: z.number().int(), at: z.string(), held: wei, held_pct: sharePct }))
