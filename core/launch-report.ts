@@ -375,8 +375,9 @@ export function holdingsOverTime(
 }
 
 /**
- * The token's holder count over time: 0 at the creation block, then the count after each block that changed it
- * (`counts`, by block, ascending; a count of the creation block replaces its 0); thinned like holdingsOverTime.
+ * The token's holder count over time: 0 at the creation block, then `counts` (the count after a block that changed
+ * it, by block, ascending; a repeated block is one point, and a count of the creation block replaces its 0); thinned
+ * like holdingsOverTime.
  */
 export function holdersOverTime(
   created: { block: bigint; timestamp: bigint },

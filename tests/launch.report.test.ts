@@ -95,6 +95,36 @@ function toldLabels(events: readonly StreamEvent[]) {
   return told;
 }
 
+/**
+ * A token's holders as its Transfer logs on the chain tell them, from `fromBlock`: each address's balance (the zero
+ * address and the token's own lock left out), and the holder count after each block that moved a balance.
+ */
+async function chainHolders(address: Address, fromBlock: number) {
+  const logs = await side.c.publicClient.getContractEvents({
+    address,
+    abi: launchTokenAbi,
+    eventName: "Transfer",
+    fromBlock: BigInt(fromBlock),
+  });
+  const balances = new Map<string, bigint>();
+  const after: { block: number; holders: number }[] = [];
+  for (const l of logs) {
+    const { from, to, value } = l.args as { from: Address; to: Address; value: bigint };
+    for (const [a, d] of [
+      [from, -value],
+      [to, value],
+    ] as const) {
+      if (BigInt(a) === 0n || a.toLowerCase() === address.toLowerCase()) continue;
+      balances.set(a.toLowerCase(), (balances.get(a.toLowerCase()) ?? 0n) + d);
+    }
+    const holders = [...balances.values()].filter((b) => b > 0n).length;
+    const block = Number(l.blockNumber);
+    if (after.at(-1)?.block === block) (after.at(-1) as { holders: number }).holders = holders;
+    else after.push({ block, holders });
+  }
+  return { balances, after };
+}
+
 /** The USDC and ETH transfers between wallets the script sent: all the funding there is. */
 const transfers: string[] = [];
 let lastTransferBlock = 0n;
@@ -333,29 +363,14 @@ describe("a scripted launch", () => {
   });
 
   it("counts the holders after each block that changed them as the chain's Transfer logs do", async () => {
-    const created = BigInt(report.created_block as number);
-    const logs = await side.c.publicClient.getContractEvents({
-      address: token,
-      abi: launchTokenAbi,
-      eventName: "Transfer",
-      fromBlock: created,
-    });
-    const balances = new Map<string, bigint>();
-    const expected: { block: number; holders: number }[] = [{ block: Number(created), holders: 0 }];
-    for (const l of logs) {
-      const { from, to, value } = l.args as { from: Address; to: Address; value: bigint };
-      for (const [a, d] of [
-        [from, -value],
-        [to, value],
-      ] as const) {
-        if (BigInt(a) === 0n || a.toLowerCase() === token.toLowerCase()) continue;
-        balances.set(a.toLowerCase(), (balances.get(a.toLowerCase()) ?? 0n) + d);
-      }
-      const holders = [...balances.values()].filter((b) => b > 0n).length;
-      const block = Number(l.blockNumber);
+    const created = report.created_block as number;
+    const { balances, after } = await chainHolders(token, created);
+    // The chain's count where it moved, from 0 at the creation (a count of the creation block replaces that 0).
+    const expected = [{ block: created, holders: 0 }];
+    for (const p of after) {
       const last = expected.at(-1) as { block: number; holders: number };
-      if (last.block === block) last.holders = holders;
-      else if (last.holders !== holders) expected.push({ block, holders });
+      if (p.block === last.block) last.holders = p.holders;
+      else if (p.holders !== last.holders) expected.push(p);
     }
     const series = report.concentration.holders_over_time.map(({ block, holders }) => ({ block, holders }));
     // The series has a point for every block that changed a balance; the chain's, only where the count moved.
@@ -472,18 +487,24 @@ describe("a chain whose RPC does not answer", () => {
   }, 60_000);
 });
 
+/** A second API on the stack's index whose RPC is a proxy in front of anvil's, and its report of the launch. */
+async function behindProxy(p: Parameters<typeof startRpcProxy>[1]) {
+  const proxy = await startRpcProxy(side.c.rpcUrl, p);
+  const api = await createTestApi({
+    indexerSchema: side.indexer.schema,
+    chain: { ...side.c, rpcUrl: proxy.url },
+    quotes: false,
+  });
+  const found = await api.post("search-token", { input: token }, side.jwt);
+  const id = (found.body as unknown as { token: { id: string } }).token.id;
+  return { proxy, api, reportOf: () => api.post("get-token-launch-report", { tokenId: id }, side.jwt) };
+}
+
 describe("a chain whose RPC serves no traces", () => {
   it("reports the USDC funding alone, and says so: the ETH bundle is not named, nothing else changes", async () => {
-    const proxy = await startRpcProxy(side.c.rpcUrl, { refuseMethods: ["trace_filter"] });
-    const plain = await createTestApi({
-      indexerSchema: side.indexer.schema,
-      chain: { ...side.c, rpcUrl: proxy.url },
-      quotes: false,
-    });
+    const { proxy, api: plain, reportOf } = await behindProxy({ refuseMethods: ["trace_filter"] });
     try {
-      const found = await plain.post("search-token", { input: token }, side.jwt);
-      const id = (found.body as unknown as { token: { id: string } }).token.id;
-      const res = await plain.post("get-token-launch-report", { tokenId: id }, side.jwt);
+      const res = await reportOf();
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const r = res.body as unknown as typeof report;
       expect(r.funding_assets).toEqual(["usdc"]);
@@ -495,7 +516,7 @@ describe("a chain whose RPC serves no traces", () => {
       }
       // Asked once per process: a second report does not ask again.
       const asked = proxy.methods.filter((m) => m === "trace_filter").length;
-      await plain.post("get-token-launch-report", { tokenId: id }, side.jwt);
+      await reportOf();
       expect(proxy.methods.filter((m) => m === "trace_filter")).toHaveLength(asked);
       const { rows } = await plain.deps.db.query(
         `SELECT count(*)::int AS n FROM "${plain.appSchema}".launch_funding WHERE asset = 'native'`,
@@ -503,6 +524,27 @@ describe("a chain whose RPC serves no traces", () => {
       expect(rows[0]).toEqual({ n: 0 });
     } finally {
       await plain.close();
+      await proxy.stop();
+    }
+  }, 60_000);
+});
+
+describe("a chain whose RPC fails a trace lookup", () => {
+  it("answers with USDC alone that once, and reads the native coin again at the next report", async () => {
+    const { proxy, api: flaky, reportOf } = await behindProxy({});
+    try {
+      proxy.refuse({ methods: ["trace_filter"], code: -32602, message: "block range is too wide" });
+      const once = (await reportOf()).body as unknown as typeof report;
+      expect(once.funding_assets).toEqual(["usdc"]);
+      expect(once.bundles.map((b) => b.sources)).toEqual([[lower(funder)]]);
+      proxy.refuse(undefined);
+      const again = (await reportOf()).body as unknown as typeof report;
+      expect(again.funding_assets).toEqual(["usdc", "native"]);
+      expect(again.bundles.map((b) => b.sources).sort()).toEqual([[lower(funder)], [lower(ethFunder)]].sort());
+      // The same report as the stack's own API made (its token id apart: each API has its own).
+      expect({ ...again, token_id: null, freshness: null }).toEqual({ ...report, token_id: null, freshness: null });
+    } finally {
+      await flaky.close();
       await proxy.stop();
     }
   }, 60_000);
@@ -593,5 +635,43 @@ describe("concentration, after the launch window", () => {
     expect(r.concentration.top10.map((h) => h.address)).toEqual([lower(creator)]);
     expect(r.concentration.holders).toBe(2);
     expect(r.concentration.top10_pct).toBeLessThan(100);
+  });
+});
+
+describe("the holder count over a long life", () => {
+  it("samples at most 200 blocks evenly over it, each the chain's count there, the last the count now", async () => {
+    const { token: long } = await createToken(side.c, creator, 7, { name: "Long Life", symbol: "LONG" });
+    await fundUsdc(side.c, organic[2] as Wallet, 30n * USDC);
+    await approve(organic[2] as Wallet);
+    // A buy, then transfers to new holders far apart: 600 blocks and more of life.
+    await trade(organic[2] as Wallet, "buy", 30n * USDC, long);
+    for (const to of organic.slice(3, 6)) {
+      await side.c.testClient.mine({ blocks: 200 });
+      await send(
+        side.c,
+        organic[2] as Wallet,
+        { address: long, abi: launchTokenAbi, functionName: "transfer", args: [lower(to), 10n ** 18n] } as never,
+      );
+    }
+    await side.indexer.sync();
+    const found = await side.api.post("search-token", { input: long }, side.jwt);
+    const id = (found.body as unknown as { token: { id: string } }).token.id;
+    const r = (await side.api.post("get-token-launch-report", { tokenId: id }, side.jwt))
+      .body as unknown as typeof report;
+    const series = r.concentration.holders_over_time;
+    const { after } = await chainHolders(long, r.created_block as number);
+    const countAt = (block: number) => after.filter((p) => p.block <= block).at(-1)?.holders ?? 0;
+    expect(series.length).toBeGreaterThan(4);
+    expect(series.length).toBeLessThanOrEqual(200);
+    expect(series[0]?.block).toBe(r.created_block);
+    for (const [i, p] of series.entries()) {
+      expect(p.holders, `at block ${p.block}`).toBe(countAt(p.block));
+      if (i > 0) expect(p.block).toBeGreaterThan(series[i - 1]?.block as number);
+    }
+    // The pinned pool, the buyer and the three it sent to.
+    expect(series.at(-1)?.holders).toBe(5);
+    expect(r.concentration.holders).toBe(5);
+    // Every change of the count is among the samples: here they are far enough apart.
+    expect([...new Set(series.map((p) => p.holders))]).toEqual([...new Set(after.map((p) => p.holders))]);
   });
 });

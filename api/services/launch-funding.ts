@@ -14,7 +14,7 @@
  * Only what is final (at or below the finalized block the indexer last committed) is kept, and a lookup counts as made
  * only up to there: a transfer a reorg may still undo is used for the answer and read again next time.
  */
-import { type Address, erc20Abi, getAbiItem, toHex } from "viem";
+import { type Address, BaseError, erc20Abi, getAbiItem, toHex } from "viem";
 import type { Funding, FundingAsset, LaunchRules } from "../../core/launch-report.js";
 import { publicClientFor } from "../../core/rpc.js";
 import { readIndexedChains } from "../../db/indexed/events.js";
@@ -146,45 +146,71 @@ export async function launchFunding(
 
   // The native coin where the chain's RPC serves trace_filter: learnt at the first lookup, per RPC URL.
   const assets: FundingAsset[] = tracesServed.get(rpcUrl) === false ? ["usdc"] : ["usdc", "native"];
-  const lookupAll = async (kind: FundingKind, needs: Need[], side: "to" | "from") => {
-    for (const asset of [...assets]) {
-      try {
-        await lookup(asset, kind, needs, side);
-        if (asset === "native") tracesServed.set(rpcUrl, true);
-      } catch (e) {
-        if (asset !== "native" || !refusedMethod(e)) throw e;
-        tracesServed.set(rpcUrl, false);
-        assets.splice(assets.indexOf("native"), 1);
-      }
-    }
-  };
+  /** One lookup in every asset, the assets at once. */
+  const lookupAll = (kind: FundingKind, needs: Need[], side: "to" | "from") =>
+    Promise.all(
+      [...assets].map(async (asset) => {
+        try {
+          await lookup(asset, kind, needs, side);
+          if (asset === "native") tracesServed.set(rpcUrl, true);
+        } catch (e) {
+          if (asset !== "native") throw e;
+          // Without traces the answer is of USDC alone, and says so: learnt for good if the method is refused,
+          // otherwise (a range refused, a timeout) for this answer only, the lookup left to be made again.
+          if (refusedMethod(e)) tracesServed.set(rpcUrl, false);
+          else warnTraces(d.chainSlug, e);
+          if (assets.includes("native")) assets.splice(assets.indexOf("native"), 1);
+        }
+      }),
+    );
+  const ofAssets = (rows: Funding[]) => rows.filter((f) => assets.includes(f.asset));
 
   const early = launch.firstBuys.filter((b) => b.trader !== launch.creator);
-  await lookupAll(
-    "in",
-    early.map((b) => ({ wallet: b.trader, fromBlock: from(b.block), toBlock: b.block })),
-    "to",
-  );
-  const direct = await read(
-    early.map((b) => b.trader),
-    ZERO,
-  );
-  const funders = new Map<string, bigint>();
-  for (const f of direct) if ((funders.get(f.from) ?? -1n) < f.block) funders.set(f.from, f.block);
-  await lookupAll(
-    "hop",
-    [...funders].map(([wallet, block]) => ({ wallet, fromBlock: from(block), toBlock: block })),
-    "to",
-  );
   const last = launch.firstBuys.reduce((m, b) => (b.block > m ? b.block : m), launch.createdBlock);
-  await lookupAll("out", [{ wallet: launch.creator, fromBlock: from(launch.createdBlock), toBlock: last }], "from");
+  const funders = new Map<string, bigint>();
+  // The creator's sends apart from the early buyers' receipts and then their funders'.
+  await Promise.all([
+    lookupAll("out", [{ wallet: launch.creator, fromBlock: from(launch.createdBlock), toBlock: last }], "from"),
+    (async () => {
+      await lookupAll(
+        "in",
+        early.map((b) => ({ wallet: b.trader, fromBlock: from(b.block), toBlock: b.block })),
+        "to",
+      );
+      const direct = ofAssets(
+        await read(
+          early.map((b) => b.trader),
+          ZERO,
+        ),
+      );
+      for (const f of direct) if ((funders.get(f.from) ?? -1n) < f.block) funders.set(f.from, f.block);
+      await lookupAll(
+        "hop",
+        [...funders].map(([wallet, block]) => ({ wallet, fromBlock: from(block), toBlock: block })),
+        "to",
+      );
+    })(),
+  ]);
   const funding = await read([...early.map((b) => b.trader), ...funders.keys()], launch.creator);
   // A native row kept when the RPC served traces is not this answer's if it serves them no more.
-  return { funding: funding.filter((f) => assets.includes(f.asset)), assets };
+  return { funding: ofAssets(funding), assets };
 }
 
 /** Whether each RPC URL serves trace_filter, once learnt (a provider that does not, refuses the method). */
 const tracesServed = new Map<string, boolean>();
+
+/** When each chain's last trace failure was told: one line per chain per ten minutes. */
+const tracesWarned = new Map<string, number>();
+
+/** Tells a failed trace_filter on stderr, by chain and viem's short message: never the RPC URL (it may hold a key). */
+function warnTraces(chainSlug: string, e: unknown) {
+  if (Date.now() - (tracesWarned.get(chainSlug) ?? 0) < 600_000) return;
+  tracesWarned.set(chainSlug, Date.now());
+  const brief = e instanceof BaseError ? e.shortMessage : "unknown error";
+  console.warn(
+    `launch funding: trace_filter failed on ${chainSlug} (${brief}); reports read USDC alone until it answers`,
+  );
+}
 
 /** A JSON-RPC call's trace, as trace_filter answers (the Parity/OpenEthereum format that Erigon, Reth and anvil serve). */
 type CallTrace = {

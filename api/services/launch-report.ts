@@ -14,6 +14,7 @@ import {
   type LaunchFacts,
   type LaunchReport,
   launchReport,
+  MAX_HOLDING_POINTS,
   pct,
 } from "../../core/launch-report.js";
 import { publicClientFor } from "../../core/rpc.js";
@@ -88,7 +89,7 @@ export async function getTokenLaunchReport(deps: ApiDeps, p: LaunchReportParamet
   const created = { block: facts.createdBlock, timestamp: facts.createdAt };
   const holders = holdersOverTime(
     created,
-    await readHolderCounts(deps.db, deps.config, { ...on, fromBlock: created.block }),
+    await readHolderCounts(deps.db, deps.config, { ...on, fromBlock: created.block, points: MAX_HOLDING_POINTS }),
   );
   const share = (v: bigint) => pct(v, facts.supply);
   return {

@@ -251,24 +251,34 @@ export async function readConcentrated(
 }
 
 /**
- * The token's holder count on its chain after each block that changed it (the indexer's count, as the Token shape's
- * holders_count: every address holding it, its pool's included), by block: the last count a `transfer` event, or a
- * `trade` event that booked its own token leg, published in the block. On the event table's index by token.
+ * The token's holder count on its chain over time (the indexer's count, as the Token shape's holders_count: every
+ * address holding it, its pool's included), at `points` blocks evenly spaced from `fromBlock` to the token's last
+ * event: at each, the count after the last change at or before it (the last count a `transfer` event, or a `trade`
+ * event that booked its own token leg, published), with that change's block. Ascending; one sample may repeat the
+ * one before. Each sample is a short backward walk of the event table's index by token, whatever the token's age.
  */
 export async function readHolderCounts(
   db: Queryable,
   schemas: Pick<Schemas, "indexerSchema">,
-  d: { chainId: number; token: string; fromBlock: bigint },
+  d: { chainId: number; token: string; fromBlock: bigint; points: number },
 ): Promise<HoldersPoint[]> {
+  const events = `${schemas.indexerSchema}.stream_event`;
   const { rows } = await db.query<{ block: string; at: string; holders: number }>(
-    `SELECT DISTINCT ON (block_number) block_number::text AS block, timestamp::text AS at, holders
-       FROM (SELECT block_number, log_index, timestamp,
-                    coalesce(data::jsonb->>'holdersCount', data::jsonb->'leg'->>'holdersCount')::int AS holders
-               FROM ${schemas.indexerSchema}.stream_event
-              WHERE chain_id = $1 AND token = $2 AND block_number >= $3 AND kind IN ('transfer', 'trade')) e
-      WHERE holders IS NOT NULL
-      ORDER BY block_number, log_index DESC`,
-    [d.chainId, d.token.toLowerCase(), d.fromBlock.toString()],
+    `SELECT c.block_number::text AS block, c.timestamp::text AS at, c.holders
+       FROM (SELECT max(block_number) AS last FROM ${events} WHERE chain_id = $1 AND token = $2) s
+      CROSS JOIN LATERAL (
+        SELECT DISTINCT ($3::bigint + round(k * (s.last - $3::bigint)::numeric / greatest($4::int - 1, 1)))::bigint AS block
+          FROM generate_series(0, $4::int - 1) k WHERE s.last >= $3::bigint) p
+      CROSS JOIN LATERAL (
+        SELECT e.block_number, e.timestamp, e.holders FROM (
+          SELECT block_number, log_index, timestamp,
+                 coalesce(data::jsonb->>'holdersCount', data::jsonb->'leg'->>'holdersCount')::int AS holders
+            FROM ${events}
+           WHERE chain_id = $1 AND token = $2 AND block_number BETWEEN $3 AND p.block AND kind IN ('transfer', 'trade')
+           ORDER BY block_number DESC, log_index DESC) e
+         WHERE e.holders IS NOT NULL LIMIT 1) c
+      ORDER BY p.block`,
+    [d.chainId, d.token.toLowerCase(), d.fromBlock.toString(), d.points],
   );
   return rows.map((r) => ({ block: BigInt(r.block), timestamp: BigInt(r.at), holders: r.holders }));
 }

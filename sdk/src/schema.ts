@@ -1050,7 +1050,7 @@ export interface paths {
         put?: never;
         /**
          * Is the launch fair: snipers, bundles, the creator's wallets and sells, concentration, with labels
-         * @description From the indexed chain data of the token's home chain, where it launched (a chain it was deployed to later: 400). early_buyers: the wallets whose first buy came at most rules.window_seconds after the creation block, with what they bought, sold and hold, and who funded them. bundles: early buyers funded in USDC by one source (directly or through one wallet between) at most rules.funding_lookback_seconds before their first buy, or buying in the creation's own block. creator: its holdings, the wallets it funded and every sell. concentration: the ten largest holders' share (not the launchpad, the pool or the token's own contract) and fresh wallets' share. labels: sniped, bundled, creator_sold, concentrated, each with its rule, addresses and figures. Native-coin funding is not indexed yet.
+         * @description From the indexed chain data of the token's home chain, where it launched (a chain it was deployed to later: 400). early_buyers: the wallets whose first buy came at most rules.window_seconds after the creation block, with what they bought, sold and hold, and who funded them. bundles: early buyers funded by one source (directly or through one wallet between) at most rules.funding_lookback_seconds before their first buy, in USDC or the native coin (funding_assets says which were read: the native coin needs an RPC that serves trace_filter), or buying in the creation's own block. creator: its holdings, the wallets it funded and every sell. concentration: the ten largest holders' share (not the launchpad, the pool or the token's own contract), fresh wallets' share, and the holder count over time. labels: sniped, bundled, creator_sold, concentrated, each with its rule, addresses and figures.
          */
         post: {
             parameters: {
@@ -9335,7 +9335,7 @@ export interface components {
                 }[];
                 /** @description Held by wallets whose first indexed activity was this token */
                 fresh_wallets_pct: number;
-                /** @description The holder count (as `holders`: every address holding the token on this chain, its pool's included) after each block that changed it, from 0 at the creation block; at most 200 points, evenly spaced, the last kept */
+                /** @description The holder count (as `holders`: every address holding the token on this chain, its pool's included) over time, from 0 at the creation block: at most 200 samples evenly spaced in blocks up to the token's last event, each the count after the last change at or before it, with that change's block */
                 holders_over_time: {
                     block: number;
                     at: string;

@@ -382,6 +382,8 @@ export type HoldRule = {
 };
 
 type JsonRpcCall = { id?: unknown; method?: string; params?: unknown[] };
+/** Calls the proxy answers with an error of its own: -32601 (method not found) is a node that does not serve them. */
+type Refusal = { methods: string[]; code: number; message?: string };
 type JsonRpcAnswer = { id?: unknown; result?: unknown; error?: { message?: string; data?: unknown } };
 
 /**
@@ -399,6 +401,7 @@ export async function startRpcProxy(
   const methods: string[] = [];
   const nodeErrors: { method: string; message: string }[] = [];
   let sendCount = 0;
+  let refusal: Refusal | undefined = p.refuseMethods ? { methods: p.refuseMethods, code: -32601 } : undefined;
   let holding: { rule: HoldRule; held: () => void } | undefined;
   /** What each held call does once released. */
   const held: (() => void)[] = [];
@@ -436,8 +439,11 @@ export async function startRpcProxy(
         return;
       }
       // A method the node does not serve, as providers refuse one (a single call; batches pass).
-      if (!Array.isArray(parsed) && p.refuseMethods?.includes(String(parsed.method))) {
-        const error = { code: -32601, message: `the method ${parsed.method} does not exist/is not available` };
+      if (!Array.isArray(parsed) && refusal?.methods.includes(String(parsed.method))) {
+        const error = {
+          code: refusal.code,
+          message: refusal.message ?? `the method ${parsed.method} does not exist/is not available`,
+        };
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ jsonrpc: "2.0", id: parsed.id ?? null, error }));
         return;
@@ -496,6 +502,10 @@ export async function startRpcProxy(
     sends,
     methods,
     nodeErrors,
+    /** Answer the calls of `r.methods` with a JSON-RPC error from now on (undefined: pass them again). */
+    refuse: (r: Refusal | undefined) => {
+      refusal = r;
+    },
     /** Hold the calls `rule` matches from now on; resolves when the first is held. */
     hold: (rule: HoldRule) =>
       new Promise<void>((held) => {

@@ -180,7 +180,7 @@ export const getTokenLaunchReportTool = defineTool({
   name: "get_token_launch_report",
   title: "Token launch report",
   description:
-    "Is this launch fair? From the chain: who bought in the token's first minute (snipers in its first blocks), which of them one wallet funded (bundles, directly or through one hop), what the creator and the wallets it funded hold and every sell, the top-10 holders' share and fresh wallets' share, and labels (sniped, bundled, creator_sold, concentrated) with the addresses and figures behind each.",
+    "Is this launch fair? From the chain: who bought in the token's first minute (snipers in its first blocks), which of them one wallet funded (bundles, directly or through one hop), what the creator and the wallets it funded hold and every sell, the top-10 holders' share, fresh wallets' share and the holder count over time, and labels (sniped, bundled, creator_sold, concentrated) with the addresses and figures behind each.",
   input: LaunchReportRequest,
   output: LaunchReport,
   access: "public",

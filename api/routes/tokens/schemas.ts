@@ -668,7 +668,7 @@ export const LaunchReport = z
       holders_over_time: z
         .array(z.object({ block: z.number().int(), at: z.string(), holders: z.number().int() }))
         .describe(
-          "The holder count (as `holders`: every address holding the token on this chain, its pool's included) after each block that changed it, from 0 at the creation block; at most 200 points, evenly spaced, the last kept",
+          "The holder count (as `holders`: every address holding the token on this chain, its pool's included) over time, from 0 at the creation block: at most 200 samples evenly spaced in blocks up to the token's last event, each the count after the last change at or before it, with that change's block",
         ),
     }),
     early_holdings: z
