@@ -1,17 +1,20 @@
 /**
  * The launch report (get-token-launch-report) on a scripted launch, on an anvil of this file's own:
  * - a sniper bot buys in the block right after the creation;
- * - five wallets funded in USDC by one wallet (four directly, one through a wallet between) buy in the launch window;
+ * - five wallets funded in USDC by one wallet (three directly, one through a contract it called, one through a wallet
+ *   between) buy in the launch window;
  * - two wallets funded in ETH by another (one directly, one through a wallet between) buy in the launch window;
+ * - two wallets funded in USDC through that same contract, each by a wallet of its own, buy in the launch window: no
+ *   bundle, though the contract sent both their USDC;
  * - the creator funds two wallets, which buy in the window; the creator buys, and later the creator and one of its
  *   wallets sell;
  * - twenty organic buyers, each funded by its own faucet mint, buy after the window.
  * The report must name exactly these, and no organic buyer may appear in any label. Every figure is checked against
  * the chain: balances by balanceOf, amounts from the receipts' Trade logs.
  */
-import { type Address, maxUint256, parseEventLogs } from "viem";
+import { type Address, encodeFunctionData, getAddress, maxUint256, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchpadAbi, launchTokenAbi, mockUsdcAbi } from "../abis/index.js";
+import { launchpadAbi, launchTokenAbi, mockUsdcAbi, multicall3Abi } from "../abis/index.js";
 import { eventIssues } from "../core/event-schemas.js";
 import type { StreamEvent } from "../core/events.js";
 import { noAttribution } from "../core/fees.js";
@@ -34,6 +37,9 @@ let bundle: Wallet[];
 let ethFunder: Wallet;
 let ethHop: Wallet;
 let ethBundle: Wallet[];
+/** Two early buyers, each funded through the Multicall3 contract by a wallet of its own, and those two wallets. */
+let apart: Wallet[];
+let apartFunders: Wallet[];
 let insiders: Wallet[];
 let organic: Wallet[];
 /** Token wei each wallet bought and sold, from the receipts' Trade logs. */
@@ -148,6 +154,29 @@ async function usdcTo(from: Wallet, to: Address, amount: bigint) {
   lastTransferBlock = receipt.blockNumber;
 }
 
+/**
+ * USDC `from` sends `to` through a contract: it pays the Multicall3 mock, then calls it to transfer to `to`; the
+ * Transfer log's sender is the contract, the transaction's is `from`.
+ */
+async function usdcThroughContract(from: Wallet, to: Address, amount: bigint) {
+  const { usdc, multicall3 } = side.c.deployment.contracts;
+  await send(side.c, from, {
+    address: usdc,
+    abi: mockUsdcAbi,
+    functionName: "transfer",
+    args: [multicall3, amount],
+  } as never);
+  const callData = encodeFunctionData({ abi: mockUsdcAbi, functionName: "transfer", args: [to, amount] });
+  const receipt = await send(side.c, from, {
+    address: multicall3,
+    abi: multicall3Abi,
+    functionName: "aggregate3",
+    args: [[{ target: usdc, allowFailure: false, callData }]],
+  } as never);
+  transfers.push(receipt.transactionHash);
+  lastTransferBlock = receipt.blockNumber;
+}
+
 async function approve(w: Wallet) {
   await send(side.c, w, {
     address: side.c.deployment.contracts.usdc,
@@ -183,18 +212,21 @@ const balanceOf = (a: string) =>
 
 beforeAll(async () => {
   side = await startSideStack("launch-report", { launchWatch: true });
-  const wallets = await fundedWallets(side.c, 35, { seed: "launch.report" });
+  const wallets = await fundedWallets(side.c, 39, { seed: "launch.report" });
   [creator, sniper, funder, hop] = wallets.slice(0, 4) as [Wallet, Wallet, Wallet, Wallet];
   bundle = wallets.slice(4, 9);
   insiders = wallets.slice(9, 11);
   organic = wallets.slice(11, 31);
   [ethFunder, ethHop] = wallets.slice(31, 33) as [Wallet, Wallet];
   ethBundle = wallets.slice(33, 35);
+  apart = wallets.slice(35, 37);
+  apartFunders = wallets.slice(37, 39);
 
   // Funding, all before the launch: the bundle's from one wallet (the fifth through `hop`), the insiders' from the
   // creator, everyone else's from the faucet (a mint: no one's).
   await fundUsdc(side.c, funder, 1_000n * USDC);
-  for (const w of bundle.slice(0, 4)) await usdcTo(funder, w.account.address, 40n * USDC);
+  for (const w of bundle.slice(0, 3)) await usdcTo(funder, w.account.address, 40n * USDC);
+  await usdcThroughContract(funder, bundle[3]?.account.address as Address, 40n * USDC);
   await usdcTo(funder, hop.account.address, 40n * USDC);
   await usdcTo(hop, bundle[4]?.account.address as Address, 40n * USDC);
   await fundUsdc(side.c, creator, 1_000n * USDC);
@@ -205,7 +237,13 @@ beforeAll(async () => {
   await ethTo(ethFunder, ethHop.account.address, 2n * 10n ** 18n);
   await ethTo(ethHop, ethBundle[1]?.account.address as Address, 10n ** 18n);
   for (const w of ethBundle) await fundUsdc(side.c, w, 20n * USDC);
-  for (const w of [...bundle, ...insiders, ...ethBundle]) await approve(w);
+  // Two wallets apart: each funded through the same contract, by a wallet of its own.
+  for (const [i, w] of apart.entries()) {
+    const own = apartFunders[i] as Wallet;
+    await fundUsdc(side.c, own, 40n * USDC);
+    await usdcThroughContract(own, w.account.address, 30n * USDC);
+  }
+  for (const w of [...bundle, ...insiders, ...ethBundle, ...apart]) await approve(w);
   for (const w of organic) await fundUsdc(side.c, w, 150n * USDC);
 
   // The launch: the sniper in the next block, then the bundle and the insiders, all inside the first minute.
@@ -214,6 +252,7 @@ beforeAll(async () => {
   for (const w of bundle) await trade(w, "buy", 20n * USDC);
   for (const w of insiders) await trade(w, "buy", 20n * USDC);
   for (const w of ethBundle) await trade(w, "buy", 20n * USDC);
+  for (const w of apart) await trade(w, "buy", 20n * USDC);
   // After the window: the creator buys, twenty organic buyers buy, then the creator and an insider sell.
   await side.c.testClient.increaseTime({ seconds: 120 });
   await trade(creator, "buy", 50n * USDC);
@@ -378,7 +417,7 @@ describe("a scripted launch", () => {
     expect(series.at(-1)?.holders).toBe(report.concentration.holders);
     // The creator, the sniper, the bundles, the insiders and the organic buyers (the funders and hops bought nothing),
     // and the token's V3 pool: pinned at the creation, it holds the seed's few tokens (Launchpad._pinPool).
-    const wallets = [creator, sniper, ...bundle, ...ethBundle, ...insiders, ...organic].map((w) =>
+    const wallets = [creator, sniper, ...bundle, ...ethBundle, ...apart, ...insiders, ...organic].map((w) =>
       lower(w).toLowerCase(),
     );
     const pinned = await side.c.publicClient.readContract({
@@ -396,6 +435,17 @@ describe("a scripted launch", () => {
     const named = new Set(report.labels.flatMap((l) => l.addresses));
     expect(organic.filter((w) => named.has(lower(w))).map(lower)).toEqual([]);
     expect(report.early_buyers.map((b) => b.address)).not.toContain(lower(organic[0] as Wallet));
+  });
+
+  it("takes a contract's send for its transaction sender's: one contract that paid two wallets apart is no bundle", () => {
+    // The bundle wallet funded through the contract is its funder's; the two apart are each their own funder's.
+    const fundedBy = (w: Wallet) => report.early_buyers.find((e) => e.address === lower(w))?.funded_by;
+    expect(fundedBy(bundle[3] as Wallet)).toEqual([lower(funder)]);
+    expect(apart.map(fundedBy)).toEqual(apartFunders.map((f) => [lower(f)]));
+    const named = new Set(report.labels.flatMap((l) => l.addresses));
+    expect(apart.filter((w) => named.has(lower(w))).map(lower)).toEqual([]);
+    const sources = report.bundles.flatMap((b) => b.sources);
+    expect(sources).not.toContain(getAddress(side.c.deployment.contracts.multicall3));
   });
 });
 

@@ -32,8 +32,10 @@ const TRANSFER = getAbiItem({ abi: erc20Abi, name: "Transfer" });
 /** Blocks one eth_getLogs asks for at most (providers refuse wider ranges). */
 const MAX_LOG_RANGE = 10_000n;
 const ZERO = "0x0000000000000000000000000000000000000000";
-/** Block headers read at once for transfers' times. */
+/** Block headers (and transactions) read at once for transfers' times (and senders). */
 const TIME_READS = 16;
+/** Accounts' code read at once. */
+const CODE_READS = 16;
 
 type Need = { wallet: string; fromBlock: bigint; toBlock: bigint };
 
@@ -101,6 +103,29 @@ export async function launchFunding(
     );
   };
 
+  /**
+   * Who funded each of `rows`: a wallet that sent it; for what a contract sent (a DEX pool's or router's payout, a
+   * disperser's or a multicall's sends), the sender of its transaction, and none when that is the recipient itself
+   * (a swap's output). So a pool that paid every swapper is no one's common source, and a bundler that funds its
+   * wallets through a contract in one transaction is theirs.
+   */
+  const bySender = async <R extends { from: string; to: string; txHash: string }>(rows: R[]): Promise<R[]> => {
+    const contracts = await contractsAmong(client, rpcUrl, [...new Set(rows.map((r) => r.from))]);
+    const hashes = [...new Set(rows.filter((r) => contracts.has(r.from)).map((r) => r.txHash))];
+    const senderOf = new Map<string, string>();
+    for (let i = 0; i < hashes.length; i += TIME_READS) {
+      const read = await Promise.all(
+        hashes.slice(i, i + TIME_READS).map((hash) => client.getTransaction({ hash: hash as `0x${string}` })),
+      );
+      for (const tx of read) senderOf.set(tx.hash.toLowerCase(), tx.from.toLowerCase());
+    }
+    return rows.flatMap((r) => {
+      if (!contracts.has(r.from)) return [r];
+      const sender = senderOf.get(r.txHash.toLowerCase());
+      return sender === undefined || sender === r.to || launch.platform.has(sender) ? [] : [{ ...r, from: sender }];
+    });
+  };
+
   /** Looks up what `needs` still lack in `asset`, keeps what is final, and marks them looked up as far as that. */
   const lookup = async (asset: FundingAsset, kind: FundingKind, needs: Need[], side: "to" | "from") => {
     const checked = await readCheckedFunding(deps.db, app, { chainId: d.chainId, token, kind, asset });
@@ -125,8 +150,9 @@ export async function launchFunding(
         const n = range.get(side === "to" ? t : f);
         return n !== undefined && block >= n.fromBlock && block <= n.toBlock;
       });
-      await readTimes(kept.map((r) => r.block));
-      for (const r of kept) rows.push({ ...r, timestamp: times.get(r.block) as bigint });
+      const sent = side === "to" ? await bySender(kept) : kept;
+      await readTimes(sent.map((r) => r.block));
+      for (const r of sent) rows.push({ ...r, timestamp: times.get(r.block) as bigint });
     }
     unfinal.push(...rows.filter((r) => r.block > final));
     await storeFunding(deps.db, app, {
@@ -194,6 +220,30 @@ export async function launchFunding(
   const funding = await read([...early.map((b) => b.trader), ...funders.keys()], launch.creator);
   // A native row kept when the RPC served traces is not this answer's if it serves them no more.
   return { funding: ofAssets(funding), assets };
+}
+
+/** Whether an address holds a contract, by `<rpcUrl> <address>`: learnt once per process. */
+const hasCode = new Map<string, boolean>();
+
+/**
+ * Those of `addresses` that hold a contract now. An account whose code is an EIP-7702 delegation (0xef0100 and an
+ * address) is a wallet. Read CODE_READS at a time, each once per process.
+ */
+async function contractsAmong(
+  client: ReturnType<typeof publicClientFor>,
+  rpcUrl: string,
+  addresses: string[],
+): Promise<Set<string>> {
+  const unknown = addresses.filter((a) => !hasCode.has(`${rpcUrl} ${a}`));
+  for (let i = 0; i < unknown.length; i += CODE_READS) {
+    const batch = unknown.slice(i, i + CODE_READS);
+    const codes = await Promise.all(batch.map((a) => client.getCode({ address: a as Address })));
+    batch.forEach((a, j) => {
+      const code = (codes[j] ?? "0x").toLowerCase();
+      hasCode.set(`${rpcUrl} ${a}`, code !== "0x" && !(code.startsWith("0xef0100") && code.length === 48));
+    });
+  }
+  return new Set(addresses.filter((a) => hasCode.get(`${rpcUrl} ${a}`) === true));
 }
 
 /** Whether each RPC URL serves trace_filter, once learnt (a provider that does not, refuses the method). */
