@@ -547,12 +547,12 @@ async function behindProxy(p: Parameters<typeof startRpcProxy>[1]) {
   });
   const found = await api.post("search-token", { input: token }, side.jwt);
   const id = (found.body as unknown as { token: { id: string } }).token.id;
-  return { proxy, api, reportOf: () => api.post("get-token-launch-report", { tokenId: id }, side.jwt) };
+  return { proxy, api, id, reportOf: () => api.post("get-token-launch-report", { tokenId: id }, side.jwt) };
 }
 
 describe("a chain whose RPC serves no traces", () => {
   it("reports the USDC funding alone, and says so: the ETH bundle is not named, nothing else changes", async () => {
-    const { proxy, api: plain, reportOf } = await behindProxy({ refuseMethods: ["trace_filter"] });
+    const { proxy, api: plain, id, reportOf } = await behindProxy({ refuseMethods: ["trace_filter"] });
     try {
       const res = await reportOf();
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -572,6 +572,15 @@ describe("a chain whose RPC serves no traces", () => {
         `SELECT count(*)::int AS n FROM "${plain.appSchema}".launch_funding WHERE asset = 'native'`,
       );
       expect(rows[0]).toEqual({ n: 0 });
+      // The token page says so in its Launch panel; the stack's own, whose RPC serves traces, does not.
+      const note = "Funding read in USDC only";
+      const page = async (api: { app: { request: (path: string) => Response | Promise<Response> } }, id: string) => {
+        const res = await api.app.request(`/token/${id}`);
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+      expect(await page(plain, id)).toContain(note);
+      expect(await page(side.api, tokenId)).not.toContain(note);
     } finally {
       await plain.close();
       await proxy.stop();

@@ -315,7 +315,12 @@ function launchSection(d: TokenPageData): Html {
     r.creator.wallets.length > 0
       ? html`, the ${r.creator.wallets.length} ${r.creator.wallets.length === 1 ? "wallet" : "wallets"} it funded ${share(r.creator.wallets.reduce((sum, w) => sum + w.held_pct, 0))}`
       : null
-  }; the top 10 holders ${share(r.concentration.top10_pct)}.</p>
+  }; the top 10 holders ${share(r.concentration.top10_pct)}.</p>${
+    r.funding_assets.includes("native")
+      ? null
+      : html`
+<p class="muted">Funding read in USDC only: this chain's RPC does not list native-coin transfers (trace_filter).</p>`
+  }
 ${
   early.length === 0
     ? null
