@@ -32,10 +32,17 @@ const TRANSFER = getAbiItem({ abi: erc20Abi, name: "Transfer" });
 /** Blocks one eth_getLogs asks for at most (providers refuse wider ranges). */
 const MAX_LOG_RANGE = 10_000n;
 const ZERO = "0x0000000000000000000000000000000000000000";
-/** Block headers (and transactions) read at once for transfers' times (and senders). */
-const TIME_READS = 16;
-/** Accounts' code read at once. */
-const CODE_READS = 16;
+/** Block headers, transactions or accounts' code read from the chain at once. */
+const READS_AT_ONCE = 16;
+
+/** `read` of each of `items`, READS_AT_ONCE at a time, in order. */
+async function readInBatches<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += READS_AT_ONCE) {
+    out.push(...(await Promise.all(items.slice(i, i + READS_AT_ONCE).map(read))));
+  }
+  return out;
+}
 
 type Need = { wallet: string; fromBlock: bigint; toBlock: bigint };
 
@@ -54,14 +61,11 @@ export async function launchFunding(
   const lookback = BigInt(rules.fundingLookbackSeconds);
   const from = (block: bigint) => (block > lookback ? block - lookback : 0n);
   const times = new Map<bigint, bigint>();
-  /** The times of `blocks` not known yet, read TIME_READS at a time. */
+  /** The times of `blocks` not known yet. */
   const readTimes = async (blocks: bigint[]) => {
     const unknown = [...new Set(blocks)].filter((b) => !times.has(b));
-    for (let i = 0; i < unknown.length; i += TIME_READS) {
-      const batch = unknown.slice(i, i + TIME_READS);
-      const read = await Promise.all(batch.map((b) => client.getBlock({ blockNumber: b })));
-      for (const block of read) if (block.number !== null) times.set(block.number, block.timestamp);
-    }
+    const read = await readInBatches(unknown, (b) => client.getBlock({ blockNumber: b }));
+    for (const block of read) if (block.number !== null) times.set(block.number, block.timestamp);
   };
 
   const chains = await readIndexedChains(deps.db, deps.config.indexerSchema);
@@ -112,13 +116,8 @@ export async function launchFunding(
   const bySender = async <R extends { from: string; to: string; txHash: string }>(rows: R[]): Promise<R[]> => {
     const contracts = await contractsAmong(client, rpcUrl, [...new Set(rows.map((r) => r.from))]);
     const hashes = [...new Set(rows.filter((r) => contracts.has(r.from)).map((r) => r.txHash))];
-    const senderOf = new Map<string, string>();
-    for (let i = 0; i < hashes.length; i += TIME_READS) {
-      const read = await Promise.all(
-        hashes.slice(i, i + TIME_READS).map((hash) => client.getTransaction({ hash: hash as `0x${string}` })),
-      );
-      for (const tx of read) senderOf.set(tx.hash.toLowerCase(), tx.from.toLowerCase());
-    }
+    const read = await readInBatches(hashes, (hash) => client.getTransaction({ hash: hash as `0x${string}` }));
+    const senderOf = new Map(read.map((tx) => [tx.hash.toLowerCase(), tx.from.toLowerCase()]));
     return rows.flatMap((r) => {
       if (!contracts.has(r.from)) return [r];
       const sender = senderOf.get(r.txHash.toLowerCase());
@@ -227,7 +226,7 @@ const hasCode = new Map<string, boolean>();
 
 /**
  * Those of `addresses` that hold a contract now. An account whose code is an EIP-7702 delegation (0xef0100 and an
- * address) is a wallet. Read CODE_READS at a time, each once per process.
+ * address) is a wallet. Each read once per process.
  */
 async function contractsAmong(
   client: ReturnType<typeof publicClientFor>,
@@ -235,14 +234,11 @@ async function contractsAmong(
   addresses: string[],
 ): Promise<Set<string>> {
   const unknown = addresses.filter((a) => !hasCode.has(`${rpcUrl} ${a}`));
-  for (let i = 0; i < unknown.length; i += CODE_READS) {
-    const batch = unknown.slice(i, i + CODE_READS);
-    const codes = await Promise.all(batch.map((a) => client.getCode({ address: a as Address })));
-    batch.forEach((a, j) => {
-      const code = (codes[j] ?? "0x").toLowerCase();
-      hasCode.set(`${rpcUrl} ${a}`, code !== "0x" && !(code.startsWith("0xef0100") && code.length === 48));
-    });
-  }
+  const codes = await readInBatches(unknown, (a) => client.getCode({ address: a as Address }));
+  unknown.forEach((a, j) => {
+    const code = (codes[j] ?? "0x").toLowerCase();
+    hasCode.set(`${rpcUrl} ${a}`, code !== "0x" && !(code.startsWith("0xef0100") && code.length === 48));
+  });
   return new Set(addresses.filter((a) => hasCode.get(`${rpcUrl} ${a}`) === true));
 }
 
